@@ -1,0 +1,65 @@
+// One lint config for the whole repository. Two rules matter most here:
+// process.env is read only in env.ts files (config is parsed once, with zod), and no app imports
+// another app (services talk over HTTP with @mnemo/contracts types or through queue payloads).
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const apps = ['web', 'gateway', 'auth', 'deck', 'chat', 'billing', 'ingest-worker', 'launcher'];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.turbo/**',
+      '**/.mnemo/**',
+      '**/routeTree.gen.ts',
+      '**/migrations/**',
+      '**/playwright-report/**',
+      '**/test-results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'error',
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration in env.ts only.' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: apps.map((a) => `@mnemo/${a}`).concat(apps.map((a) => `@mnemo/${a}/*`)),
+              message: 'Apps never import each other: use HTTP with @mnemo/contracts or a queue payload.',
+            },
+            {
+              group: ['**/apps/*/**', '../../apps/**', '../../../apps/**'],
+              message: 'Apps never import each other.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The only places allowed to read the process environment.
+    files: ['**/env.ts', 'scripts/**', '**/*.config.{js,ts,mjs}', 'bench/**', '**/test/**', '**/*.test.ts'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['scripts/**', 'bench/**', '**/*.config.{js,ts,mjs}'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+);

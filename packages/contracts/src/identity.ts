@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** Header the gateway sets on every request it forwards; services trust nothing else. */
+export const IDENTITY_HEADER = 'x-mnemo-identity';
+/** Header the spec's client sends when it has no token. */
+export const ANONYMOUS_SESSION_HEADER = 'x-anonymous-session';
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+export const planSchema = z.enum(['anonymous', 'free', 'scholar']);
+export type Plan = z.infer<typeof planSchema>;
+
+export const identitySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('user'), userId: z.uuid(), plan: planSchema, sessionId: z.string().optional() }),
+  z.object({ kind: z.literal('anonymous'), anonId: z.uuid(), plan: z.literal('anonymous') }),
+  /** No token and no anonymous session: only public calls are allowed. */
+  z.object({ kind: z.literal('none') }),
+  /** A service calling another service on its own behalf (internal APIs only). */
+  z.object({ kind: z.literal('service'), service: z.string().min(1) }),
+]);
+export type Identity = z.infer<typeof identitySchema>;
+
+/** The signed envelope: identity plus when it was issued, so a captured header soon goes stale. */
+export const identityEnvelopeSchema = z.object({ identity: identitySchema, iat: z.number().int() });
+export type IdentityEnvelope = z.infer<typeof identityEnvelopeSchema>;

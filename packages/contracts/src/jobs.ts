@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** Queue names (BullMQ prefixes them with the deployment's REDIS_PREFIX). */
+export const QUEUES = { ingest: 'ingest', generate: 'generate', reembed: 'reembed' } as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** An owner is a user or an anonymous session, never both. */
+export const ownerSchema = z.union([
+  z.object({ userId: z.uuid(), anonId: z.undefined().optional() }),
+  z.object({ anonId: z.uuid(), userId: z.undefined().optional() }),
+]);
+export type Owner = z.infer<typeof ownerSchema>;
+
+export const ingestSourceJobSchema = z.object({
+  sourceId: z.uuid(),
+  deckId: z.uuid(),
+  owner: ownerSchema,
+  /** Bumped on every retry so the job id `ingest:<sourceId>:<attempt>` is new for a retry only. */
+  attempt: z.number().int().min(0),
+});
+
+export const generateQuestionsJobSchema = z.object({
+  deckId: z.uuid(),
+  owner: ownerSchema,
+  questionTypes: z.array(z.enum(['multiple_choice', 'free_response', 'case_multiple_choice', 'case_free_response'])).min(1),
+  totalQuestions: z.number().int().min(1).max(100),
+  focusInstructions: z.string().max(2000).optional(),
+  requestId: z.string(),
+});
+
+export const reembedJobSchema = z.object({ sourceId: z.uuid(), model: z.string().min(1) });
+
+/**
+ * Proves the pipeline end to end (queue → worker → pub/sub → gateway SSE) without real content:
+ * the worker walks the progress steps for `sourceId` and publishes each one.
+ */
+export const pipelineCheckJobSchema = z.object({
+  sourceId: z.uuid(),
+  steps: z.number().int().min(1).max(20).default(3),
+  delayMs: z.number().int().min(0).max(5000).default(0),
+});
+
+/** One typed map from job name to payload, per queue. */
+export const JOBS = {
+  ingest: { 'ingest-source': ingestSourceJobSchema, 'pipeline-check': pipelineCheckJobSchema },
+  generate: { 'generate-questions': generateQuestionsJobSchema },
+  reembed: { 'reembed-source': reembedJobSchema },
+} as const;
+
+export type IngestSourceJob = z.infer<typeof ingestSourceJobSchema>;
+export type GenerateQuestionsJob = z.infer<typeof generateQuestionsJobSchema>;
+export type ReembedJob = z.infer<typeof reembedJobSchema>;
+export type PipelineCheckJob = z.infer<typeof pipelineCheckJobSchema>;
+export type JobName<Q extends keyof typeof JOBS> = keyof (typeof JOBS)[Q] & string;
+export type JobPayload<Q extends keyof typeof JOBS, N extends JobName<Q>> = z.infer<(typeof JOBS)[Q][N]>;
+
+/** Job ids derived from the entity, so a duplicate enqueue is a no-op. */
+export const jobIds = {
+  ingest: (sourceId: string, attempt: number) => `ingest:${sourceId}:${attempt}`,
+  generate: (deckId: string, requestId: string) => `generate:${deckId}:${requestId}`,
+  reembed: (sourceId: string, model: string) => `reembed:${sourceId}:${model}`,
+};
+
+/** Worker heartbeat, so the gateway's health report can include the worker. */
+export const workerHeartbeatKey = (prefix: string) => `${prefix}:worker:heartbeat`;
+export const WORKER_HEARTBEAT_TTL_SECONDS = 15;

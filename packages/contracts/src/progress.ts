@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** Progress steps of spec 02 §4, in the order a successful run emits them. */
+export const PROGRESS_STEPS = [
+  'connected',
+  'starting',
+  'extracting',
+  'content-extracted',
+  'chunking',
+  'chunks-created',
+  'embeddings',
+  'storing-vectors',
+  'vectors-ready',
+  'vectors-warning',
+  'generating-summary',
+  'generating-keypoints',
+  'completed',
+  'error',
+] as const;
+export const progressStepSchema = z.enum(PROGRESS_STEPS);
+export type ProgressStep = z.infer<typeof progressStepSchema>;
+
+/** Terminal steps: the client stops listening 2 s after one of these. */
+export const TERMINAL_STEPS: readonly ProgressStep[] = ['completed', 'error'];
+
+/** Source processing statuses of spec 02 §4. */
+export const PROCESSING_STATUSES = [
+  'pending',
+  'processing',
+  'content-ready',
+  'flashcards-ready',
+  'completed',
+  'failed',
+] as const;
+export const processingStatusSchema = z.enum(PROCESSING_STATUSES);
+export type ProcessingStatus = z.infer<typeof processingStatusSchema>;
+
+/** One progress event, as published on Redis and relayed to the browser as SSE data. */
+export const progressEventSchema = z.object({
+  sourceId: z.string(),
+  step: progressStepSchema,
+  message: z.string(),
+  progress: z.number().min(0).max(100),
+  details: z.record(z.string(), z.unknown()).nullable().default(null),
+  timestamp: z.iso.datetime(),
+});
+export type ProgressEvent = z.infer<typeof progressEventSchema>;
+
+/** Redis names, all under the deployment's prefix so two copies sharing one Redis never meet. */
+export const progressChannel = (prefix: string, sourceId: string) => `${prefix}:progress:${sourceId}`;
+export const progressLatestKey = (prefix: string, sourceId: string) => `${prefix}:progress-latest:${sourceId}`;
+/** Who may watch a source's progress: set by whoever enqueues the job, read by the gateway. */
+export const progressOwnerKey = (prefix: string, sourceId: string) => `${prefix}:progress-owner:${sourceId}`;
+/** How long the latest state and owner stay in Redis after the last event. */
+export const PROGRESS_TTL_SECONDS = 60 * 60;

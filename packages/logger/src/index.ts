@@ -1,0 +1,84 @@
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+
+export type { Logger } from 'pino';
+
+/**
+ * Paths whose values never reach a log line: credentials in headers, bodies and config.
+ * Pino matches these on the logged object, so they cover request serialisers and ad-hoc objects.
+ */
+export const REDACT_PATHS = [
+  'password',
+  'newPassword',
+  'currentPassword',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'idToken',
+  'credential',
+  'apiKey',
+  'secret',
+  'verificationCode',
+  'code',
+  '*.password',
+  '*.newPassword',
+  '*.token',
+  '*.accessToken',
+  '*.refreshToken',
+  '*.idToken',
+  '*.credential',
+  '*.apiKey',
+  '*.secret',
+  '*.verificationCode',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-anonymous-session"]',
+  'req.headers["x-mnemo-identity"]',
+  'req.headers["stripe-signature"]',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  'headers["set-cookie"]',
+  'headers["x-api-key"]',
+  'env.OPENAI_API_KEY',
+  'env.ANTHROPIC_API_KEY',
+  'env.STRIPE_SECRET_KEY',
+  'env.STRIPE_WEBHOOK_SECRET',
+  'env.JWT_SECRET',
+  'env.INTERNAL_SECRET',
+  'env.SMTP_PASS',
+  'env.S3_SECRET_ACCESS_KEY',
+  'env.DATABASE_URL',
+];
+
+export type CreateLoggerOptions = {
+  name: string;
+  level?: string;
+  /** Extra paths to redact, on top of REDACT_PATHS. */
+  redact?: string[];
+  /** Where lines go; tests pass a stream to read them back. Defaults to stdout. */
+  destination?: DestinationStream;
+};
+
+/** The one way every process makes its logger: JSON lines, service name, secrets censored. */
+export function createLogger(options: CreateLoggerOptions): Logger {
+  const config: LoggerOptions = {
+    name: options.name,
+    level: options.level ?? 'info',
+    redact: { paths: [...REDACT_PATHS, ...(options.redact ?? [])], censor: '[redacted]' },
+    base: { service: options.name },
+    timestamp: pino.stdTimeFunctions.isoTime,
+  };
+  return options.destination ? pino(config, options.destination) : pino(config);
+}
+
+/** Options for Fastify's own logger, so request logs share the same redaction. */
+export function fastifyLoggerOptions(name: string, level = 'info'): LoggerOptions {
+  return {
+    name,
+    level,
+    base: { service: name },
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+  };
+}

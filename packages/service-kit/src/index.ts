@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import client from 'prom-client';
+import { IDENTITY_HEADER, REQUEST_ID_HEADER, type Identity } from '@mnemo/contracts/identity';
+import type { ErrorBody } from '@mnemo/contracts/errors';
+import { fastifyLoggerOptions } from '@mnemo/logger';
+import { AppError, isAppError } from './errors';
+import { verifyIdentity } from './identity';
+
+export { AppError, isAppError, notFound, unauthenticated } from './errors';
+export { signIdentity, verifyIdentity } from './identity';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller as the gateway saw it; `{kind: 'none'}` on public routes without one. */
+    identity: Identity;
+  }
+  interface FastifyContextConfig {
+    /** Routes that answer without a signed identity (health, metrics, webhooks). */
+    public?: boolean;
+  }
+}
+
+export type ReadinessCheck = { name: string; check: () => Promise<void> };
+
+export type ServiceOptions = {
+  name: string;
+  logLevel?: string;
+  internalSecret: string;
+  /** Checked by /readyz: database, Redis, anything the service cannot work without. */
+  readiness?: ReadinessCheck[];
+  /** The gateway sets true: it resolves identity itself instead of trusting a header. */
+  trustsNoIdentityHeader?: boolean;
+  bodyLimit?: number;
+  /** Register metrics on a fresh registry (tests build many apps in one process). */
+  metricsRegistry?: client.Registry;
+};
+
+export type ServiceApp = FastifyInstance & { withTypeProvider(): FastifyInstance };
+
+/**
+ * Builds a Fastify instance the same way for every service: request ids, zod validation, one error
+ * handler, identity from the gateway's signed header, /healthz, /readyz and /metrics.
+ */
+export function createService(options: ServiceOptions) {
+  const app = Fastify({
+    logger: fastifyLoggerOptions(options.name, options.logLevel),
+    genReqId: (req) => {
+      const given = req.headers[REQUEST_ID_HEADER];
+      return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    // Graceful shutdown: stop taking new connections, let in-flight requests finish.
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+
+  registerErrorHandling(app);
+  registerMetrics(app, options);
+  registerHealth(app, options);
+  if (!options.trustsNoIdentityHeader) registerIdentity(app, options.internalSecret);
+  else app.decorateRequest('identity', null as never);
+
+  return app;
+}
+
+export type Service = ReturnType<typeof createService>;
+
+function errorBody(code: ErrorBody['code'], message: string, requestId: string): ErrorBody {
+  return { success: false, error: message, message, code, requestId };
+}
+
+function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = error.validation.map((v) => ({
+        field: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+        message: v.message ?? 'is invalid',
+      }));
+      const message = fields.map((f) => (f.field ? `${f.field}: ${f.message}` : f.message)).join('; ');
+      return reply
+        .status(400)
+        .send({ ...errorBody('VALIDATION_FAILED', message || 'Invalid request', request.id), details: { fields } });
+    }
+    if (isAppError(error)) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      const body: ErrorBody = { ...errorBody(error.code, error.message, request.id), ...error.flags };
+      if (error.details !== undefined && error.statusCode < 500) body.details = error.details;
+      return reply.status(error.statusCode).send(body);
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      // Fastify's own 4xx errors (bad JSON, body too large, unsupported content type).
+      const code =
+        status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST';
+      return reply.status(status).send(errorBody(code, error.message, request.id));
+    }
+    // Never leak internals (SQL, stack traces, hostnames) to the caller.
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorBody('INTERNAL', 'Internal server error', request.id));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorBody('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`, request.id));
+  });
+}
+
+function registerMetrics(app: FastifyInstance, options: ServiceOptions) {
+  const registry = options.metricsRegistry ?? new client.Registry();
+  registry.setDefaultLabels({ service: options.name });
+  client.collectDefaultMetrics({ register: registry });
+  const duration = new client.Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration by route and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (route === '/metrics') return;
+    duration.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+  app.get('/metrics', { config: { public: true }, logLevel: 'warn' }, async (_req, reply) => {
+    reply.header('content-type', registry.contentType);
+    return registry.metrics();
+  });
+}
+
+function registerHealth(app: FastifyInstance, options: ServiceOptions) {
+  app.get('/healthz', { config: { public: true }, logLevel: 'warn' }, async () => ({ status: 'ok', service: options.name }));
+  app.get('/readyz', { config: { public: true }, logLevel: 'warn' }, async (_req, reply) => {
+    const results = await Promise.all(
+      (options.readiness ?? []).map(async ({ name, check }) => {
+        try {
+          await check();
+          return [name, { status: 'ok' }] as const;
+        } catch (e) {
+          return [name, { status: 'down', error: e instanceof Error ? e.message : String(e) }] as const;
+        }
+      }),
+    );
+    const ready = results.every(([, r]) => r.status === 'ok');
+    reply.status(ready ? 200 : 503);
+    return { status: ready ? 'ok' : 'down', service: options.name, checks: Object.fromEntries(results) };
+  });
+}
+
+function registerIdentity(app: FastifyInstance, secret: string) {
+  // Decorated with null (fastify wants reference types set per request); the hook always sets it.
+  app.decorateRequest('identity', null as never);
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const header = request.headers[IDENTITY_HEADER];
+    if (typeof header !== 'string' || header === '') {
+      if (request.routeOptions.config?.public) {
+        request.identity = { kind: 'none' };
+        return;
+      }
+      // Services sit behind the gateway; a call without its signed identity did not come through it.
+      throw new AppError('IDENTITY_INVALID', 'Missing caller identity');
+    }
+    const result = verifyIdentity(header, secret);
+    if (!result.ok) {
+      request.log.warn({ reason: result.reason }, 'refused forged or stale identity header');
+      throw new AppError('IDENTITY_INVALID', 'Invalid caller identity');
+    }
+    request.identity = result.identity;
+  });
+}
+
+/** Guards for route handlers. */
+export function requireUser(request: FastifyRequest) {
+  if (request.identity.kind !== 'user') throw new AppError('UNAUTHENTICATED', 'Authentication required');
+  return request.identity;
+}
+
+/** A user or an anonymous session: the owner of whatever the caller creates. */
+export function requireOwner(request: FastifyRequest) {
+  const id = request.identity;
+  if (id.kind === 'user') return { userId: id.userId } as const;
+  if (id.kind === 'anonymous') return { anonId: id.anonId } as const;
+  throw new AppError('UNAUTHENTICATED', 'A session is required: sign in or continue as a guest');
+}
+
+export { fp };

@@ -1,0 +1,21 @@
+import closeWithGrace from 'close-with-grace';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Listens, then closes gracefully on SIGTERM/SIGINT: Fastify stops accepting connections, waits
+ * for in-flight requests, and runs onClose hooks (database pools, Redis, queues) before exit.
+ */
+export async function runService(
+  app: FastifyInstance,
+  { port, host }: { port: number; host: string },
+  onClose: () => Promise<void> = async () => {},
+) {
+  closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+    if (err) app.log.error({ err }, 'closing after an uncaught error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await onClose();
+  });
+  await app.listen({ port, host });
+  return app;
+}
