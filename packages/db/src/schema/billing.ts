@@ -1,0 +1,54 @@
+import { bigint, boolean, check, date, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './identity';
+import { exactlyOneOwner, ownerColumns } from './owner';
+
+export const subscriptionStatusEnum = pgEnum('subscription_status', ['active', 'trialing', 'past_due', 'canceled', 'free']);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    status: subscriptionStatusEnum('status').notNull().default('free'),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    trialEnd: timestamp('trial_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_user_uq').on(t.userId),
+    uniqueIndex('subscriptions_customer_uq').on(t.stripeCustomerId),
+    uniqueIndex('subscriptions_stripe_sub_uq').on(t.stripeSubscriptionId),
+  ],
+);
+
+/** Every Stripe event id we handled, so a redelivered webhook is a no-op. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
+});
+
+export const monthlyUsage = pgTable(
+  'monthly_usage',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...ownerColumns(),
+    /** First day of the month (UTC). */
+    month: date('month').notNull(),
+    processedBytes: bigint('processed_bytes', { mode: 'number' }).notNull().default(0),
+    sourcesProcessed: integer('sources_processed').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('monthly_usage_one_owner', exactlyOneOwner(t)),
+    uniqueIndex('monthly_usage_user_month_uq').on(t.ownerUserId, t.month),
+    uniqueIndex('monthly_usage_anon_month_uq').on(t.ownerAnonId, t.month),
+  ],
+);

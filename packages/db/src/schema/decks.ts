@@ -1,0 +1,190 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+  vector,
+} from 'drizzle-orm/pg-core';
+import { PROCESSING_STATUSES } from '@mnemo/contracts/progress';
+import { exactlyOneOwner, ownerColumns } from './owner';
+
+/**
+ * Embedding size, one setting per deployment; the vector column follows it. Changing it needs a new
+ * migration and a re-embed job, never a mix of sizes in one column.
+ */
+export const EMBEDDING_DIMENSIONS = 384;
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const sourceTypeEnum = pgEnum('source_type', ['website', 'youtube', 'document']);
+export const processingStatusEnum = pgEnum('processing_status', PROCESSING_STATUSES);
+export const questionTypeEnum = pgEnum('question_type', [
+  'multiple_choice',
+  'free_response',
+  'case_multiple_choice',
+  'case_free_response',
+]);
+export const deckLengthEnum = pgEnum('deck_length', ['short', 'medium', 'long']);
+
+export const studySpaces = pgTable(
+  'study_spaces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...ownerColumns(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('study_spaces_one_owner', exactlyOneOwner(t)),
+    index('study_spaces_owner_user_idx').on(t.ownerUserId, t.createdAt.desc()),
+    index('study_spaces_owner_anon_idx').on(t.ownerAnonId, t.createdAt.desc()),
+  ],
+);
+
+export const decks = pgTable(
+  'decks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...ownerColumns(),
+    studySpaceId: uuid('study_space_id').references(() => studySpaces.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    focusInstructions: text('focus_instructions'),
+    /** The deck's custom AI instructions (at most 2000 characters). */
+    systemPrompt: varchar('system_prompt', { length: 2000 }),
+    length: deckLengthEnum('length'),
+    questionTypes: questionTypeEnum('question_types').array(),
+    isPublished: boolean('is_published').notNull().default(false),
+    publishedAnonymously: boolean('published_anonymously').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Set on a clone: where it came from (the original may be deleted later). */
+    clonedFromId: uuid('cloned_from_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('decks_one_owner', exactlyOneOwner(t)),
+    index('decks_owner_user_idx').on(t.ownerUserId, t.createdAt.desc()),
+    index('decks_owner_anon_idx').on(t.ownerAnonId, t.createdAt.desc()),
+    index('decks_space_idx').on(t.studySpaceId, t.createdAt.desc()),
+    index('decks_published_idx').on(t.publishedAt.desc()).where(sql`${t.isPublished}`),
+  ],
+);
+
+export const sources = pgTable(
+  'sources',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deckId: uuid('deck_id')
+      .notNull()
+      .references(() => decks.id, { onDelete: 'cascade' }),
+    type: sourceTypeEnum('type').notNull(),
+    url: text('url'),
+    originalFilename: text('original_filename'),
+    filename: text('filename'),
+    storageRef: text('storage_ref'),
+    downloadUrl: text('download_url'),
+    contentType: text('content_type'),
+    sizeInBytes: bigint('size_in_bytes', { mode: 'number' }).notNull().default(0),
+    /** Cut to 50 characters, as the spec says. */
+    title: varchar('title', { length: 50 }).notNull().default(''),
+    summary: text('summary'),
+    keyPoints: jsonb('key_points').$type<string[]>().notNull().default([]),
+    content: text('content'),
+    processingStatus: processingStatusEnum('processing_status').notNull().default('pending'),
+    processingError: text('processing_error'),
+    processingAttempt: integer('processing_attempt').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sources_deck_idx').on(t.deckId, t.createdAt)],
+);
+
+export type ChunkPosition = { page?: number; startSeconds?: number; heading?: string };
+
+export const sourceChunks = pgTable(
+  'source_chunks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sourceId: uuid('source_id')
+      .notNull()
+      .references(() => sources.id, { onDelete: 'cascade' }),
+    deckId: uuid('deck_id')
+      .notNull()
+      .references(() => decks.id, { onDelete: 'cascade' }),
+    chunkIndex: integer('chunk_index').notNull(),
+    content: text('content').notNull(),
+    tokenCount: integer('token_count').notNull(),
+    position: jsonb('position').$type<ChunkPosition>(),
+    embedding: vector('embedding', { dimensions: EMBEDDING_DIMENSIONS }),
+    embeddingModel: text('embedding_model'),
+    tsv: tsvector('tsv')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`to_tsvector('english', ${sourceChunks.content})`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('source_chunks_source_index_uq').on(t.sourceId, t.chunkIndex),
+    index('source_chunks_deck_idx').on(t.deckId),
+    index('source_chunks_embedding_hnsw').using('hnsw', t.embedding.op('vector_cosine_ops')),
+    index('source_chunks_tsv_gin').using('gin', t.tsv),
+  ],
+);
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deckId: uuid('deck_id')
+      .notNull()
+      .references(() => decks.id, { onDelete: 'cascade' }),
+    sourceId: uuid('source_id').references(() => sources.id, { onDelete: 'set null' }),
+    chunkId: uuid('chunk_id').references(() => sourceChunks.id, { onDelete: 'set null' }),
+    question: text('question').notNull(),
+    questionType: questionTypeEnum('question_type').notNull(),
+    options: jsonb('options').$type<string[]>().notNull().default([]),
+    correctAnswerIndex: integer('correct_answer_index'),
+    correctAnswerText: text('correct_answer_text'),
+    expectedAnswer: text('expected_answer'),
+    caseContext: text('case_context'),
+    answer: text('answer'),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('questions_deck_idx').on(t.deckId, t.position),
+    index('questions_deck_type_idx').on(t.deckId, t.questionType, t.position),
+    index('questions_source_idx').on(t.sourceId),
+  ],
+);
+
+/** The fallback cards of spec 02 §3, used when a deck has no questions. */
+export const cards = pgTable(
+  'cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deckId: uuid('deck_id')
+      .notNull()
+      .references(() => decks.id, { onDelete: 'cascade' }),
+    sourceId: uuid('source_id').references(() => sources.id, { onDelete: 'set null' }),
+    front: text('front').notNull(),
+    back: text('back').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cards_deck_idx').on(t.deckId, t.position)],
+);

@@ -1,0 +1,4 @@
+export * from './identity';
+export * from './decks';
+export * from './chat';
+export * from './billing';
