@@ -53,3 +53,13 @@ export const progressLatestKey = (prefix: string, sourceId: string) => `${prefix
 export const progressOwnerKey = (prefix: string, sourceId: string) => `${prefix}:progress-owner:${sourceId}`;
 /** How long the latest state and owner stay in Redis after the last event. */
 export const PROGRESS_TTL_SECONDS = 60 * 60;
+
+/**
+ * The owner of a source's progress stream as stored in Redis: `user:<id>` or `anon:<id>`.
+ * Returns null for callers who own nothing.
+ */
+export function ownerTag(owner: { kind: string; userId?: string; anonId?: string } | { userId?: string; anonId?: string }): string | null {
+  if ('userId' in owner && owner.userId) return `user:${owner.userId}`;
+  if ('anonId' in owner && owner.anonId) return `anon:${owner.anonId}`;
+  return null;
+}

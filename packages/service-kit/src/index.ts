@@ -22,6 +22,11 @@ declare module 'fastify' {
     /** The caller as the gateway saw it; `{kind: 'none'}` on public routes without one. */
     identity: Identity;
   }
+  interface FastifyInstance {
+    /** Plugins add what /readyz must check (database, Redis, storage). */
+    addReadinessCheck(check: ReadinessCheck): void;
+    serviceName: string;
+  }
   interface FastifyContextConfig {
     /** Routes that answer without a signed identity (health, metrics, webhooks). */
     public?: boolean;
@@ -62,6 +67,7 @@ export function createService(options: ServiceOptions) {
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.decorate('serviceName', options.name);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -145,10 +151,14 @@ function registerMetrics(app: FastifyInstance, options: ServiceOptions) {
 }
 
 function registerHealth(app: FastifyInstance, options: ServiceOptions) {
+  const checks: ReadinessCheck[] = [...(options.readiness ?? [])];
+  app.decorate('addReadinessCheck', (check: ReadinessCheck) => {
+    checks.push(check);
+  });
   app.get('/healthz', { config: { public: true }, logLevel: 'warn' }, async () => ({ status: 'ok', service: options.name }));
   app.get('/readyz', { config: { public: true }, logLevel: 'warn' }, async (_req, reply) => {
     const results = await Promise.all(
-      (options.readiness ?? []).map(async ({ name, check }) => {
+      checks.map(async ({ name, check }) => {
         try {
           await check();
           return [name, { status: 'ok' }] as const;
@@ -200,3 +210,6 @@ export function requireOwner(request: FastifyRequest) {
 }
 
 export { fp };
+
+/** A module's routes plugin, typed so route schemas (zod) type request and reply. */
+export type { FastifyPluginAsyncZod as RoutesPlugin } from 'fastify-type-provider-zod';

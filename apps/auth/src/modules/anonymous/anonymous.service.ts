@@ -1,0 +1,34 @@
+import { AppError } from '@mnemo/service-kit';
+import { PLAN_LIMITS } from '@mnemo/contracts/limits';
+import type { Identity } from '@mnemo/contracts/identity';
+import type { AnonymousRepository } from './anonymous.repository';
+
+export function createAnonymousService({ sessions }: { sessions: Pick<AnonymousRepository, 'touch'> }) {
+  return {
+    /**
+     * Usage and limits of the caller's own anonymous session. The id in the path must be the one
+     * the caller presents: one visitor cannot read (or create) another's session.
+     */
+    async limits(identity: Identity, sessionId: string) {
+      if (identity.kind !== 'anonymous' || identity.anonId !== sessionId.toLowerCase()) {
+        throw new AppError('NOT_FOUND', 'Anonymous session not found');
+      }
+      const row = await sessions.touch(identity.anonId);
+      if (row.claimedByUserId) throw new AppError('NOT_FOUND', 'Anonymous session not found');
+      return {
+        success: true as const,
+        sessionId: row.id,
+        createdAt: row.createdAt.toISOString(),
+        lastAccess: row.lastAccess.toISOString(),
+        usage: {
+          studySpaces: row.spacesCreated,
+          decks: row.decksCreated,
+          cardsGenerated: row.cardsGenerated,
+          chatMessages: row.chatMessages,
+        },
+        limits: PLAN_LIMITS.anonymous,
+      };
+    },
+  };
+}
+export type AnonymousService = ReturnType<typeof createAnonymousService>;

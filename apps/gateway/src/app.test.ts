@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { SignJWT } from 'jose';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createService } from '@mnemo/service-kit';
+import { IDENTITY_HEADER } from '@mnemo/contracts/identity';
+import { progressOwnerKey, progressLatestKey, progressChannel } from '@mnemo/contracts/progress';
+import { workerHeartbeatKey } from '@mnemo/contracts/jobs';
+import { envSchema } from './env';
+import { buildApp } from './app';
+import { JWT_AUDIENCE, JWT_ISSUER } from './modules/identity/identity.service';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const INTERNAL_SECRET = 'gateway-test-internal-secret-0123';
+const JWT_SECRET = 'gateway-test-jwt-secret-0123456789abcdef0123';
+const prefix = `test-gw-${randomUUID()}`;
+const redis = new Redis(REDIS_URL);
+
+/** A real service built with service-kit that echoes the identity it was given. */
+async function startEchoService() {
+  const app = createService({ name: 'echo', internalSecret: INTERNAL_SECRET, logLevel: 'silent' });
+  app.all('/*', async (req) => ({ path: req.url, identity: req.identity, method: req.method, forwardedAuth: req.headers.authorization ?? null }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+}
+
+let echo: Awaited<ReturnType<typeof startEchoService>>;
+let gateway: Awaited<ReturnType<typeof buildApp>>;
+let base: string;
+
+beforeAll(async () => {
+  echo = await startEchoService();
+  const env = envSchema.parse({
+    INTERNAL_SECRET,
+    JWT_SECRET,
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    AUTH_URL: echo.url,
+    DECK_URL: echo.url,
+    CHAT_URL: echo.url,
+    BILLING_URL: echo.url,
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+  });
+  gateway = await buildApp(env);
+  await gateway.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await gateway.close();
+  await echo.app.close();
+  const keys = await redis.keys(`${prefix}:*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
+});
+
+const json = async (res: Response): Promise<any> => res.json();
+
+const token = (claims: Record<string, unknown>, { secret = JWT_SECRET, exp = '1h' } = {}) =>
+  new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer(JWT_ISSUER)
+    .setAudience(JWT_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(exp)
+    .sign(new TextEncoder().encode(secret));
+
+describe('routing and identity', () => {
+  it('forwards a signed-in call to its service with the user identity and without the token', async () => {
+    const userId = randomUUID();
+    const res = await fetch(`${base}/api/spaces?x=1`, { headers: { authorization: `Bearer ${await token({ sub: userId })}` } });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body).toMatchObject({ path: '/spaces?x=1', identity: { kind: 'user', userId, plan: 'free' }, forwardedAuth: null });
+  });
+
+  it('forwards an anonymous session and nobody at all', async () => {
+    const anonId = randomUUID();
+    const anon = await json(await fetch(`${base}/api/decks`, { headers: { 'x-anonymous-session': anonId } }));
+    expect(anon.identity).toEqual({ kind: 'anonymous', anonId, plan: 'anonymous' });
+    const none = await json(await fetch(`${base}/api/auth/anonymous-limits/x`));
+    expect(none.identity).toEqual({ kind: 'none' });
+  });
+
+  it('replaces an identity header the client tried to send itself', async () => {
+    const res = await fetch(`${base}/api/chat/deck/1`, { headers: { [IDENTITY_HEADER]: 'forged.value' } });
+    expect((await json(res)).identity).toEqual({ kind: 'none' });
+  });
+
+  it('routes the conversation-prompts calls to chat even though they start like deck paths', async () => {
+    const res = await fetch(`${base}/api/questions/conversation-prompts`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    expect((await json(res)).path).toBe('/questions/conversation-prompts');
+  });
+
+  it('answers an expired or foreign token with 401 and shouldClearToken', async () => {
+    const expired = await token({ sub: randomUUID() }, { exp: Math.floor(Date.now() / 1000) - 10 } as never);
+    for (const t of [expired, await token({ sub: randomUUID() }, { secret: 'x'.repeat(40) })]) {
+      const res = await fetch(`${base}/api/spaces`, { headers: { authorization: `Bearer ${t}` } });
+      expect(res.status).toBe(401);
+      expect(await json(res)).toMatchObject({ code: 'TOKEN_INVALID', shouldClearToken: true });
+    }
+  });
+
+  it('refuses a token signed with an algorithm outside the allow-list', async () => {
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${Buffer.from(
+      JSON.stringify({ sub: randomUUID(), iss: JWT_ISSUER, aud: JWT_AUDIENCE, exp: Date.now() / 1000 + 60 }),
+    ).toString('base64url')}.`;
+    const res = await fetch(`${base}/api/spaces`, { headers: { authorization: `Bearer ${none}` } });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('health', () => {
+  it('reports every service and the worker, and is degraded without a worker heartbeat', async () => {
+    await redis.del(workerHeartbeatKey(prefix));
+    const down = await fetch(`${base}/api/healthz`);
+    expect(down.status).toBe(503);
+    const body = await json(down);
+    expect(Object.keys(body.services).sort()).toEqual(['auth', 'billing', 'chat', 'deck', 'gateway', 'worker']);
+    expect(body.services.worker.status).toBe('down');
+
+    await redis.set(workerHeartbeatKey(prefix), new Date().toISOString(), 'EX', 15);
+    const up = await fetch(`${base}/api/healthz`);
+    expect(up.status).toBe(200);
+    expect((await json(up)).status).toBe('ok');
+  });
+});
+
+/** Reads SSE `data:` payloads from a fetch response until `count` arrived. */
+async function readEvents(res: Response, count: number) {
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const events: { step: string; progress: number; message: string }[] = [];
+  let buffer = '';
+  while (events.length < count) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let idx;
+    while ((idx = buffer.indexOf('\n\n')) >= 0) {
+      const frame = buffer.slice(0, idx);
+      buffer = buffer.slice(idx + 2);
+      const data = frame.split('\n').find((l) => l.startsWith('data: '));
+      if (data) events.push(JSON.parse(data.slice(6)));
+    }
+  }
+  await reader.cancel();
+  return events;
+}
+
+describe('progress relay', () => {
+  const publish = async (sourceId: string, step: string, progress: number) => {
+    const event = JSON.stringify({ sourceId, step, message: step, progress, details: null, timestamp: new Date().toISOString() });
+    await redis.set(progressLatestKey(prefix, sourceId), event);
+    await redis.publish(progressChannel(prefix, sourceId), event);
+  };
+
+  it('sends connected and the latest state first to a late client, then live events', async () => {
+    const anonId = randomUUID();
+    const sourceId = randomUUID();
+    await redis.set(progressOwnerKey(prefix, sourceId), `anon:${anonId}`);
+    await publish(sourceId, 'chunking', 40);
+
+    const res = await fetch(`${base}/api/ai/progress/${sourceId}`, { headers: { 'x-anonymous-session': anonId } });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const reading = readEvents(res, 4);
+    await new Promise((r) => setTimeout(r, 200));
+    await publish(sourceId, 'embeddings', 60);
+    await publish(sourceId, 'completed', 100);
+    const events = await reading;
+    expect(events.map((e) => e.step)).toEqual(['connected', 'chunking', 'embeddings', 'completed']);
+    expect(events[0]!.progress).toBe(40);
+  });
+
+  it('accepts the anonymous session as a query parameter, for EventSource', async () => {
+    const anonId = randomUUID();
+    const sourceId = randomUUID();
+    await redis.set(progressOwnerKey(prefix, sourceId), `anon:${anonId}`);
+    const res = await fetch(`${base}/api/ai/progress/${sourceId}?anonymousSession=${anonId}`);
+    expect(res.status).toBe(200);
+    await res.body?.cancel();
+  });
+
+  it("refuses a client for another caller's source as not found", async () => {
+    const sourceId = randomUUID();
+    await redis.set(progressOwnerKey(prefix, sourceId), `anon:${randomUUID()}`);
+    const res = await fetch(`${base}/api/ai/progress/${sourceId}`, { headers: { 'x-anonymous-session': randomUUID() } });
+    expect(res.status).toBe(404);
+    const nobody = await fetch(`${base}/api/ai/progress/${sourceId}`);
+    expect(nobody.status).toBe(401);
+  });
+});

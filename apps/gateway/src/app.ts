@@ -1,0 +1,64 @@
+import type { Redis } from 'ioredis';
+import { createService } from '@mnemo/service-kit';
+import { createRedis } from '@mnemo/service-kit/plugins/redis';
+import type { Env } from './env';
+import { identityPlugin } from './plugins/identity';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { createIdentityResolver } from './modules/identity/identity.service';
+import { proxyRoutes } from './modules/proxy/proxy.routes';
+import { createProgressRelay } from './modules/progress/progress.service';
+import { progressRoutes } from './modules/progress/progress.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { devMailRoutes } from './modules/dev-mail/dev-mail.routes';
+import { webRoutes } from './modules/web/web.routes';
+
+export type GatewayDeps = { redis?: Redis; subscriber?: Redis };
+
+/** The gateway: identity, rate limits, routing to services, the progress SSE relay, the web app. */
+export async function buildApp(env: Env, deps: GatewayDeps = {}) {
+  const app = createService({
+    name: 'gateway',
+    logLevel: env.LOG_LEVEL,
+    internalSecret: env.INTERNAL_SECRET,
+    trustsNoIdentityHeader: true,
+    bodyLimit: env.MAX_UPLOAD_BYTES,
+  });
+
+  const redis = deps.redis ?? createRedis(env.REDIS_URL);
+  const subscriber = deps.subscriber ?? createRedis(env.REDIS_URL);
+  app.addHook('onClose', async () => {
+    if (!deps.redis) await redis.quit().catch(() => redis.disconnect());
+    if (!deps.subscriber) await subscriber.quit().catch(() => subscriber.disconnect());
+  });
+  app.addReadinessCheck({ name: 'redis', check: async () => void (await redis.ping()) });
+
+  const services = { auth: env.AUTH_URL, deck: env.DECK_URL, chat: env.CHAT_URL, billing: env.BILLING_URL };
+  const strip = (u: string) => u.replace(/\/+$/, '');
+  const serviceUrls = {
+    auth: strip(services.auth),
+    deck: strip(services.deck),
+    chat: strip(services.chat),
+    billing: strip(services.billing),
+  };
+
+  await app.register(identityPlugin, { resolver: createIdentityResolver({ jwtSecret: env.JWT_SECRET }) });
+  await app.register(rateLimitPlugin, {
+    redis,
+    prefix: env.REDIS_PREFIX,
+    perMinute: env.RATE_LIMIT_PER_MINUTE,
+    authPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+  });
+
+  await app.register(healthRoutes, { services: serviceUrls, redis, prefix: env.REDIS_PREFIX });
+  await app.register(progressRoutes, { relay: createProgressRelay({ redis, subscriber, prefix: env.REDIS_PREFIX }) });
+  if (env.MAIL_OUTBOX_DIR) await app.register(devMailRoutes, { dir: env.MAIL_OUTBOX_DIR });
+  // Proxying streams request bodies, so it lives in its own scope with its own content parser.
+  await app.register(proxyRoutes, {
+    services: serviceUrls,
+    internalSecret: env.INTERNAL_SECRET,
+    maxUploadBytes: env.MAX_UPLOAD_BYTES,
+  });
+  if (env.WEB_DIST_DIR) await app.register(webRoutes, { dir: env.WEB_DIST_DIR });
+
+  return app;
+}

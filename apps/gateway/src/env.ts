@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { baseServiceEnv, parseEnv } from '@mnemo/service-kit/env';
+
+export const envSchema = baseServiceEnv.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  // Fastify listens on every address "localhost" resolves to (IPv4 and IPv6).
+  HOST: z.string().default('localhost'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters'),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z.string().min(1).default('mnemo'),
+  AUTH_URL: z.url(),
+  DECK_URL: z.url(),
+  CHAT_URL: z.url(),
+  BILLING_URL: z.url(),
+  /** Where the built web app is; unset means the gateway serves only /api. */
+  WEB_DIST_DIR: z.string().optional(),
+  /** The dev outbox folder; set only while mail goes to the outbox, which enables /api/dev/mail. */
+  MAIL_OUTBOX_DIR: z.string().optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /** Requests are proxied with at most this upload size (documents up to 25 MB plus form overhead). */
+  MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(30 * 1024 * 1024),
+  TRUST_PROXY: z.string().default('loopback'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export const loadEnv = () => parseEnv(envSchema, process.env);

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import replyFrom from '@fastify/reply-from';
+import { IDENTITY_HEADER, REQUEST_ID_HEADER } from '@mnemo/contracts/identity';
+import { signIdentity } from '@mnemo/service-kit/identity';
+
+export type ServiceName = 'auth' | 'deck' | 'chat' | 'billing';
+
+/**
+ * Which service answers which /api path. More specific entries win (find-my-way prefers static
+ * segments), which is how the two conversation-prompts calls reach chat despite their prefixes.
+ */
+export const ROUTE_TABLE: ReadonlyArray<readonly [string, ServiceName]> = [
+  ['/api/auth', 'auth'],
+  ['/api/mobile', 'auth'],
+  ['/api/spaces', 'deck'],
+  ['/api/decks', 'deck'],
+  ['/api/questions', 'deck'],
+  ['/api/cards', 'deck'],
+  ['/api/sources', 'deck'],
+  ['/api/upload', 'deck'],
+  ['/api/youtube', 'deck'],
+  ['/api/ai', 'deck'],
+  ['/api/files', 'deck'],
+  ['/api/chat', 'chat'],
+  ['/api/questions/conversation-prompts', 'chat'],
+  ['/api/sources/conversation-prompts', 'chat'],
+  ['/api/payment', 'billing'],
+];
+
+const HOP_BY_HOP = ['authorization', 'x-anonymous-session', 'cookie', 'host', 'connection'];
+
+export type ProxyOptions = {
+  services: Record<ServiceName, string>;
+  internalSecret: string;
+  maxUploadBytes: number;
+};
+
+/**
+ * Forwards /api calls to their service with the caller's identity signed in a header the services
+ * trust. Bodies are streamed, not parsed: uploads pass through without buffering.
+ */
+export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
+  await app.register(replyFrom, {
+    undici: { connections: 128, pipelining: 1, headersTimeout: 120_000, bodyTimeout: 0 },
+  });
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { bodyLimit: options.maxUploadBytes }, (_req, payload, done) => done(null, payload));
+
+  const forward = (service: ServiceName) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const target = options.services[service] + request.url.replace(/^\/api/, '');
+    return reply.from(target, {
+      rewriteRequestHeaders: (_req, headers) => {
+        const out: Record<string, string | string[] | undefined> = { ...headers };
+        for (const h of HOP_BY_HOP) delete out[h];
+        out[IDENTITY_HEADER] = signIdentity(request.identity, options.internalSecret);
+        out[REQUEST_ID_HEADER] = request.id;
+        out['x-forwarded-for'] = request.ip;
+        return out;
+      },
+      onError: (rep, { error }) => {
+        request.log.error({ err: error, service }, 'upstream request failed');
+        rep.status(502).send({
+          success: false,
+          error: 'The service is unavailable. Please try again.',
+          message: 'The service is unavailable. Please try again.',
+          code: 'BAD_GATEWAY',
+          requestId: request.id,
+        });
+      },
+    });
+  };
+
+  for (const [prefix, service] of ROUTE_TABLE) {
+    app.all(prefix, forward(service));
+    app.all(`${prefix}/*`, forward(service));
+  }
+}

@@ -1,0 +1,40 @@
+import fp from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
+import type { FastifyRequest } from 'fastify';
+
+const isAuthCall = (req: FastifyRequest) => req.url.startsWith('/api/auth/') || req.url.startsWith('/api/mobile/');
+
+/**
+ * Per-identity limits on /api, kept in Redis so every gateway replica counts together. Sign-in
+ * and reset calls are counted per IP address and more tightly; the auth service adds per-account
+ * limits of its own.
+ */
+export const rateLimitPlugin = fp<{ redis: Redis; prefix: string; perMinute: number; authPerMinute: number }>(
+  async (app, options) => {
+    await app.register(rateLimit, {
+      global: true,
+      redis: options.redis,
+      nameSpace: `${options.prefix}:ratelimit:`,
+      timeWindow: '1 minute',
+      allowList: (req) => !req.url.startsWith('/api/') || req.url.startsWith('/api/healthz'),
+      max: (req) => (isAuthCall(req) ? options.authPerMinute : options.perMinute),
+      keyGenerator: (req) => {
+        if (isAuthCall(req)) return `auth:ip:${req.ip}`;
+        const id = req.identity;
+        if (id?.kind === 'user') return `user:${id.userId}`;
+        if (id?.kind === 'anonymous') return `anon:${id.anonId}`;
+        return `ip:${req.ip}`;
+      },
+      errorResponseBuilder: (req, context) => ({
+        statusCode: 429,
+        success: false,
+        error: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+        message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+        code: 'RATE_LIMITED',
+        requestId: req.id,
+      }),
+    });
+  },
+  { name: 'rate-limit', dependencies: ['identity'] },
+);

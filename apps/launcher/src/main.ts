@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
+import { runMigrations } from '@mnemo/db/migrate';
+import { startEmbeddedPostgres } from '@mnemo/db/embedded';
+import { inheritedEnv, loadEnv } from './env';
+import { freePort } from './ports';
+import { ensureRedis, redactUrl, RedisUnavailableError } from './redis';
+import { loadSecrets } from './secrets';
+import { acquireRunFile } from './lock';
+import { startChild, stopChild, waitForHttp, type Supervised } from './supervisor';
+
+const env = loadEnv();
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const dataDir = resolve(env.MNEMO_DATA_DIR);
+const json = !process.stdout.isTTY;
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+mkdirSync(dataDir, { recursive: true });
+const run = acquireRunFile(dataDir);
+const children: Supervised[] = [];
+let postgres: { close: () => Promise<void> } | undefined;
+let redisChild: ChildProcess | undefined;
+let stopping = false;
+
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  say('Stopping Mnemo...');
+  // The gateway first so no new work arrives, then the services and the worker together.
+  const gateway = children.find((c) => c.name === 'gateway');
+  if (gateway) await stopChild(gateway);
+  await Promise.all(children.filter((c) => c !== gateway).map((c) => stopChild(c)));
+  await postgres?.close().catch((e: unknown) => say(`embedded Postgres did not close cleanly: ${String(e)}`));
+  if (redisChild && redisChild.exitCode === null) {
+    redisChild.kill('SIGTERM');
+    await new Promise((r) => redisChild?.once('exit', r));
+  }
+  run.release();
+  say('Mnemo stopped.');
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+async function main() {
+  const secrets = loadSecrets(dataDir, env);
+  const deadline = Date.now() + env.STARTUP_TIMEOUT_SECONDS * 1000;
+
+  let databaseUrl = env.DATABASE_URL;
+  if (!databaseUrl) {
+    say(`Starting embedded Postgres (PGlite + pgvector) in ${join(dataDir, 'pg')}`);
+    const pg = await startEmbeddedPostgres({ dataDir: join(dataDir, 'pg'), port: await freePort() });
+    postgres = pg;
+    databaseUrl = pg.url;
+  }
+  say('Applying database migrations');
+  await runMigrations(databaseUrl);
+
+  const redis = await ensureRedis({ url: env.REDIS_URL, dataDir });
+  redisChild = redis.child;
+  if (redisChild) run.record('redis-server', redisChild.pid);
+  if (redisChild) redisChild.once('exit', () => !stopping && void fail(new Error('redis-server exited')));
+  say(`Redis: ${redactUrl(redis.url)}${redisChild ? ' (started for this copy)' : ''}`);
+
+  // Two copies sharing one Redis never see each other's queues or events.
+  const prefix = env.REDIS_PREFIX ?? `mnemo-${createHash('sha256').update(dataDir).digest('hex').slice(0, 10)}`;
+  run.setPrefix(prefix);
+  const mailOutbox = env.SMTP_HOST ? undefined : join(dataDir, 'mail');
+  const ports = {
+    auth: await freePort(),
+    deck: await freePort(),
+    chat: await freePort(),
+    billing: await freePort(),
+    worker: await freePort(),
+  };
+  const url = (port: number) => `http://127.0.0.1:${port}`;
+  const common: Record<string, string> = {
+    ...inheritedEnv(),
+    NODE_ENV: env.NODE_ENV,
+    LOG_LEVEL: env.LOG_LEVEL,
+    HOST: '127.0.0.1',
+    MNEMO_DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: prefix,
+    INTERNAL_SECRET: secrets.INTERNAL_SECRET,
+    JWT_SECRET: secrets.JWT_SECRET,
+    ...(mailOutbox ? { MAIL_OUTBOX_DIR: mailOutbox } : {}),
+  };
+  const script = (app: string, file = 'server.js') => {
+    const path = join(root, 'apps', app, 'dist', file);
+    if (!existsSync(path)) throw new Error(`${path} is missing: build first (npm start does it for you).`);
+    return path;
+  };
+
+  const services = [
+    { name: 'auth', script: script('auth'), env: { ...common, AUTH_PORT: String(ports.auth) } },
+    { name: 'deck', script: script('deck'), env: { ...common, DECK_PORT: String(ports.deck) } },
+    { name: 'chat', script: script('chat'), env: { ...common, CHAT_PORT: String(ports.chat) } },
+    { name: 'billing', script: script('billing'), env: { ...common, BILLING_PORT: String(ports.billing) } },
+    { name: 'worker', script: script('ingest-worker', 'worker.js'), env: { ...common, WORKER_PORT: String(ports.worker) } },
+  ] as const;
+
+  for (const spec of services) {
+    const child = startChild(spec, { json, write: say });
+    children.push(child);
+    run.record(spec.name, child.child.pid, ports[spec.name]);
+    child.exited.then((code) => !stopping && void fail(new Error(`${spec.name} exited unexpectedly (code ${code})`)));
+  }
+  await Promise.all(
+    services.map((s, i) => waitForHttp(`${url(ports[s.name])}/readyz`, { deadline, child: children[i] })),
+  );
+
+  const webDist = join(root, 'apps', 'web', 'dist');
+  const gatewaySpec = {
+    name: 'gateway',
+    script: script('gateway'),
+    env: {
+      ...common,
+      HOST: env.HOST,
+      PORT: String(env.PORT),
+      AUTH_URL: url(ports.auth),
+      DECK_URL: url(ports.deck),
+      CHAT_URL: url(ports.chat),
+      BILLING_URL: url(ports.billing),
+      WEB_DIST_DIR: webDist,
+    },
+  };
+  const gateway = startChild(gatewaySpec, { json, write: say });
+  children.push(gateway);
+  run.record('gateway', gateway.child.pid, env.PORT);
+  gateway.exited.then((code) => !stopping && void fail(new Error(`gateway exited unexpectedly (code ${code})`)));
+
+  const publicUrl = `http://localhost:${env.PORT}`;
+  await waitForHttp(`http://127.0.0.1:${env.PORT}/api/healthz`, { deadline, child: gateway });
+  run.setUrl(publicUrl);
+  say(`\nMnemo is running at ${publicUrl}  (Ctrl-C to stop)\n`);
+}
+
+async function fail(error: unknown) {
+  if (stopping) return;
+  say(error instanceof RedisUnavailableError ? error.message : `Mnemo could not run: ${error instanceof Error ? error.message : String(error)}`);
+  await shutdown(1);
+}
+
+main().catch(fail);

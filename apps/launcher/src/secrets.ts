@@ -1,0 +1,21 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The internal and JWT secrets, generated once per data folder and kept there (mode 600), so a
+ * restart keeps everyone signed in. Values from the environment win.
+ */
+export function loadSecrets(dataDir: string, given: { INTERNAL_SECRET?: string; JWT_SECRET?: string }) {
+  const file = join(dataDir, 'secrets.json');
+  let stored: { INTERNAL_SECRET?: string; JWT_SECRET?: string } = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as typeof stored;
+  const secrets = {
+    INTERNAL_SECRET: given.INTERNAL_SECRET ?? stored.INTERNAL_SECRET ?? randomBytes(32).toString('base64url'),
+    JWT_SECRET: given.JWT_SECRET ?? stored.JWT_SECRET ?? randomBytes(48).toString('base64url'),
+  };
+  if (!stored.INTERNAL_SECRET || !stored.JWT_SECRET) {
+    writeFileSync(file, JSON.stringify({ ...stored, ...secrets }, null, 2), { mode: 0o600 });
+  }
+  return secrets;
+}

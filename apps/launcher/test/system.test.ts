@@ -1,0 +1,171 @@
+/**
+ * Starts Mnemo the way `npm start` does (built apps, embedded PGlite, random ports, a temporary
+ * data folder) and checks it from the outside: health through the gateway, the web app, one real
+ * call per service, the progress path from queue to browser, identity enforcement, and a clean stop.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDENTITY_HEADER } from '@mnemo/contracts/identity';
+import { progressOwnerKey } from '@mnemo/contracts/progress';
+import { signIdentity } from '@mnemo/service-kit/identity';
+import { freePort } from '../src/ports';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'mnemo-system-'));
+let launcher: ChildProcess;
+let output = '';
+let base: string;
+let exitCode: Promise<number | null>;
+type RunFile = { redisPrefix: string; children: Record<string, { pid?: number; port?: number }> };
+let runFile: RunFile;
+const redis = new Redis(REDIS_URL);
+
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'DATABASE_URL') env[k] = v;
+  launcher = spawn(process.execPath, [main], {
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', MNEMO_DATA_DIR: dataDir, REDIS_URL, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  exitCode = new Promise((r) => launcher.once('exit', (code) => r(code)));
+  launcher.stdout!.on('data', (d) => (output += String(d)));
+  launcher.stderr!.on('data', (d) => (output += String(d)));
+  const deadline = Date.now() + 240_000;
+  while (!output.includes('Mnemo is running at')) {
+    if (launcher.exitCode !== null) throw new Error(`launcher exited early:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`launcher did not start in time:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  runFile = JSON.parse(readFileSync(join(dataDir, 'run.json'), 'utf8')) as RunFile;
+}, 300_000);
+
+afterAll(async () => {
+  if (launcher && launcher.exitCode === null) launcher.kill('SIGKILL');
+  await redis.quit();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** fetch's json() is unknown; these tests assert on the shape. */
+const json = async (res: Response): Promise<any> => res.json();
+const anonHeaders = (anonId: string) => ({ 'x-anonymous-session': anonId, 'content-type': 'application/json' });
+
+async function readEvents(res: Response, until: (e: { step: string }) => boolean) {
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const events: { step: string; progress: number }[] = [];
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let idx;
+    while ((idx = buffer.indexOf('\n\n')) >= 0) {
+      const data = buffer.slice(0, idx).split('\n').find((l) => l.startsWith('data: '));
+      buffer = buffer.slice(idx + 2);
+      if (!data) continue;
+      const event = JSON.parse(data.slice(6));
+      events.push(event);
+      if (until(event)) {
+        await reader.cancel();
+        return events;
+      }
+    }
+  }
+  return events;
+}
+
+describe('Mnemo started as npm start does', () => {
+  it('reports gateway, auth, deck, chat, billing and worker healthy through the gateway', async () => {
+    const res = await fetch(`${base}/api/healthz`);
+    const body = await json(res);
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(body.status).toBe('ok');
+    for (const name of ['gateway', 'auth', 'deck', 'chat', 'billing', 'worker']) expect(body.services[name]?.status).toBe('ok');
+  });
+
+  it('serves the web app, including deep links', async () => {
+    for (const path of ['/', '/create-flashcards', '/deck/abc/summary']) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(await res.text()).toContain('<div id="root"');
+    }
+  });
+
+  it('answers a real call of every service through the gateway', async () => {
+    const anonId = randomUUID();
+    const created = await fetch(`${base}/api/spaces`, { method: 'POST', headers: anonHeaders(anonId), body: JSON.stringify({ title: 'Physics' }) });
+    expect(created.status).toBe(201);
+    const spaces = await json(await fetch(`${base}/api/spaces`, { headers: anonHeaders(anonId) }));
+    expect(spaces.data.map((s: { title: string }) => s.title)).toEqual(['Physics']);
+
+    const limits = await fetch(`${base}/api/auth/anonymous-limits/${anonId}`, { headers: anonHeaders(anonId) });
+    expect(limits.status).toBe(200);
+    expect((await json(limits)).sessionId).toBe(anonId);
+
+    const chats = await fetch(`${base}/api/chat/deck/${randomUUID()}`, { headers: anonHeaders(anonId) });
+    expect(chats.status).toBe(404);
+    expect((await json(chats)).error).toBe('Deck not found');
+
+    const usage = await fetch(`${base}/api/payment/usage`, { headers: anonHeaders(anonId) });
+    expect(usage.status).toBe(401);
+    expect((await json(usage)).error).toBe('Authentication required');
+  });
+
+  it('refuses a forged identity sent straight to a service', async () => {
+    const deck = `http://127.0.0.1:${runFile.children.deck!.port}`;
+    const forged = signIdentity({ kind: 'user', userId: randomUUID(), plan: 'scholar' }, 'a-guessed-secret-that-is-wrong');
+    const res = await fetch(`${deck}/spaces`, { headers: { [IDENTITY_HEADER]: forged } });
+    expect(res.status).toBe(401);
+    expect((await json(res)).code).toBe('IDENTITY_INVALID');
+    expect((await fetch(`${deck}/spaces`)).status).toBe(401);
+  });
+
+  it('carries a job from the queue through the worker and Redis pub/sub to an SSE client, in order', async () => {
+    const anonId = randomUUID();
+    const sourceId = randomUUID();
+    const prefix = runFile.redisPrefix;
+    await redis.set(progressOwnerKey(prefix, sourceId), `anon:${anonId}`, 'EX', 600);
+
+    const live = await fetch(`${base}/api/ai/progress/${sourceId}`, { headers: anonHeaders(anonId) });
+    expect(live.status).toBe(200);
+    const liveEvents = readEvents(live, (e) => e.step === 'completed');
+
+    const queue = new Queue('ingest', { connection: new Redis(REDIS_URL, { maxRetriesPerRequest: null }), prefix });
+    await queue.add('pipeline-check', { sourceId, steps: 3, delayMs: 150 }, { jobId: `pipeline-check:${sourceId}` });
+    const events = await liveEvents;
+    expect(events.map((e) => e.step)).toEqual(['connected', 'starting', 'extracting', 'extracting', 'extracting', 'completed']);
+    const progress = events.slice(1).map((e) => e.progress);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+
+    // A client that connects late gets the current state first.
+    const late = await fetch(`${base}/api/ai/progress/${sourceId}?anonymousSession=${anonId}`);
+    const lateEvents = await readEvents(late, (e) => e.step === 'completed');
+    expect(lateEvents.map((e) => e.step)).toEqual(['connected', 'completed']);
+
+    // Someone else's client is refused.
+    const other = await fetch(`${base}/api/ai/progress/${sourceId}`, { headers: anonHeaders(randomUUID()) });
+    expect(other.status).toBe(404);
+    await queue.close();
+  });
+
+  it('stops cleanly on SIGTERM with no process left behind', async () => {
+    const pids = Object.values(runFile.children).map((c) => c.pid).filter((p): p is number => typeof p === 'number');
+    expect(pids.length).toBeGreaterThanOrEqual(6);
+    launcher.kill('SIGTERM');
+    expect(await exitCode).toBe(0);
+    for (const pid of pids) {
+      expect(() => process.kill(pid, 0), `process ${pid} is still alive`).toThrow();
+    }
+    expect(output).toContain('Mnemo stopped.');
+  }, 60_000);
+});

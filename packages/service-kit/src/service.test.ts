@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { IDENTITY_HEADER, REQUEST_ID_HEADER } from '@mnemo/contracts/identity';
+import { AppError, createService, requireOwner, signIdentity, verifyIdentity } from './index';
+
+const secret = 'test-internal-secret-0123456789';
+const userId = '5b0c6a53-9a38-4b61-8f5f-1f6c1f7f8a11';
+
+function build() {
+  const app = createService({ name: 'svc', internalSecret: secret, logLevel: 'silent' });
+  app.get('/whoami', async (req) => ({ identity: req.identity, owner: requireOwner(req) }));
+  app.post(
+    '/things',
+    { schema: { body: z.object({ title: z.string().min(1), count: z.number().int().max(5) }) } },
+    async (req) => req.body,
+  );
+  app.get('/boom', async () => {
+    throw new Error('SELECT secret FROM users failed at db.internal:5432');
+  });
+  app.get('/limit', async () => {
+    throw new AppError('LIMIT_REACHED', 'You have reached 5 study spaces', { flags: { limitReached: true } });
+  });
+  return app;
+}
+
+describe('identity header', () => {
+  it('verifies what it signed and refuses a tampered or stale header', () => {
+    const header = signIdentity({ kind: 'user', userId, plan: 'free' }, secret, 1_000_000);
+    expect(verifyIdentity(header, secret, { now: 1_000_500 })).toEqual({
+      ok: true,
+      identity: { kind: 'user', userId, plan: 'free' },
+    });
+    expect(verifyIdentity(header, 'another-secret-0123456789', { now: 1_000_500 }).ok).toBe(false);
+    const [payload, mac] = header.split('.');
+    const forged = Buffer.from(JSON.stringify({ identity: { kind: 'service', service: 'x' }, iat: 1_000_000 })).toString('base64url');
+    expect(verifyIdentity(`${forged}.${mac}`, secret, { now: 1_000_500 }).ok).toBe(false);
+    expect(verifyIdentity(`${payload}.${mac}`, secret, { now: 1_000_000 + 61_000 })).toEqual({ ok: false, reason: 'expired' });
+  });
+});
+
+describe('createService', () => {
+  it('refuses a request whose identity header is forged', async () => {
+    const app = build();
+    const forged = signIdentity({ kind: 'user', userId, plan: 'scholar' }, 'not-the-internal-secret!!');
+    const res = await app.inject({ url: '/whoami', headers: { [IDENTITY_HEADER]: forged } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ success: false, code: 'IDENTITY_INVALID' });
+  });
+
+  it('refuses a business call that did not come through the gateway', async () => {
+    const res = await build().inject({ url: '/whoami' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('gives the route the identity the gateway signed', async () => {
+    const res = await build().inject({
+      url: '/whoami',
+      headers: { [IDENTITY_HEADER]: signIdentity({ kind: 'user', userId, plan: 'free' }, secret) },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ identity: { kind: 'user', userId, plan: 'free' }, owner: { userId } });
+  });
+
+  it('answers validation errors as 400 with field messages', async () => {
+    const res = await build().inject({
+      method: 'POST',
+      url: '/things',
+      headers: { [IDENTITY_HEADER]: signIdentity({ kind: 'none' }, secret) },
+      payload: { title: '', count: 9 },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.details.fields.map((f: { field: string }) => f.field).sort()).toEqual(['count', 'title']);
+  });
+
+  it('hides the details of a 5xx and keeps the request id', async () => {
+    const res = await build().inject({
+      url: '/boom',
+      headers: { [IDENTITY_HEADER]: signIdentity({ kind: 'none' }, secret), [REQUEST_ID_HEADER]: 'req-123' },
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('SELECT');
+    expect(res.json()).toMatchObject({ code: 'INTERNAL', error: 'Internal server error', requestId: 'req-123' });
+    expect(res.headers[REQUEST_ID_HEADER]).toBe('req-123');
+  });
+
+  it('maps an AppError to its status and carries the limitReached flag', async () => {
+    const res = await build().inject({ url: '/limit', headers: { [IDENTITY_HEADER]: signIdentity({ kind: 'none' }, secret) } });
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toMatchObject({ code: 'LIMIT_REACHED', limitReached: true, error: 'You have reached 5 study spaces' });
+  });
+
+  it('answers health without identity and readiness from its checks', async () => {
+    const app = build();
+    let healthy = true;
+    app.addReadinessCheck({ name: 'database', check: async () => { if (!healthy) throw new Error('connection refused'); } });
+    expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/readyz' })).json()).toMatchObject({ status: 'ok', checks: { database: { status: 'ok' } } });
+    healthy = false;
+    const down = await app.inject({ url: '/readyz' });
+    expect(down.statusCode).toBe(503);
+    expect(down.json().checks.database).toEqual({ status: 'down', error: 'connection refused' });
+    const metrics = await app.inject({ url: '/metrics' });
+    expect(metrics.body).toContain('http_request_duration_seconds');
+  });
+});
