@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from '@mnemo/logger';
+
+export type MailerConfig =
+  | { transport: 'smtp'; host: string; port: number; secure?: boolean; user?: string; pass?: string; from: string }
+  | { transport: 'outbox'; dir: string; from: string };
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+export type OutboxMessage = Mail & { id: string; from: string; html: string; sentAt: string };
+
+export type Mailer = {
+  send(mail: Mail): Promise<{ id: string }>;
+  /** For readiness checks: SMTP answers, or the outbox folder is writable. */
+  check(): Promise<void>;
+};
+
+/**
+ * Sends mail through SMTP when configured; otherwise writes each message to the dev outbox on disk,
+ * where /api/dev/mail and /dev/mail show it. Message bodies are never logged: they carry codes.
+ */
+export function createMailer(config: MailerConfig, log?: Pick<Logger, 'info' | 'error'>): Mailer {
+  if (config.transport === 'outbox') {
+    return {
+      async send(mail) {
+        const id = randomUUID();
+        const message: OutboxMessage = { id, from: config.from, ...mail, html: mail.html ?? '', sentAt: new Date().toISOString() };
+        await mkdir(config.dir, { recursive: true });
+        // Written under a temporary name and renamed, so a reader never sees half a message.
+        const name = `${message.sentAt.replace(/[:.]/g, '-')}-${id}.json`;
+        const tmp = join(config.dir, `.${name}.tmp`);
+        await writeFile(tmp, JSON.stringify(message, null, 2));
+        await rename(tmp, join(config.dir, name));
+        log?.info({ to: mail.to, subject: mail.subject, id }, 'mail written to the dev outbox');
+        return { id };
+      },
+      async check() {
+        await mkdir(config.dir, { recursive: true });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({
+    host: config.host,
+    port: config.port,
+    secure: config.secure ?? config.port === 465,
+    ...(config.user ? { auth: { user: config.user, pass: config.pass ?? '' } } : {}),
+  });
+  return {
+    async send(mail) {
+      try {
+        const info = await transport.sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        log?.info({ to: mail.to, subject: mail.subject, id: info.messageId }, 'mail sent');
+        return { id: info.messageId };
+      } catch (err) {
+        log?.error({ err, to: mail.to, subject: mail.subject }, 'mail could not be sent');
+        throw err;
+      }
+    },
+    async check() {
+      await transport.verify();
+    },
+  };
+}
+
+/** The dev outbox, newest first. */
+export async function readOutbox(dir: string, { limit = 100 }: { limit?: number } = {}): Promise<OutboxMessage[]> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((n) => n.endsWith('.json') && !n.startsWith('.'));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw e;
+  }
+  const messages = await Promise.all(
+    names.map(async (n) => JSON.parse(await readFile(join(dir, n), 'utf8')) as OutboxMessage),
+  );
+  return messages.sort((a, b) => b.sentAt.localeCompare(a.sentAt)).slice(0, limit);
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * A small page listing the outbox, newest first, so a person can read verification codes. The
+ * HTML bodies are shown as text: nothing a message carries runs on this page.
+ */
+export function renderOutboxPage(messages: OutboxMessage[]): string {
+  const items = messages
+    .map(
+      (m) => `<article>
+  <header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${escapeHtml(new Date(m.sentAt).toLocaleString('en-GB', { timeZone: 'UTC' }))} UTC</span></header>
+  <pre>${escapeHtml(m.text)}</pre>
+</article>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Mnemo dev outbox</title>
+<style>
+body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1f2937}
+article{border:1px solid #e5e7eb;border-radius:8px;padding:1rem;margin:1rem 0}
+header{display:flex;justify-content:space-between;gap:1rem;flex-wrap:wrap}
+header span{color:#6b7280;font-size:.9rem}
+pre{white-space:pre-wrap;font-size:1rem}
+</style>
+</head>
+<body>
+<h1>Dev outbox</h1>
+<p>Mail Mnemo would have sent, newest first. This page exists only while no SMTP server is configured.</p>
+${items || '<p>No mail yet.</p>'}
+</body>
+</html>`;
+}
