@@ -117,7 +117,7 @@ describe('health', () => {
   it('reports every service and the worker, and is degraded without a worker heartbeat', async () => {
     await redis.del(workerHeartbeatKey(prefix));
     const down = await fetch(`${base}/api/healthz`);
-    expect(down.status).toBe(503);
+    expect(down.status, await down.clone().text()).toBe(503);
     const body = await json(down);
     expect(Object.keys(body.services).sort()).toEqual(['auth', 'billing', 'chat', 'deck', 'gateway', 'worker']);
     expect(body.services.worker.status).toBe('down');

@@ -44,12 +44,12 @@ export async function buildApp(env: Env, deps: GatewayDeps = {}) {
   await app.register(identityPlugin, { resolver: createIdentityResolver({ jwtSecret: env.JWT_SECRET }) });
   await app.register(rateLimitPlugin, {
     redis,
-    prefix: env.REDIS_PREFIX,
+    redisPrefix: env.REDIS_PREFIX,
     perMinute: env.RATE_LIMIT_PER_MINUTE,
     authPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
   });
 
-  await app.register(healthRoutes, { services: serviceUrls, redis, prefix: env.REDIS_PREFIX });
+  await app.register(healthRoutes, { services: serviceUrls, redis, redisPrefix: env.REDIS_PREFIX });
   await app.register(progressRoutes, { relay: createProgressRelay({ redis, subscriber, prefix: env.REDIS_PREFIX }) });
   if (env.MAIL_OUTBOX_DIR) await app.register(devMailRoutes, { dir: env.MAIL_OUTBOX_DIR });
   // Proxying streams request bodies, so it lives in its own scope with its own content parser.

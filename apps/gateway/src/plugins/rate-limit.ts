@@ -5,17 +5,18 @@ import type { FastifyRequest } from 'fastify';
 
 const isAuthCall = (req: FastifyRequest) => req.url.startsWith('/api/auth/') || req.url.startsWith('/api/mobile/');
 
+// Options never use the name `prefix`: Fastify's register() reads it as a route prefix.
 /**
  * Per-identity limits on /api, kept in Redis so every gateway replica counts together. Sign-in
  * and reset calls are counted per IP address and more tightly; the auth service adds per-account
  * limits of its own.
  */
-export const rateLimitPlugin = fp<{ redis: Redis; prefix: string; perMinute: number; authPerMinute: number }>(
+export const rateLimitPlugin = fp<{ redis: Redis; redisPrefix: string; perMinute: number; authPerMinute: number }>(
   async (app, options) => {
     await app.register(rateLimit, {
       global: true,
       redis: options.redis,
-      nameSpace: `${options.prefix}:ratelimit:`,
+      nameSpace: `${options.redisPrefix}:ratelimit:`,
       timeWindow: '1 minute',
       allowList: (req) => !req.url.startsWith('/api/') || req.url.startsWith('/api/healthz'),
       max: (req) => (isAuthCall(req) ? options.authPerMinute : options.perMinute),

@@ -21,7 +21,7 @@ async function timed(fn: () => Promise<void>): Promise<Component> {
  */
 export async function healthRoutes(
   app: FastifyInstance,
-  { services, redis, prefix }: { services: Record<string, string>; redis: Redis; prefix: string },
+  { services, redis, redisPrefix }: { services: Record<string, string>; redis: Redis; redisPrefix: string },
 ) {
   app.get('/api/healthz', { logLevel: 'warn' }, async (_request, reply) => {
     const checks = await Promise.all([
@@ -39,7 +39,7 @@ export async function healthRoutes(
       [
         'worker',
         timed(async () => {
-          const beat = await redis.get(workerHeartbeatKey(prefix));
+          const beat = await redis.get(workerHeartbeatKey(redisPrefix));
           if (!beat) throw new Error('no heartbeat from the ingest worker');
         }),
       ] as const,
