@@ -14,6 +14,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_HEADER } from '@mnemo/contracts/identity';
 import { progressOwnerKey } from '@mnemo/contracts/progress';
+import { jobIds } from '@mnemo/contracts/jobs';
 import { signIdentity } from '@mnemo/service-kit/identity';
 import { freePort } from '../src/ports';
 
@@ -141,7 +142,7 @@ describe('Mnemo started as npm start does', () => {
     const liveEvents = readEvents(live, (e) => e.step === 'completed');
 
     const queue = new Queue('ingest', { connection: new Redis(REDIS_URL, { maxRetriesPerRequest: null }), prefix });
-    await queue.add('pipeline-check', { sourceId, steps: 3, delayMs: 150 }, { jobId: `pipeline-check:${sourceId}` });
+    await queue.add('pipeline-check', { sourceId, steps: 3, delayMs: 150 }, { jobId: jobIds.pipelineCheck(sourceId) });
     const events = await liveEvents;
     expect(events.map((e) => e.step)).toEqual(['connected', 'starting', 'extracting', 'extracting', 'extracting', 'completed']);
     const progress = events.slice(1).map((e) => e.progress);

@@ -15,7 +15,7 @@ export const ingestSourceJobSchema = z.object({
   sourceId: z.uuid(),
   deckId: z.uuid(),
   owner: ownerSchema,
-  /** Bumped on every retry so the job id `ingest:<sourceId>:<attempt>` is new for a retry only. */
+  /** Bumped on every retry so the job id `ingest-<sourceId>-<attempt>` is new for a retry only. */
   attempt: z.number().int().min(0),
 });
 
@@ -54,11 +54,15 @@ export type PipelineCheckJob = z.infer<typeof pipelineCheckJobSchema>;
 export type JobName<Q extends keyof typeof JOBS> = keyof (typeof JOBS)[Q] & string;
 export type JobPayload<Q extends keyof typeof JOBS, N extends JobName<Q>> = z.infer<(typeof JOBS)[Q][N]>;
 
-/** Job ids derived from the entity, so a duplicate enqueue is a no-op. */
+/**
+ * Job ids derived from the entity, so a duplicate enqueue is a no-op. BullMQ refuses ':' in custom
+ * ids (it separates its own key parts), hence the dashes.
+ */
 export const jobIds = {
-  ingest: (sourceId: string, attempt: number) => `ingest:${sourceId}:${attempt}`,
-  generate: (deckId: string, requestId: string) => `generate:${deckId}:${requestId}`,
-  reembed: (sourceId: string, model: string) => `reembed:${sourceId}:${model}`,
+  ingest: (sourceId: string, attempt: number) => `ingest-${sourceId}-${attempt}`,
+  generate: (deckId: string, requestId: string) => `generate-${deckId}-${requestId}`,
+  reembed: (sourceId: string, model: string) => `reembed-${sourceId}-${model.replace(/:/g, '_')}`,
+  pipelineCheck: (sourceId: string) => `pipeline-check-${sourceId}`,
 };
 
 /** Worker heartbeat, so the gateway's health report can include the worker. */

@@ -15,6 +15,11 @@ const MAX_STREAM_MS = 60 * 60 * 1000;
  * make EventSource reconnect.
  */
 export async function progressRoutes(app: FastifyInstance, { relay }: { relay: ProgressRelay }) {
+  // Open streams are ended on shutdown, or closing the server would wait for browsers to leave.
+  const open = new Set<{ end: () => void }>();
+  app.addHook('preClose', async () => {
+    for (const res of open) res.end();
+  });
   app.get(
     '/api/ai/progress/:sourceId',
     { schema: { params: z.object({ sourceId: z.uuid() }) } },
@@ -67,7 +72,11 @@ export async function progressRoutes(app: FastifyInstance, { relay }: { relay: P
         clearTimeout(cutoff);
         void unsubscribe();
       };
-      res.on('close', cleanup);
+      open.add(res);
+      res.on('close', () => {
+        open.delete(res);
+        cleanup();
+      });
     },
   );
 }
