@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { parseDeckEditSearch, resolveDeckTab } from './deck-tabs';
+
+describe('deck tabs', () => {
+  it('keeps known tabs and falls back to summary', () => {
+    expect(resolveDeckTab('edit')).toBe('edit');
+    expect(resolveDeckTab('manage')).toBe('manage');
+    expect(resolveDeckTab('bogus')).toBe('summary');
+    expect(resolveDeckTab(undefined)).toBe('summary');
+  });
+
+  it('reads the edit screen filters, keeping numeric ids as strings', () => {
+    expect(
+      parseDeckEditSearch({ sourceFilter: 123, cardFilter: 'a,b', isGenerating: true }),
+    ).toEqual({
+      sourceFilter: '123',
+      cardFilter: 'a,b',
+      isGenerating: true,
+    });
+    expect(parseDeckEditSearch({ isGenerating: false, sourceFilter: '' })).toEqual({});
+  });
+});

@@ -1,0 +1,33 @@
+import { searchFlag, searchString } from '../../lib/search-params';
+
+/** The deck area's tabs, in the order the tab bar shows them (spec 02 §2). */
+export const DECK_TABS = ['manage', 'summary', 'flashcards', 'edit'] as const;
+export type DeckTab = (typeof DECK_TABS)[number];
+
+export const DECK_TAB_LABELS: Record<DeckTab, string> = {
+  manage: 'Manage',
+  summary: 'Summary',
+  flashcards: 'Flashcards',
+  edit: 'Edit',
+};
+
+/** A known tab name, or 'summary' (the default) for anything else. */
+export function resolveDeckTab(tab: unknown): DeckTab {
+  return (DECK_TABS as readonly unknown[]).includes(tab) ? (tab as DeckTab) : 'summary';
+}
+
+export interface DeckEditSearch {
+  sourceFilter?: string;
+  cardFilter?: string;
+  isGenerating?: boolean;
+}
+
+export function parseDeckEditSearch(search: Record<string, unknown>): DeckEditSearch {
+  const out: DeckEditSearch = {};
+  const sourceFilter = searchString(search.sourceFilter);
+  const cardFilter = searchString(search.cardFilter);
+  if (sourceFilter) out.sourceFilter = sourceFilter;
+  if (cardFilter) out.cardFilter = cardFilter;
+  if (searchFlag(search.isGenerating)) out.isGenerating = true;
+  return out;
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from '../test-fakes';
+import { bootstrapSession } from './bootstrap';
+import { createSessionStore } from './session-store';
+import { SESSION_EXPIRED_MESSAGE, parseMeResponse } from './session-state';
+
+function setup(initial: Record<string, string> = {}) {
+  const storage = memoryStorage(initial);
+  const store = createSessionStore({
+    storage: () => storage,
+    now: () => new Date('2025-03-01T10:00:00.000Z'),
+    uuid: () => '11111111-1111-4111-8111-111111111111',
+  });
+  return { storage, store };
+}
+
+describe('session bootstrap', () => {
+  it('starts an anonymous session when there is no token, without calling the server', async () => {
+    const { store, storage } = setup();
+    const fetchMe = vi.fn();
+    const state = await bootstrapSession({ store, fetchMe });
+    expect(fetchMe).not.toHaveBeenCalled();
+    expect(state).toMatchObject({
+      status: 'anonymous',
+      anonymous: { sessionId: '11111111-1111-4111-8111-111111111111' },
+    });
+    expect(storage.data.has('anonymousSession')).toBe(true);
+  });
+
+  it('loads the user when the stored token is accepted', async () => {
+    const { store } = setup({ token: 'good' });
+    const state = await bootstrapSession({
+      store,
+      fetchMe: async () => ({
+        success: true,
+        user: { _id: 'u1', email: 'ada@example.com', firstName: 'Ada' },
+      }),
+    });
+    expect(state).toEqual({
+      status: 'authenticated',
+      user: { id: 'u1', email: 'ada@example.com', firstName: 'Ada', hasActiveSubscription: false },
+    });
+    expect(store.getToken()).toBe('good');
+  });
+
+  it('drops a rejected token and continues as a guest with the session-expired notice', async () => {
+    const { store } = setup({ token: 'stale' });
+    const state = await bootstrapSession({
+      store,
+      fetchMe: async () => {
+        throw new Error('401');
+      },
+    });
+    expect(store.getToken()).toBeNull();
+    expect(state).toMatchObject({ status: 'anonymous', notice: SESSION_EXPIRED_MESSAGE });
+  });
+
+  it('treats an answer without a user like a failure', async () => {
+    const { store } = setup({ token: 'odd' });
+    const state = await bootstrapSession({ store, fetchMe: async () => ({ success: true }) });
+    expect(store.getToken()).toBeNull();
+    expect(state.status).toBe('anonymous');
+  });
+});
+
+describe('/auth/me answer parsing', () => {
+  it('accepts the usual wrappers and a bare user', () => {
+    const user = { _id: 'u1', email: 'a@b.c', firstName: 'A' };
+    for (const body of [user, { user }, { data: user }, { data: { user } }]) {
+      expect(parseMeResponse(body)?.id).toBe('u1');
+    }
+    expect(parseMeResponse({ data: { id: 'u2', email: 'x@y.z', plan: 'scholar' } })).toEqual({
+      id: 'u2',
+      email: 'x@y.z',
+      firstName: '',
+      hasActiveSubscription: true,
+    });
+  });
+
+  it('rejects answers without an id or e-mail', () => {
+    expect(parseMeResponse({ email: 'a@b.c' })).toBeNull();
+    expect(parseMeResponse({ _id: 'u1' })).toBeNull();
+    expect(parseMeResponse('nope')).toBeNull();
+  });
+});

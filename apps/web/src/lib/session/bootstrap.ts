@@ -1,0 +1,36 @@
+import type { SessionStore } from './session-store';
+import {
+  SESSION_EXPIRED_MESSAGE,
+  SESSION_INIT_FAILED_MESSAGE,
+  parseMeResponse,
+  type SessionState,
+} from './session-state';
+
+export interface BootstrapDeps {
+  store: SessionStore;
+  /** GET /api/auth/me with the stored token; resolves to the answer body. */
+  fetchMe: () => Promise<unknown>;
+}
+
+function anonymousState(store: SessionStore, notice?: string): SessionState {
+  const anonymous = store.ensureAnonymousSession();
+  if (!anonymous) return { status: 'none', error: SESSION_INIT_FAILED_MESSAGE };
+  return notice ? { status: 'anonymous', anonymous, notice } : { status: 'anonymous', anonymous };
+}
+
+/**
+ * Start of every visit (spec 01 §4.1): with a stored token load the user; when that fails for any
+ * reason drop the token and continue as a guest with a notice; without a token use (or create) the
+ * anonymous session.
+ */
+export async function bootstrapSession({ store, fetchMe }: BootstrapDeps): Promise<SessionState> {
+  if (!store.getToken()) return anonymousState(store);
+  try {
+    const user = parseMeResponse(await fetchMe());
+    if (user) return { status: 'authenticated', user };
+  } catch {
+    // Handled below exactly like an answer without a user.
+  }
+  store.clearToken();
+  return anonymousState(store, SESSION_EXPIRED_MESSAGE);
+}

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { DeckSummaryPage } from '../../../../features/deck/deck-layout';
+
+export const Route = createFileRoute('/_app/deck/$deckId/summary')({ component: DeckSummaryPage });

@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { SpacePage } from '../../../features/spaces/space-page';
+
+export const Route = createFileRoute('/_app/space/$spaceId')({
+  component: function SpaceRoute() {
+    const { spaceId } = Route.useParams();
+    return <SpacePage spaceId={spaceId} />;
+  },
+});
