@@ -15,6 +15,8 @@ if (!existsSync(chromium)) {
 
 try {
   await install();
+  // Lint and typecheck are part of the suite: CI runs exactly this command.
+  await pnpm(['turbo', 'run', 'lint', 'typecheck', '--output-logs=errors-only', ...process.argv.slice(2)]);
   // Two cores here: one test task at a time keeps PGlite and Chromium from starving each other.
   await pnpm(['turbo', 'run', 'test', '--concurrency=1', '--output-logs=full', ...process.argv.slice(2)]);
 } catch (e) {
