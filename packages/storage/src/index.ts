@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createWriteStream } from 'node:fs';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+
+export type StorageConfig =
+  | { driver: 'local'; root: string; publicBaseUrl: string }
+  | {
+      driver: 's3';
+      bucket: string;
+      region: string;
+      endpoint?: string;
+      forcePathStyle?: boolean;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      /** Serve files from here (a CDN or public bucket) instead of presigned URLs. */
+      publicBaseUrl?: string;
+    };
+
+export type StoredObject = { storageRef: string; size: number; contentType: string };
+export type Storage = {
+  put(input: { body: Buffer | Readable; contentType: string; prefix?: string }): Promise<StoredObject>;
+  get(storageRef: string): Promise<{ body: Readable; contentType: string; size: number }>;
+  delete(storageRef: string): Promise<void>;
+  exists(storageRef: string): Promise<boolean>;
+  downloadUrl(storageRef: string): Promise<string>;
+  check(): Promise<void>;
+};
+
+export class StorageError extends Error {
+  constructor(
+    readonly reason: 'invalid-ref' | 'not-found',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StorageError';
+  }
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'application/msword': 'doc',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'text/plain': 'txt',
+  'text/html': 'html',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'application/json': 'json',
+};
+
+/**
+ * A new key for an object: `<prefix>/<yyyy>/<mm>/<uuid>.<ext>`. The extension comes from the content
+ * type, never from the user's file name, so no name a user chose ever reaches the storage.
+ */
+export function newStorageRef(contentType: string, prefix = 'uploads', now = new Date()): string {
+  // The prefix is the caller's category ('documents'), never user input: refuse anything else.
+  if (!/^[a-z][a-z0-9-]{0,30}$/.test(prefix)) throw new StorageError('invalid-ref', `Invalid storage prefix "${prefix}"`);
+  const ext = EXTENSIONS[contentType.split(';')[0]!.trim().toLowerCase()] ?? 'bin';
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+  return `${prefix}/${now.getUTCFullYear()}/${month}/${randomUUID()}.${ext}`;
+}
+
+/** Refuses refs that could escape the root or address anything we did not name. */
+export function assertValidRef(ref: string): void {
+  if (!/^[a-z0-9-]+\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.[a-z0-9]{1,5}$/i.test(ref)) {
+    throw new StorageError('invalid-ref', 'Invalid storage reference');
+  }
+}
+
+async function toBuffer(body: Buffer | Readable): Promise<Buffer> {
+  if (Buffer.isBuffer(body)) return body;
+  const chunks: Buffer[] = [];
+  for await (const c of body) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+export function createStorage(config: StorageConfig): Storage {
+  return config.driver === 'local' ? createLocalStorage(config) : createS3Storage(config);
+}
+
+function createLocalStorage(config: { root: string; publicBaseUrl: string }): Storage {
+  const root = resolve(config.root);
+  const pathOf = (ref: string) => {
+    assertValidRef(ref);
+    const path = resolve(root, ref);
+    if (!path.startsWith(root + sep)) throw new StorageError('invalid-ref', 'Invalid storage reference');
+    return path;
+  };
+  const metaOf = (path: string) => `${path}.meta.json`;
+  return {
+    async put({ body, contentType, prefix }) {
+      const storageRef = newStorageRef(contentType, prefix);
+      const path = pathOf(storageRef);
+      await mkdir(dirname(path), { recursive: true });
+      // Written under a temporary name and renamed: a reader never sees half a file.
+      const tmp = `${path}.${randomUUID()}.tmp`;
+      if (Buffer.isBuffer(body)) await writeFile(tmp, body);
+      else await pipeline(body, createWriteStream(tmp));
+      const { size } = await stat(tmp);
+      await writeFile(metaOf(path), JSON.stringify({ contentType, size }));
+      await rename(tmp, path);
+      return { storageRef, size, contentType };
+    },
+    async get(ref) {
+      const path = pathOf(ref);
+      let meta: { contentType: string; size: number };
+      try {
+        meta = JSON.parse(await readFile(metaOf(path), 'utf8')) as typeof meta;
+      } catch {
+        throw new StorageError('not-found', 'File not found');
+      }
+      return { body: createReadStream(path), contentType: meta.contentType, size: meta.size };
+    },
+    async delete(ref) {
+      const path = pathOf(ref);
+      await rm(path, { force: true });
+      await rm(metaOf(path), { force: true });
+    },
+    async exists(ref) {
+      try {
+        await stat(pathOf(ref));
+        return true;
+      } catch (e) {
+        if (e instanceof StorageError) throw e;
+        return false;
+      }
+    },
+    async downloadUrl(ref) {
+      assertValidRef(ref);
+      return `${config.publicBaseUrl.replace(/\/+$/, '')}/${ref}`;
+    },
+    async check() {
+      await mkdir(root, { recursive: true });
+    },
+  };
+}
+
+function createS3Storage(config: Extract<StorageConfig, { driver: 's3' }>): Storage {
+  const client = new S3Client({
+    region: config.region,
+    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    forcePathStyle: config.forcePathStyle ?? Boolean(config.endpoint),
+    ...(config.accessKeyId && config.secretAccessKey
+      ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } }
+      : {}),
+  });
+  const Bucket = config.bucket;
+  const notFound = (e: unknown) => {
+    const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };
+    return err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata?.httpStatusCode === 404;
+  };
+  return {
+    async put({ body, contentType, prefix }) {
+      const storageRef = newStorageRef(contentType, prefix);
+      // Buffered so the SDK knows the length; uploads are capped at tens of MB upstream.
+      const data = await toBuffer(body);
+      await client.send(new PutObjectCommand({ Bucket, Key: storageRef, Body: data, ContentType: contentType }));
+      return { storageRef, size: data.length, contentType };
+    },
+    async get(ref) {
+      assertValidRef(ref);
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket, Key: ref }));
+        return {
+          body: out.Body as Readable,
+          contentType: out.ContentType ?? 'application/octet-stream',
+          size: out.ContentLength ?? 0,
+        };
+      } catch (e) {
+        if (notFound(e)) throw new StorageError('not-found', 'File not found');
+        throw e;
+      }
+    },
+    async delete(ref) {
+      assertValidRef(ref);
+      await client.send(new DeleteObjectCommand({ Bucket, Key: ref }));
+    },
+    async exists(ref) {
+      assertValidRef(ref);
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: ref }));
+        return true;
+      } catch (e) {
+        if (notFound(e)) return false;
+        throw e;
+      }
+    },
+    async downloadUrl(ref) {
+      assertValidRef(ref);
+      if (config.publicBaseUrl) return `${config.publicBaseUrl.replace(/\/+$/, '')}/${ref}`;
+      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: ref }), { expiresIn: 3600 });
+    },
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket }));
+    },
+  };
+}
+
