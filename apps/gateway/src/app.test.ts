@@ -20,7 +20,13 @@ const redis = new Redis(REDIS_URL);
 /** A real service built with service-kit that echoes the identity it was given. */
 async function startEchoService() {
   const app = createService({ name: 'echo', internalSecret: INTERNAL_SECRET, logLevel: 'silent' });
-  app.all('/*', async (req) => ({ path: req.url, identity: req.identity, method: req.method, forwardedAuth: req.headers.authorization ?? null }));
+  app.all('/*', async (req) => ({
+    path: req.url,
+    identity: req.identity,
+    method: req.method,
+    forwardedAuth: req.headers.authorization ?? null,
+    body: req.body ?? null,
+  }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
 }
@@ -90,6 +96,28 @@ describe('routing and identity', () => {
     expect((await json(res)).identity).toEqual({ kind: 'none' });
   });
 
+  it('passes a JSON body through to the service unchanged', async () => {
+    const res = await fetch(`${base}/api/spaces`, {
+      method: 'POST',
+      body: JSON.stringify({ title: 'Chemistry', description: 'Bonds' }),
+      headers: { 'content-type': 'application/json', 'x-anonymous-session': randomUUID() },
+    });
+    expect(await json(res)).toMatchObject({ method: 'POST', body: { title: 'Chemistry', description: 'Bonds' } });
+  });
+
+  it('answers 502 with a clear message when a service is down', async () => {
+    const down = await buildApp(
+      envSchema.parse({
+        INTERNAL_SECRET, JWT_SECRET, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'silent',
+        AUTH_URL: 'http://127.0.0.1:9', DECK_URL: 'http://127.0.0.1:9', CHAT_URL: 'http://127.0.0.1:9', BILLING_URL: 'http://127.0.0.1:9',
+      }),
+    );
+    const res = await down.inject({ url: '/api/spaces' });
+    await down.close();
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ code: 'BAD_GATEWAY', error: 'The service is unavailable. Please try again.' });
+  });
+
   it('routes the conversation-prompts calls to chat even though they start like deck paths', async () => {
     const res = await fetch(`${base}/api/questions/conversation-prompts`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
     expect((await json(res)).path).toBe('/questions/conversation-prompts');
@@ -110,6 +138,51 @@ describe('routing and identity', () => {
     ).toString('base64url')}.`;
     const res = await fetch(`${base}/api/spaces`, { headers: { authorization: `Bearer ${none}` } });
     expect(res.status).toBe(401);
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 with RATE_LIMITED once a caller exceeds the limit, counting callers apart', async () => {
+    const limited = await buildApp(
+      envSchema.parse({
+        INTERNAL_SECRET, JWT_SECRET, REDIS_URL, REDIS_PREFIX: `${prefix}-rl`, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '2',
+        AUTH_URL: echo.url, DECK_URL: echo.url, CHAT_URL: echo.url, BILLING_URL: echo.url,
+      }),
+    );
+    const caller = { 'x-anonymous-session': randomUUID() };
+    const codes = [];
+    for (let i = 0; i < 3; i++) codes.push((await limited.inject({ url: '/api/spaces', headers: caller })).statusCode);
+    expect(codes).toEqual([200, 200, 429]);
+    const third = await limited.inject({ url: '/api/spaces', headers: caller });
+    expect(third.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect((await limited.inject({ url: '/api/spaces', headers: { 'x-anonymous-session': randomUUID() } })).statusCode).toBe(200);
+    await limited.close();
+  });
+});
+
+describe('dev outbox', () => {
+  it('is served as JSON and as a page while mail goes to the outbox, and does not exist otherwise', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { createMailer } = await import('@mnemo/mailer');
+    const dir = mkdtempSync(join(tmpdir(), 'gw-outbox-'));
+    await createMailer({ transport: 'outbox', dir, from: 'Mnemo <no-reply@mnemo.local>' }).send({
+      to: 'ada@example.com', subject: 'Your code', text: 'Code 123456',
+    });
+    const base = { INTERNAL_SECRET, JWT_SECRET, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'silent', AUTH_URL: echo.url, DECK_URL: echo.url, CHAT_URL: echo.url, BILLING_URL: echo.url };
+    const withOutbox = await buildApp(envSchema.parse({ ...base, MAIL_OUTBOX_DIR: dir }));
+    const mail = await withOutbox.inject({ url: '/api/dev/mail' });
+    expect(mail.json()).toEqual([expect.objectContaining({ to: 'ada@example.com', subject: 'Your code', text: 'Code 123456', html: '', sentAt: expect.any(String) })]);
+    const page = await withOutbox.inject({ url: '/dev/mail' });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Code 123456');
+    await withOutbox.close();
+
+    const withSmtp = await buildApp(envSchema.parse(base));
+    expect((await withSmtp.inject({ url: '/api/dev/mail' })).statusCode).toBe(404);
+    await withSmtp.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 
