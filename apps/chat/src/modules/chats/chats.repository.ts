@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '@mnemo/db/client';
-import { chatMessages, chats, decks } from '@mnemo/db/schema';
+import type { chatMessages} from '@mnemo/db/schema';
+import { chats, decks } from '@mnemo/db/schema';
 import { ownedBy, type Owner } from '@mnemo/db/owner';
 
 export type ChatRow = typeof chats.$inferSelect;
