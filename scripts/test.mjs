@@ -18,7 +18,7 @@ try {
   // Lint and typecheck are part of the suite: CI runs exactly this command.
   await pnpm(['turbo', 'run', 'lint', 'typecheck', '--output-logs=errors-only', ...process.argv.slice(2)]);
   // Two cores here: one test task at a time keeps PGlite and Chromium from starving each other.
-  await pnpm(['turbo', 'run', 'test', '--concurrency=1', '--output-logs=full', ...process.argv.slice(2)]);
+  await pnpm(['turbo', 'run', 'test', '--concurrency=1', '--continue', '--output-logs=full', ...process.argv.slice(2)]);
 } catch (e) {
   console.error(e instanceof Error ? e.message : e);
   process.exit(1);
