@@ -23,9 +23,12 @@ export function formatLine(name: string, line: string, json: boolean): string {
 }
 
 export function startChild(spec: ChildSpec, { json, write }: { json: boolean; write: (line: string) => void }): Supervised {
+  // Each child gets its own process group, so Ctrl-C in a terminal reaches only the launcher, which
+  // stops them in order; the IPC channel lets a child notice if the launcher itself dies.
   const child = spawn(process.execPath, ['--enable-source-maps', spec.script], {
     env: spec.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    detached: true,
   });
   for (const stream of [child.stdout, child.stderr]) {
     if (!stream) continue;

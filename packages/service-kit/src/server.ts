@@ -10,12 +10,22 @@ export async function runService(
   { port, host }: { port: number; host: string },
   onClose: () => Promise<void> = async () => {},
 ) {
+  const close = async () => {
+    await app.close();
+    await onClose();
+  };
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'closing after an uncaught error');
     else app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await onClose();
+    await close();
   });
+  // Started by a supervisor over IPC (npm start's launcher): if it goes away, so do we.
+  if (process.send) {
+    process.once('disconnect', () => {
+      app.log.warn('supervisor went away: shutting down');
+      void close().finally(() => process.exit(0));
+    });
+  }
   await app.listen({ port, host });
   return app;
 }
