@@ -15,7 +15,15 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
  * A node-postgres pool with Drizzle over the whole schema. No named prepared statements and no
  * session SETs: the embedded PGlite server multiplexes every connection onto one session.
  */
-export function createDb({ url, max = 10, applicationName }: { url: string; max?: number; applicationName?: string }) {
+export function createDb({
+  url,
+  max = 10,
+  applicationName,
+}: {
+  url: string;
+  max?: number;
+  applicationName?: string;
+}) {
   const pool = new pg.Pool({
     connectionString: url,
     max,

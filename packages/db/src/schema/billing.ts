@@ -1,8 +1,27 @@
-import { bigint, boolean, check, date, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './identity';
 import { exactlyOneOwner, ownerColumns } from './owner';
+import { createdAt, updatedAt } from './columns';
 
-export const subscriptionStatusEnum = pgEnum('subscription_status', ['active', 'trialing', 'past_due', 'canceled', 'free']);
+export const subscriptionStatusEnum = pgEnum('subscription_status', [
+  'active',
+  'trialing',
+  'past_due',
+  'canceled',
+  'free',
+]);
 
 export const subscriptions = pgTable(
   'subscriptions',
@@ -17,8 +36,8 @@ export const subscriptions = pgTable(
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     trialEnd: timestamp('trial_end', { withTimezone: true }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('subscriptions_user_uq').on(t.userId),
@@ -44,7 +63,7 @@ export const monthlyUsage = pgTable(
     month: date('month').notNull(),
     processedBytes: bigint('processed_bytes', { mode: 'number' }).notNull().default(0),
     sourcesProcessed: integer('sources_processed').notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('monthly_usage_one_owner', exactlyOneOwner(t)),
@@ -52,3 +71,11 @@ export const monthlyUsage = pgTable(
     uniqueIndex('monthly_usage_anon_month_uq').on(t.ownerAnonId, t.month),
   ],
 );
+
+export type SubscriptionStatus = (typeof subscriptionStatusEnum.enumValues)[number];
+export type Subscription = typeof subscriptions.$inferSelect;
+export type NewSubscription = typeof subscriptions.$inferInsert;
+export type StripeEvent = typeof stripeEvents.$inferSelect;
+export type NewStripeEvent = typeof stripeEvents.$inferInsert;
+export type MonthlyUsage = typeof monthlyUsage.$inferSelect;
+export type NewMonthlyUsage = typeof monthlyUsage.$inferInsert;

@@ -1,6 +1,18 @@
-import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { relations, sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { decks } from './decks';
 import { exactlyOneOwner, ownerColumns } from './owner';
+import { createdAt, updatedAt } from './columns';
 
 export const chatRoleEnum = pgEnum('chat_role', ['system', 'user', 'assistant']);
 
@@ -14,12 +26,20 @@ export const chats = pgTable(
     ...ownerColumns(),
     title: text('title').notNull(),
     isPreview: boolean('is_preview').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('chats_one_owner', exactlyOneOwner(t)),
     index('chats_deck_idx').on(t.deckId, t.updatedAt.desc()),
+    // The history list: one owner's chats about one deck, newest first. A published deck collects
+    // chats from many callers, so the deck alone is not selective enough.
+    index('chats_deck_owner_user_idx')
+      .on(t.deckId, t.ownerUserId, t.updatedAt.desc())
+      .where(sql`${t.ownerUserId} is not null`),
+    index('chats_deck_owner_anon_idx')
+      .on(t.deckId, t.ownerAnonId, t.updatedAt.desc())
+      .where(sql`${t.ownerAnonId} is not null`),
     index('chats_owner_user_idx').on(t.ownerUserId, t.updatedAt.desc()),
     index('chats_owner_anon_idx').on(t.ownerAnonId, t.updatedAt.desc()),
   ],
@@ -36,7 +56,22 @@ export const chatMessages = pgTable(
     position: integer('position').notNull(),
     role: chatRoleEnum('role').notNull(),
     content: text('content').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('chat_messages_chat_position_uq').on(t.chatId, t.position)],
 );
+
+export const chatsRelations = relations(chats, ({ one, many }) => ({
+  deck: one(decks, { fields: [chats.deckId], references: [decks.id] }),
+  messages: many(chatMessages),
+}));
+
+export const chatMessagesRelations = relations(chatMessages, ({ one }) => ({
+  chat: one(chats, { fields: [chatMessages.chatId], references: [chats.id] }),
+}));
+
+export type ChatRole = (typeof chatRoleEnum.enumValues)[number];
+export type Chat = typeof chats.$inferSelect;
+export type NewChat = typeof chats.$inferInsert;
+export type ChatMessage = typeof chatMessages.$inferSelect;
+export type NewChatMessage = typeof chatMessages.$inferInsert;

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { relations, sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { PROCESSING_STATUSES } from '@mnemo/contracts/progress';
 import { exactlyOneOwner, ownerColumns } from './owner';
+import { createdAt, updatedAt } from './columns';
 
 /**
  * Embedding size, one setting per deployment; the vector column follows it. Changing it needs a new
@@ -44,8 +45,8 @@ export const studySpaces = pgTable(
     ...ownerColumns(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('study_spaces_one_owner', exactlyOneOwner(t)),
@@ -72,15 +73,17 @@ export const decks = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /** Set on a clone: where it came from (the original may be deleted later). */
     clonedFromId: uuid('cloned_from_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('decks_one_owner', exactlyOneOwner(t)),
     index('decks_owner_user_idx').on(t.ownerUserId, t.createdAt.desc()),
     index('decks_owner_anon_idx').on(t.ownerAnonId, t.createdAt.desc()),
     index('decks_space_idx').on(t.studySpaceId, t.createdAt.desc()),
-    index('decks_published_idx').on(t.publishedAt.desc()).where(sql`${t.isPublished}`),
+    index('decks_published_idx')
+      .on(t.publishedAt.desc())
+      .where(sql`${t.isPublished}`),
   ],
 );
 
@@ -107,8 +110,8 @@ export const sources = pgTable(
     processingStatus: processingStatusEnum('processing_status').notNull().default('pending'),
     processingError: text('processing_error'),
     processingAttempt: integer('processing_attempt').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('sources_deck_idx').on(t.deckId, t.createdAt)],
 );
@@ -134,7 +137,7 @@ export const sourceChunks = pgTable(
     tsv: tsvector('tsv')
       .notNull()
       .generatedAlwaysAs((): SQL => sql`to_tsvector('english', ${sourceChunks.content})`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('source_chunks_source_index_uq').on(t.sourceId, t.chunkIndex),
@@ -162,13 +165,18 @@ export const questions = pgTable(
     caseContext: text('case_context'),
     answer: text('answer'),
     position: integer('position').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('questions_deck_idx').on(t.deckId, t.position),
     index('questions_deck_type_idx').on(t.deckId, t.questionType, t.position),
     index('questions_source_idx').on(t.sourceId),
+    // Re-ingesting a source replaces its chunks, which sets chunk_id to null here: without this index
+    // each deleted chunk would scan every question.
+    index('questions_chunk_idx')
+      .on(t.chunkId)
+      .where(sql`${t.chunkId} is not null`),
   ],
 );
 
@@ -184,7 +192,59 @@ export const cards = pgTable(
     front: text('front').notNull(),
     back: text('back').notNull(),
     position: integer('position').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
-  (t) => [index('cards_deck_idx').on(t.deckId, t.position)],
+  (t) => [
+    index('cards_deck_idx').on(t.deckId, t.position),
+    // Deleting a source sets source_id to null here (or the service deletes its cards first).
+    index('cards_source_idx')
+      .on(t.sourceId)
+      .where(sql`${t.sourceId} is not null`),
+  ],
 );
+
+export const studySpacesRelations = relations(studySpaces, ({ many }) => ({ decks: many(decks) }));
+
+export const decksRelations = relations(decks, ({ one, many }) => ({
+  studySpace: one(studySpaces, { fields: [decks.studySpaceId], references: [studySpaces.id] }),
+  sources: many(sources),
+  questions: many(questions),
+  cards: many(cards),
+}));
+
+export const sourcesRelations = relations(sources, ({ one, many }) => ({
+  deck: one(decks, { fields: [sources.deckId], references: [decks.id] }),
+  chunks: many(sourceChunks),
+}));
+
+export const sourceChunksRelations = relations(sourceChunks, ({ one }) => ({
+  source: one(sources, { fields: [sourceChunks.sourceId], references: [sources.id] }),
+  deck: one(decks, { fields: [sourceChunks.deckId], references: [decks.id] }),
+}));
+
+export const questionsRelations = relations(questions, ({ one }) => ({
+  deck: one(decks, { fields: [questions.deckId], references: [decks.id] }),
+  source: one(sources, { fields: [questions.sourceId], references: [sources.id] }),
+  chunk: one(sourceChunks, { fields: [questions.chunkId], references: [sourceChunks.id] }),
+}));
+
+export const cardsRelations = relations(cards, ({ one }) => ({
+  deck: one(decks, { fields: [cards.deckId], references: [decks.id] }),
+  source: one(sources, { fields: [cards.sourceId], references: [sources.id] }),
+}));
+
+export type SourceType = (typeof sourceTypeEnum.enumValues)[number];
+export type QuestionType = (typeof questionTypeEnum.enumValues)[number];
+export type DeckLength = (typeof deckLengthEnum.enumValues)[number];
+export type StudySpace = typeof studySpaces.$inferSelect;
+export type NewStudySpace = typeof studySpaces.$inferInsert;
+export type Deck = typeof decks.$inferSelect;
+export type NewDeck = typeof decks.$inferInsert;
+export type Source = typeof sources.$inferSelect;
+export type NewSource = typeof sources.$inferInsert;
+export type SourceChunk = typeof sourceChunks.$inferSelect;
+export type NewSourceChunk = typeof sourceChunks.$inferInsert;
+export type Question = typeof questions.$inferSelect;
+export type NewQuestion = typeof questions.$inferInsert;
+export type Card = typeof cards.$inferSelect;
+export type NewCard = typeof cards.$inferInsert;

@@ -1,10 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
+import { createdAt, updatedAt } from './columns';
 
 export const users = pgTable(
   'users',
@@ -16,7 +12,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     googleSub: text('google_sub'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-    ...timestamps,
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
@@ -35,7 +32,7 @@ export const emailVerificationCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('email_verification_codes_user_idx').on(t.userId, t.createdAt.desc())],
 );
@@ -50,9 +47,12 @@ export const passwordResetTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('password_reset_tokens_hash_uq').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_uq').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
 );
 
 /** One row per issued session token (its jti); logout and password changes revoke rows. */
@@ -66,7 +66,7 @@ export const authSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
 );
@@ -76,14 +76,34 @@ export const anonymousSessions = pgTable(
   'anonymous_sessions',
   {
     id: uuid('id').primaryKey(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     lastAccess: timestamp('last_access', { withTimezone: true }).notNull().defaultNow(),
     spacesCreated: integer('spaces_created').notNull().default(0),
     decksCreated: integer('decks_created').notNull().default(0),
     cardsGenerated: integer('cards_generated').notNull().default(0),
     chatMessages: integer('chat_messages').notNull().default(0),
-    claimedByUserId: uuid('claimed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    claimedByUserId: uuid('claimed_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
   },
-  (t) => [index('anonymous_sessions_last_access_idx').on(t.lastAccess)],
+  (t) => [
+    index('anonymous_sessions_last_access_idx').on(t.lastAccess),
+    // Deleting a user sets claimed_by_user_id to null: without this index every user deletion would
+    // scan every anonymous session ever created.
+    index('anonymous_sessions_claimed_by_idx')
+      .on(t.claimedByUserId)
+      .where(sql`${t.claimedByUserId} is not null`),
+  ],
 );
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type EmailVerificationCode = typeof emailVerificationCodes.$inferSelect;
+export type NewEmailVerificationCode = typeof emailVerificationCodes.$inferInsert;
+export type PasswordResetToken = typeof passwordResetTokens.$inferSelect;
+export type NewPasswordResetToken = typeof passwordResetTokens.$inferInsert;
+export type AuthSession = typeof authSessions.$inferSelect;
+export type NewAuthSession = typeof authSessions.$inferInsert;
+export type AnonymousSession = typeof anonymousSessions.$inferSelect;
+export type NewAnonymousSession = typeof anonymousSessions.$inferInsert;

@@ -1,0 +1,5 @@
+CREATE INDEX "anonymous_sessions_claimed_by_idx" ON "anonymous_sessions" USING btree ("claimed_by_user_id") WHERE "anonymous_sessions"."claimed_by_user_id" is not null;--> statement-breakpoint
+CREATE INDEX "cards_source_idx" ON "cards" USING btree ("source_id") WHERE "cards"."source_id" is not null;--> statement-breakpoint
+CREATE INDEX "questions_chunk_idx" ON "questions" USING btree ("chunk_id") WHERE "questions"."chunk_id" is not null;--> statement-breakpoint
+CREATE INDEX "chats_deck_owner_user_idx" ON "chats" USING btree ("deck_id","owner_user_id","updated_at" DESC NULLS LAST) WHERE "chats"."owner_user_id" is not null;--> statement-breakpoint
+CREATE INDEX "chats_deck_owner_anon_idx" ON "chats" USING btree ("deck_id","owner_anon_id","updated_at" DESC NULLS LAST) WHERE "chats"."owner_anon_id" is not null;
