@@ -52,7 +52,9 @@ async function main() {
   let databaseUrl = env.DATABASE_URL;
   if (!databaseUrl) {
     say(`Starting embedded Postgres (PGlite + pgvector) in ${join(dataDir, 'pg')}`);
-    const pg = await startEmbeddedPostgres({ dataDir: join(dataDir, 'pg'), port: await freePort() });
+    // Five services and the worker hold pools of up to 10 connections each; the socket server refuses
+    // connections past its limit rather than queueing them.
+    const pg = await startEmbeddedPostgres({ dataDir: join(dataDir, 'pg'), port: await freePort(), maxConnections: 100 });
     postgres = pg;
     databaseUrl = pg.url;
   }
