@@ -1,21 +1,73 @@
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Db } from '@mnemo/db/client';
+import { createMailer, type Mailer } from '@mnemo/mailer';
 import { createService } from '@mnemo/service-kit';
+import { createInternalClient } from '@mnemo/service-kit/internal-client';
 import { dbPlugin } from '@mnemo/service-kit/plugins/db';
 import { redisPlugin } from '@mnemo/service-kit/plugins/redis';
 import type { Env } from './env';
 import { createAnonymousRepository } from './modules/anonymous/anonymous.repository';
 import { createAnonymousService } from './modules/anonymous/anonymous.service';
 import { anonymousRoutes } from './modules/anonymous/anonymous.routes';
+import { createAccountsRepository } from './modules/accounts/accounts.repository';
+import { createAccountsService } from './modules/accounts/accounts.service';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { createAttemptCounter } from './modules/accounts/attempts';
+import { createGoogleVerifier } from './modules/accounts/google';
+import { mobileRoutes } from './modules/mobile/mobile.routes';
 
-export type AppDeps = { db?: Db; redis?: Redis };
+export type AppDeps = { db?: Db; redis?: Redis; mailer?: Mailer };
+
+export function mailerFromEnv(env: Env) {
+  return env.SMTP_HOST
+    ? createMailer({
+        transport: 'smtp',
+        host: env.SMTP_HOST,
+        port: env.SMTP_PORT,
+        secure: env.SMTP_SECURE,
+        ...(env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASS ?? '' } : {}),
+        from: env.MAIL_FROM,
+      })
+    : createMailer({ transport: 'outbox', dir: env.MAIL_OUTBOX_DIR, from: env.MAIL_FROM });
+}
 
 /** The auth service: accounts, sessions, verification and reset, anonymous sessions. */
 export async function buildApp(env: Env, deps: AppDeps = {}) {
   const app = createService({ name: 'auth', logLevel: env.LOG_LEVEL, internalSecret: env.INTERNAL_SECRET });
   await app.register(dbPlugin, deps.db ? { db: deps.db } : { url: env.DATABASE_URL });
   await app.register(redisPlugin, deps.redis ? { client: deps.redis } : { url: env.REDIS_URL });
+  const mailer = deps.mailer ?? mailerFromEnv(env);
 
+  const claimTargets = [env.DECK_URL, env.CHAT_URL]
+    .filter((u): u is string => Boolean(u))
+    .map((baseUrl) => createInternalClient({ baseUrl, secret: env.INTERNAL_SECRET, service: 'auth' }));
+
+  const accounts = createAccountsService({
+    accounts: createAccountsRepository({ db: app.db }),
+    attempts: createAttemptCounter({ redis: app.redis, prefix: env.REDIS_PREFIX }),
+    mailer,
+    redis: app.redis,
+    log: app.log,
+    ...(env.GOOGLE_CLIENT_ID ? { google: createGoogleVerifier({ clientId: env.GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL }) } : {}),
+    claimAnonymous: async (anonId, userId) => {
+      for (const target of claimTargets) await target.post('/internal/claim-anonymous', { anonId, userId });
+    },
+    config: {
+      jwtSecret: env.JWT_SECRET,
+      // Verification codes are keyed with a secret derived from the JWT secret, used for nothing else.
+      codeSecret: createHash('sha256').update(`verification-codes:${env.JWT_SECRET}`).digest('hex'),
+      sessionTtlSeconds: env.SESSION_TTL_SECONDS,
+      publicUrl: env.PUBLIC_URL,
+      redisPrefix: env.REDIS_PREFIX,
+      loginFailuresPerAccount: env.LOGIN_FAILURES_PER_ACCOUNT,
+      loginFailuresPerIp: env.LOGIN_FAILURES_PER_IP,
+      loginFailureWindowSeconds: env.LOGIN_FAILURE_WINDOW_SECONDS,
+    },
+  });
+
+  await app.register(accountsRoutes, { service: accounts, googleClientId: env.GOOGLE_CLIENT_ID ?? null });
   await app.register(anonymousRoutes, { service: createAnonymousService({ sessions: createAnonymousRepository({ db: app.db }) }) });
+  await app.register(mobileRoutes, { mailer, publicUrl: env.PUBLIC_URL });
   return app;
 }

@@ -1,11 +1,36 @@
 import { z } from 'zod';
-import { baseServiceEnv, parseEnv } from '@mnemo/service-kit/env';
+import { baseServiceEnv, envBoolean, parseEnv } from '@mnemo/service-kit/env';
+
+const optional = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
 export const envSchema = baseServiceEnv.extend({
   AUTH_PORT: z.coerce.number().int().min(0).max(65535).default(4001),
   DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (npm start provides an embedded one)'),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z.string().min(1).default('mnemo'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters'),
+  /** Absolute lifetime of a session token. */
+  SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  /** Where links in mails point (the gateway's public origin). */
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Google sign-in is off unless a client id is set. */
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  // Mail: SMTP when SMTP_HOST is set, else the dev outbox.
+  SMTP_HOST: optional,
+  SMTP_PORT: z.coerce.number().int().positive().default(587),
+  SMTP_SECURE: envBoolean.default(false),
+  SMTP_USER: optional,
+  SMTP_PASS: optional,
+  MAIL_FROM: z.string().default('Mnemo <no-reply@mnemo.local>'),
+  MAIL_OUTBOX_DIR: z.string().default('./.mnemo/mail'),
+  // Other services, for moving an anonymous visitor's work to the account on sign-in.
+  DECK_URL: optional,
+  CHAT_URL: optional,
+  // Abuse limits (per window); the gateway adds per-IP limits on every /auth call.
+  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  LOGIN_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
+  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
 });
 export type Env = z.infer<typeof envSchema>;
 export const loadEnv = () => parseEnv(envSchema, process.env);

@@ -7,6 +7,7 @@ import type { Env } from './env';
 import { createChatsRepository } from './modules/chats/chats.repository';
 import { createChatsService } from './modules/chats/chats.service';
 import { chatsRoutes } from './modules/chats/chats.routes';
+import { claimsRoutes } from './modules/claims/claims.routes';
 
 export type AppDeps = { db?: Db; redis?: Redis };
 
@@ -17,5 +18,6 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
   await app.register(redisPlugin, deps.redis ? { client: deps.redis } : { url: env.REDIS_URL });
 
   await app.register(chatsRoutes, { service: createChatsService({ chats: createChatsRepository({ db: app.db }) }) });
+  await app.register(claimsRoutes, { db: app.db });
   return app;
 }

@@ -7,6 +7,7 @@ import type { Env } from './env';
 import { createSpacesRepository } from './modules/spaces/spaces.repository';
 import { createSpacesService } from './modules/spaces/spaces.service';
 import { spacesRoutes } from './modules/spaces/spaces.routes';
+import { claimsRoutes } from './modules/claims/claims.routes';
 
 export type AppDeps = { db?: Db; redis?: Redis };
 
@@ -18,5 +19,6 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
 
   const spaces = createSpacesService({ spaces: createSpacesRepository({ db: app.db }) });
   await app.register(spacesRoutes, { service: spaces });
+  await app.register(claimsRoutes, { db: app.db });
   return app;
 }

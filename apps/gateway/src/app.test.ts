@@ -4,7 +4,7 @@ import { SignJWT } from 'jose';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService } from '@mnemo/service-kit';
-import { IDENTITY_HEADER } from '@mnemo/contracts/identity';
+import { IDENTITY_HEADER, revokedSessionKey, sessionsValidAfterKey } from '@mnemo/contracts/identity';
 import { progressOwnerKey, progressLatestKey, progressChannel } from '@mnemo/contracts/progress';
 import { workerHeartbeatKey } from '@mnemo/contracts/jobs';
 import { envSchema } from './env';
@@ -71,6 +71,7 @@ const token = (claims: Record<string, unknown>, { secret = JWT_SECRET, exp = '1h
     .setIssuer(JWT_ISSUER)
     .setAudience(JWT_AUDIENCE)
     .setIssuedAt()
+    .setJti(randomUUID())
     .setExpirationTime(exp)
     .sign(new TextEncoder().encode(secret));
 
@@ -130,6 +131,26 @@ describe('routing and identity', () => {
       expect(res.status).toBe(401);
       expect(await json(res)).toMatchObject({ code: 'TOKEN_INVALID', shouldClearToken: true });
     }
+  });
+
+  it('refuses the token of a session that was logged out, or of a user signed out everywhere', async () => {
+    const jti = randomUUID();
+    const userId = randomUUID();
+    const t = await new SignJWT({ sub: userId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(JWT_ISSUER)
+      .setAudience(JWT_AUDIENCE)
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 5)
+      .setExpirationTime('1h')
+      .setJti(jti)
+      .sign(new TextEncoder().encode(JWT_SECRET));
+    const call = () => fetch(`${base}/api/spaces`, { headers: { authorization: `Bearer ${t}` } });
+    expect((await call()).status).toBe(200);
+    await redis.set(revokedSessionKey(prefix, jti), '1', 'EX', 60);
+    expect(await json(await call())).toMatchObject({ code: 'TOKEN_INVALID', shouldClearToken: true });
+    await redis.del(revokedSessionKey(prefix, jti));
+    await redis.set(sessionsValidAfterKey(prefix, userId), String(Date.now()), 'EX', 60);
+    expect((await call()).status).toBe(401);
   });
 
   it('refuses a token signed with an algorithm outside the allow-list', async () => {

@@ -1,6 +1,8 @@
 import type { Redis } from 'ioredis';
 import { createService } from '@mnemo/service-kit';
 import { createRedis } from '@mnemo/service-kit/plugins/redis';
+import { createInternalClient } from '@mnemo/service-kit/internal-client';
+import { anonymousSeenKey } from '@mnemo/contracts/identity';
 import type { Env } from './env';
 import { identityPlugin } from './plugins/identity';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -41,7 +43,22 @@ export async function buildApp(env: Env, deps: GatewayDeps = {}) {
     billing: strip(services.billing),
   };
 
-  await app.register(identityPlugin, { resolver: createIdentityResolver({ jwtSecret: env.JWT_SECRET }) });
+  const auth = createInternalClient({ baseUrl: serviceUrls.auth, secret: env.INTERNAL_SECRET, service: 'gateway' });
+  await app.register(identityPlugin, {
+    resolver: createIdentityResolver({ jwtSecret: env.JWT_SECRET, redis, redisPrefix: env.REDIS_PREFIX }),
+    // The first time an anonymous session id shows up, the auth service records it (once per day
+    // per gateway fleet, thanks to the Redis marker); a failure is retried on the next request.
+    onAnonymous: async (anonId) => {
+      const key = anonymousSeenKey(env.REDIS_PREFIX, anonId);
+      if ((await redis.set(key, '1', 'EX', 86_400, 'NX')) !== 'OK') return;
+      try {
+        await auth.post(`/internal/anonymous-sessions/${anonId}`, {});
+      } catch (err) {
+        app.log.warn({ err }, 'could not record the anonymous session');
+        await redis.del(key);
+      }
+    },
+  });
   await app.register(rateLimitPlugin, {
     redis,
     redisPrefix: env.REDIS_PREFIX,

@@ -79,6 +79,7 @@ async function main() {
     worker: await freePort(),
   };
   const url = (port: number) => `http://127.0.0.1:${port}`;
+  const publicUrl = `http://localhost:${env.PORT}`;
   const common: Record<string, string> = {
     ...inheritedEnv(),
     NODE_ENV: env.NODE_ENV,
@@ -99,7 +100,11 @@ async function main() {
   };
 
   const services = [
-    { name: 'auth', script: script('auth'), env: { ...common, AUTH_PORT: String(ports.auth) } },
+    {
+      name: 'auth',
+      script: script('auth'),
+      env: { ...common, AUTH_PORT: String(ports.auth), DECK_URL: url(ports.deck), CHAT_URL: url(ports.chat), PUBLIC_URL: publicUrl },
+    },
     { name: 'deck', script: script('deck'), env: { ...common, DECK_PORT: String(ports.deck) } },
     { name: 'chat', script: script('chat'), env: { ...common, CHAT_PORT: String(ports.chat) } },
     { name: 'billing', script: script('billing'), env: { ...common, BILLING_PORT: String(ports.billing) } },
@@ -136,7 +141,6 @@ async function main() {
   run.record('gateway', gateway.child.pid, env.PORT);
   gateway.exited.then((code) => !stopping && void fail(new Error(`gateway exited unexpectedly (code ${code})`)));
 
-  const publicUrl = `http://localhost:${env.PORT}`;
   await waitForHttp(`http://127.0.0.1:${env.PORT}/api/healthz`, { deadline, child: gateway });
   run.setUrl(publicUrl);
   say(`\nMnemo is running at ${publicUrl}  (Ctrl-C to stop)\n`);

@@ -8,6 +8,11 @@ import { z } from 'zod';
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   BAD_REQUEST: 400,
+  CODE_INVALID: 400,
+  CODE_EXPIRED: 400,
+  RESET_TOKEN_INVALID: 400,
+  INVALID_CREDENTIALS: 401,
+  GOOGLE_TOKEN_INVALID: 401,
   UNAUTHENTICATED: 401,
   TOKEN_INVALID: 401,
   IDENTITY_INVALID: 401,
@@ -15,6 +20,9 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  EMAIL_TAKEN: 409,
+  /** Sign-in to an account whose e-mail is not verified yet; the body carries userId. */
+  EMAIL_NOT_VERIFIED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
@@ -40,6 +48,8 @@ export const errorBodySchema = z.object({
   requestId: z.string().optional(),
   limitReached: z.boolean().optional(),
   shouldClearToken: z.boolean().optional(),
+  /** With EMAIL_NOT_VERIFIED: the account to verify (the client opens the code dialog). */
+  userId: z.string().optional(),
   details: z.unknown().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -22,3 +22,15 @@ export type Identity = z.infer<typeof identitySchema>;
 /** The signed envelope: identity plus when it was issued, so a captured header soon goes stale. */
 export const identityEnvelopeSchema = z.object({ identity: identitySchema, iat: z.number().int() });
 export type IdentityEnvelope = z.infer<typeof identityEnvelopeSchema>;
+
+/** Session tokens: HS256 JWTs the auth service issues and the gateway verifies. */
+export const JWT_ISSUER = 'mnemo-auth';
+export const JWT_AUDIENCE = 'mnemo';
+export const JWT_ALGORITHMS = ['HS256'] as const;
+
+/** A logged-out session's token id; present until the token would have expired anyway. */
+export const revokedSessionKey = (prefix: string, jti: string) => `${prefix}:revoked-session:${jti}`;
+/** Tokens of this user issued before this time (ms since epoch) are refused: "sign out everywhere". */
+export const sessionsValidAfterKey = (prefix: string, userId: string) => `${prefix}:sessions-valid-after:${userId}`;
+/** Set once the auth service has recorded an anonymous session, so the gateway tells it only once. */
+export const anonymousSeenKey = (prefix: string, anonId: string) => `${prefix}:anon-seen:${anonId}`;

@@ -1,8 +1,8 @@
 import { ERROR_STATUS, type ErrorCode } from '@mnemo/contracts/errors';
 
 export type AppErrorOptions = {
-  /** Extra fields the client reads at the top level of the body (limitReached, shouldClearToken). */
-  flags?: { limitReached?: boolean; shouldClearToken?: boolean };
+  /** Extra fields the client reads at the top level of the body (limitReached, shouldClearToken, userId). */
+  flags?: { limitReached?: boolean; shouldClearToken?: boolean; userId?: string };
   details?: unknown;
   cause?: unknown;
 };

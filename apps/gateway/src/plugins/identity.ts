@@ -6,8 +6,8 @@ import type { IdentityResolver } from '../modules/identity/identity.service';
  * Sets request.identity for every /api request. EventSource cannot send headers, so the progress
  * stream also accepts the token or anonymous session id as query parameters.
  */
-export const identityPlugin = fp<{ resolver: IdentityResolver }>(
-  async (app, { resolver }) => {
+export const identityPlugin = fp<{ resolver: IdentityResolver; onAnonymous?: (anonId: string) => Promise<void> }>(
+  async (app, { resolver, onAnonymous }) => {
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/')) {
         request.identity = { kind: 'none' };
@@ -25,6 +25,7 @@ export const identityPlugin = fp<{ resolver: IdentityResolver }>(
         authorization: header('authorization') ?? queryToken,
         anonymousSession: header(ANONYMOUS_SESSION_HEADER) ?? queryAnon,
       });
+      if (request.identity.kind === 'anonymous' && onAnonymous) await onAnonymous(request.identity.anonId);
     });
   },
   { name: 'identity' },

@@ -5,6 +5,7 @@ import type { AnonymousRepository } from './anonymous.repository';
 
 export function createAnonymousService({ sessions }: { sessions: Pick<AnonymousRepository, 'touch'> }) {
   return {
+    record: async (id: string) => void (await sessions.touch(id.toLowerCase())),
     /**
      * Usage and limits of the caller's own anonymous session. The id in the path must be the one
      * the caller presents: one visitor cannot read (or create) another's session.

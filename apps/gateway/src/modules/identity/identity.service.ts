@@ -1,15 +1,24 @@
 import { jwtVerify, errors as joseErrors } from 'jose';
 import { z } from 'zod';
 import { AppError } from '@mnemo/service-kit';
-import { planSchema, type Identity } from '@mnemo/contracts/identity';
+import type { Redis } from 'ioredis';
+import {
+  JWT_ALGORITHMS,
+  JWT_AUDIENCE,
+  JWT_ISSUER,
+  planSchema,
+  revokedSessionKey,
+  sessionsValidAfterKey,
+  type Identity,
+} from '@mnemo/contracts/identity';
 
-export const JWT_ISSUER = 'mnemo-auth';
-export const JWT_AUDIENCE = 'mnemo';
+export { JWT_AUDIENCE, JWT_ISSUER };
 
 const claimsSchema = z.object({
   sub: z.uuid(),
   plan: planSchema.optional(),
   jti: z.string().optional(),
+  iat: z.number().optional(),
 });
 
 const uuid = z.uuid();
@@ -21,22 +30,30 @@ export type IdentityResolver = ReturnType<typeof createIdentityResolver>;
  * checked), else the client's anonymous session id, else nobody. A token that does not verify is
  * answered 401 with shouldClearToken so the spec's client drops it and retries as anonymous.
  */
-export function createIdentityResolver({ jwtSecret }: { jwtSecret: string }) {
+export function createIdentityResolver({ jwtSecret, redis, redisPrefix }: { jwtSecret: string; redis: Redis; redisPrefix: string }) {
   const key = new TextEncoder().encode(jwtSecret);
+  const invalid = (message: string) => new AppError('TOKEN_INVALID', message, { flags: { shouldClearToken: true } });
 
   async function fromToken(token: string): Promise<Identity> {
+    let claims: z.infer<typeof claimsSchema>;
     try {
       const { payload } = await jwtVerify(token, key, {
-        algorithms: ['HS256'],
+        algorithms: [...JWT_ALGORITHMS],
         issuer: JWT_ISSUER,
         audience: JWT_AUDIENCE,
+        requiredClaims: ['exp', 'iat', 'sub', 'jti'],
       });
-      const claims = claimsSchema.parse(payload);
-      return { kind: 'user', userId: claims.sub, plan: claims.plan ?? 'free', ...(claims.jti ? { sessionId: claims.jti } : {}) };
+      claims = claimsSchema.parse(payload);
     } catch (e) {
-      const message = e instanceof joseErrors.JWTExpired ? 'Session expired' : 'Invalid session token';
-      throw new AppError('TOKEN_INVALID', message, { flags: { shouldClearToken: true } });
+      throw invalid(e instanceof joseErrors.JWTExpired ? 'Session expired' : 'Invalid session token');
     }
+    // Logout and password resets end sessions before their tokens expire.
+    const [revoked, validAfter] = await redis.mget(
+      revokedSessionKey(redisPrefix, claims.jti!),
+      sessionsValidAfterKey(redisPrefix, claims.sub),
+    );
+    if (revoked || (validAfter && (claims.iat ?? 0) * 1000 < Number(validAfter))) throw invalid('Session ended');
+    return { kind: 'user', userId: claims.sub, plan: claims.plan ?? 'free', sessionId: claims.jti! };
   }
 
   return {
