@@ -159,6 +159,53 @@ describe('Mnemo started as npm start does', () => {
     await queue.close();
   });
 
+  it('takes a visitor through sign-up, verification, sign-out, sign-in and a password reset, keeping their work', async () => {
+    const anonId = randomUUID();
+    const email = `ada-${randomUUID().slice(0, 8)}@example.com`;
+    const call = (path: string, init: { method?: string; body?: unknown; token?: string; anon?: string } = {}) =>
+      fetch(`${base}/api${path}`, {
+        method: init.method ?? (init.body ? 'POST' : 'GET'),
+        headers: {
+          'content-type': 'application/json',
+          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+          ...(init.anon ? { 'x-anonymous-session': init.anon } : {}),
+        },
+        ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+      });
+    const mailTo = async (subject: RegExp) => {
+      const mails = (await json(await fetch(`${base}/api/dev/mail`))) as { to: string; subject: string; text: string }[];
+      return mails.find((m) => m.to === email && subject.test(m.subject))!;
+    };
+
+    await call('/spaces', { body: { title: 'Made as a guest' }, anon: anonId });
+    const reg = await call('/auth/register', { body: { firstName: 'Ada', email, password: 'a-Long-unusual-passphrase-42' }, anon: anonId });
+    expect(reg.status).toBe(201);
+    const { userId } = await json(reg);
+    const code = /\b(\d{6})\b/.exec((await mailTo(/verification code/)).text)![1];
+    const verified = await json(await call('/auth/verify-email', { body: { userId, verificationCode: code }, anon: anonId }));
+    const token = verified.token as string;
+    expect((await json(await call('/auth/me', { token }))).user).toEqual({ _id: userId, email, firstName: 'Ada' });
+    const spaces = await json(await call('/spaces', { token }));
+    expect(spaces.data.map((s: { title: string }) => s.title)).toEqual(['Made as a guest']);
+
+    await call('/auth/logout', { method: 'POST', token });
+    const after = await call('/auth/me', { token });
+    expect(after.status).toBe(401);
+    expect(await json(after)).toMatchObject({ shouldClearToken: true });
+
+    const login = await json(await call('/auth/login', { body: { email, password: 'a-Long-unusual-passphrase-42' } }));
+    expect(login).toMatchObject({ email, firstName: 'Ada', _id: userId });
+
+    await call('/auth/request-password-reset', { body: { email } });
+    const link = /(http:\/\/localhost:\d+\/reset-password\?token=\S+)/.exec((await mailTo(/Reset/)).text)![1]!;
+    const resetToken = decodeURIComponent(new URL(link).searchParams.get('token')!);
+    expect(await json(await call(`/auth/validate-reset-token/${encodeURIComponent(resetToken)}`))).toMatchObject({ email });
+    const reset = await json(await call('/auth/reset-password', { body: { token: resetToken, password: 'another-Unusual-passphrase-77' } }));
+    expect(reset.user.email).toBe(email);
+    expect((await call('/auth/me', { token: login.token })).status).toBe(401);
+    expect((await call('/auth/me', { token: reset.token })).status).toBe(200);
+  });
+
   it('stops cleanly on SIGTERM with no process left behind', async () => {
     const pids = Object.values(runFile.children).map((c) => c.pid).filter((p): p is number => typeof p === 'number');
     expect(pids.length).toBeGreaterThanOrEqual(6);

@@ -68,6 +68,17 @@ export function createService(options: ServiceOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('serviceName', options.name);
+  // A POST with a JSON content type and no body (logout, say) is an empty object, not a 400.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400 }), undefined);
+    }
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

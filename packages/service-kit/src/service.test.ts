@@ -74,6 +74,16 @@ describe('createService', () => {
     expect(body.details.fields.map((f: { field: string }) => f.field).sort()).toEqual(['count', 'title']);
   });
 
+  it('takes an empty JSON body as an empty object and refuses broken JSON with 400', async () => {
+    const app = build();
+    app.post('/empty', async (req) => ({ body: req.body }));
+    const headers = { [IDENTITY_HEADER]: signIdentity({ kind: 'none' }, secret), 'content-type': 'application/json' };
+    expect((await app.inject({ method: 'POST', url: '/empty', headers })).json()).toEqual({ body: {} });
+    const broken = await app.inject({ method: 'POST', url: '/empty', headers, payload: '{"a":' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({ code: 'BAD_REQUEST', error: 'The request body is not valid JSON' });
+  });
+
   it('hides the details of a 5xx and keeps the request id', async () => {
     const res = await build().inject({
       url: '/boom',
