@@ -6,6 +6,7 @@ import { createService } from '@mnemo/service-kit';
 import { createInternalClient } from '@mnemo/service-kit/internal-client';
 import { dbPlugin } from '@mnemo/service-kit/plugins/db';
 import { redisPlugin } from '@mnemo/service-kit/plugins/redis';
+import { PLAN_LIMITS } from '@mnemo/contracts/limits';
 import type { Env } from './env';
 import { createAnonymousRepository } from './modules/anonymous/anonymous.repository';
 import { createAnonymousService } from './modules/anonymous/anonymous.service';
@@ -67,7 +68,16 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
   });
 
   await app.register(accountsRoutes, { service: accounts, googleClientId: env.GOOGLE_CLIENT_ID ?? null });
-  await app.register(anonymousRoutes, { service: createAnonymousService({ sessions: createAnonymousRepository({ db: app.db }) }) });
+  const anonymousLimits = {
+    studySpaces: env.ANONYMOUS_MAX_SPACES,
+    decksPerSpace: env.ANONYMOUS_MAX_DECKS,
+    cardsPerDeck: env.ANONYMOUS_MAX_CARDS_PER_DECK,
+    chatMessagesPerDay: env.ANONYMOUS_MAX_CHAT_MESSAGES_PER_DAY,
+    monthlyProcessingMB: PLAN_LIMITS.anonymous.monthlyProcessingMB,
+  };
+  await app.register(anonymousRoutes, {
+    service: createAnonymousService({ sessions: createAnonymousRepository({ db: app.db }), limits: anonymousLimits }),
+  });
   await app.register(mobileRoutes, { mailer, publicUrl: env.PUBLIC_URL });
   return app;
 }

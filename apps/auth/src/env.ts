@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { baseServiceEnv, envBoolean, parseEnv } from '@mnemo/service-kit/env';
+import { PLAN_LIMITS } from '@mnemo/contracts/limits';
 
 const optional = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
@@ -27,6 +28,11 @@ export const envSchema = baseServiceEnv.extend({
   // Other services, for moving an anonymous visitor's work to the account on sign-in.
   DECK_URL: optional,
   CHAT_URL: optional,
+  // Anonymous visitors' limits (spec: "values not shown"); defaults in @mnemo/contracts/limits.
+  ANONYMOUS_MAX_SPACES: z.coerce.number().int().min(0).default(PLAN_LIMITS.anonymous.studySpaces),
+  ANONYMOUS_MAX_DECKS: z.coerce.number().int().min(0).default(PLAN_LIMITS.anonymous.decksPerSpace),
+  ANONYMOUS_MAX_CARDS_PER_DECK: z.coerce.number().int().min(1).default(PLAN_LIMITS.anonymous.cardsPerDeck),
+  ANONYMOUS_MAX_CHAT_MESSAGES_PER_DAY: z.coerce.number().int().min(0).default(PLAN_LIMITS.anonymous.chatMessagesPerDay),
   // Abuse limits (per window); the gateway adds per-IP limits on every /auth call.
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),

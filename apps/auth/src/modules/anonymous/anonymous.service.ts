@@ -1,9 +1,10 @@
 import { AppError } from '@mnemo/service-kit';
-import { PLAN_LIMITS } from '@mnemo/contracts/limits';
 import type { Identity } from '@mnemo/contracts/identity';
 import type { AnonymousRepository } from './anonymous.repository';
 
-export function createAnonymousService({ sessions }: { sessions: Pick<AnonymousRepository, 'touch'> }) {
+export type AnonymousLimits = { studySpaces: number; decksPerSpace: number; cardsPerDeck: number; chatMessagesPerDay: number; monthlyProcessingMB: number };
+
+export function createAnonymousService({ sessions, limits }: { sessions: Pick<AnonymousRepository, 'touch'>; limits: AnonymousLimits }) {
   return {
     record: async (id: string) => void (await sessions.touch(id.toLowerCase())),
     /**
@@ -27,7 +28,7 @@ export function createAnonymousService({ sessions }: { sessions: Pick<AnonymousR
           cardsGenerated: row.cardsGenerated,
           chatMessages: row.chatMessages,
         },
-        limits: PLAN_LIMITS.anonymous,
+        limits,
       };
     },
   };
