@@ -13,7 +13,13 @@ const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const env = envSchema.parse({ DATABASE_URL: database.url, INTERNAL_SECRET: TEST_INTERNAL_SECRET, LOG_LEVEL: 'silent' });
+  const env = envSchema.parse({
+    DATABASE_URL: database.url,
+    INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+    JWT_SECRET: 'anonymous-test-jwt-secret-0123456789abcdef',
+    LOG_LEVEL: 'silent',
+    ANONYMOUS_MAX_DECKS: '7',
+  });
   app = await buildApp(env, { db: database.db, redis });
 });
 afterAll(async () => {
@@ -28,7 +34,9 @@ describe('anonymous limits', () => {
     const res = await app.inject({ url: `/auth/anonymous-limits/${anonId}`, headers: asCaller({ kind: 'anonymous', anonId, plan: 'anonymous' }) });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ sessionId: anonId, usage: { studySpaces: 0, decks: 0 }, limits: PLAN_LIMITS.anonymous });
+    expect(body).toMatchObject({ sessionId: anonId, usage: { studySpaces: 0, decks: 0 } });
+    // Limits are configuration: the one set here, the defaults elsewhere.
+    expect(body.limits).toEqual({ ...PLAN_LIMITS.anonymous, decksPerSpace: 7 });
     const again = (await app.inject({ url: `/auth/anonymous-limits/${anonId}`, headers: asCaller({ kind: 'anonymous', anonId, plan: 'anonymous' }) })).json();
     expect(again.createdAt).toBe(body.createdAt);
     expect(Date.parse(again.lastAccess)).toBeGreaterThanOrEqual(Date.parse(body.lastAccess));
@@ -40,5 +48,18 @@ describe('anonymous limits', () => {
       headers: asCaller({ kind: 'anonymous', anonId: randomUUID(), plan: 'anonymous' }),
     });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('records a session the gateway saw, for services only', async () => {
+    const anonId = randomUUID();
+    const asService = await app.inject({ method: 'POST', url: `/internal/anonymous-sessions/${anonId}`, headers: asCaller({ kind: 'service', service: 'gateway' }) });
+    expect(asService.statusCode).toBe(200);
+    expect((await database.pool.query('select count(*)::int as n from anonymous_sessions where id = $1', [anonId])).rows[0].n).toBe(1);
+    const asVisitor = await app.inject({
+      method: 'POST',
+      url: `/internal/anonymous-sessions/${randomUUID()}`,
+      headers: asCaller({ kind: 'anonymous', anonId, plan: 'anonymous' }),
+    });
+    expect(asVisitor.statusCode).toBe(404);
   });
 });
