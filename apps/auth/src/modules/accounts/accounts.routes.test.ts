@@ -10,6 +10,7 @@ import { readOutbox } from '@mnemo/mailer';
 import { startFakeGoogle } from '@mnemo/testing/google';
 import { asCaller, TEST_INTERNAL_SECRET } from '@mnemo/service-kit/testing';
 import { revokedSessionKey, type Identity } from '@mnemo/contracts/identity';
+import { findRoute } from '@mnemo/contracts/routes';
 import { envSchema } from '../../env';
 import { buildApp } from '../../app';
 
@@ -70,6 +71,7 @@ describe('registration and verification', () => {
     const email = newEmail();
     const reg = await post('/auth/register', { firstName: 'Ada', email, password: 'a-Long-unusual-passphrase-42' });
     expect(reg.statusCode).toBe(201);
+    expect(() => findRoute('POST', '/auth/register')!.response!.parse(reg.json())).not.toThrow();
     expect(reg.json()).toMatchObject({ success: true, email, userId: expect.any(String) });
     const [mail] = await mailsTo(email);
     expect(mail!.subject).toMatch(/verification code/);
@@ -143,6 +145,7 @@ describe('sign-in and sessions', () => {
     const login = await post('/auth/login', { email: `  ${email.toUpperCase()} `, password });
     expect(login.statusCode).toBe(200);
     const body = login.json();
+    expect(() => findRoute('POST', '/auth/login')!.response!.parse(body)).not.toThrow();
     expect(body).toMatchObject({ success: true, token: expect.any(String), email, firstName: 'Ada', _id: expect.any(String) });
     const session = asSession(body.token);
     expect((await app.inject({ method: 'POST', url: '/auth/logout', headers: asCaller(session) })).json()).toEqual({ success: true });
@@ -239,6 +242,7 @@ describe('password reset', () => {
 
     const reset = await post('/auth/reset-password', { token, password: 'another-Unusual-passphrase-77' });
     expect(reset.statusCode).toBe(200);
+    expect(() => findRoute('POST', '/auth/reset-password')!.response!.parse(reset.json())).not.toThrow();
     expect(reset.json()).toMatchObject({ success: true, token: expect.any(String), user: { email, token: expect.any(String) } });
     expect(await redis.get(revokedSessionKey(prefix, old.kind === 'user' ? old.sessionId! : ''))).toBe('1');
 

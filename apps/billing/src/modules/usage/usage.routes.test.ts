@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@mnemo/db/testing';
 import { monthlyUsage, subscriptions, users } from '@mnemo/db/schema';
 import { asCaller, TEST_INTERNAL_SECRET } from '@mnemo/service-kit/testing';
+import { findRoute } from '@mnemo/contracts/routes';
 import { envSchema } from '../../env';
 import { buildApp } from '../../app';
 import { monthWindow } from './usage.service';
@@ -36,6 +37,7 @@ describe('GET /payment/usage', () => {
     await database.db.insert(monthlyUsage).values({ ownerUserId: u.id, month, processedBytes: 15 * 1024 * 1024 });
     const res = await app.inject({ url: '/payment/usage', headers: asUser(u.id) });
     expect(res.statusCode).toBe(200);
+    expect(() => findRoute('GET', '/payment/usage')!.response!.parse(res.json())).not.toThrow();
     expect(res.json()).toMatchObject({
       hasActiveSubscription: false,
       subscriptionStatus: 'free',

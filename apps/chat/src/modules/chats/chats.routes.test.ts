@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@mnemo/db/testing';
 import { chatMessages, chats, decks } from '@mnemo/db/schema';
 import { asCaller, TEST_INTERNAL_SECRET } from '@mnemo/service-kit/testing';
+import { findRoute } from '@mnemo/contracts/routes';
 import { envSchema } from '../../env';
 import { buildApp } from '../../app';
 
@@ -44,6 +45,7 @@ describe('chats of a deck', () => {
     const { deck, older, newer } = await deckWithChats(ownerId);
     const res = await app.inject({ url: `/chat/deck/${deck.id}`, headers: asCaller(anon(ownerId)) });
     expect(res.statusCode).toBe(200);
+    expect(() => findRoute('GET', '/chat/deck/:deckId')!.response!.parse(res.json())).not.toThrow();
     const list = res.json().chats;
     expect(list.map((c: { _id: string }) => c._id)).toEqual([newer.id, older.id]);
     expect(list[0].messages.map((m: { role: string; content: string }) => [m.role, m.content])).toEqual([

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@mnemo/db/testing';
 import { asCaller, TEST_INTERNAL_SECRET } from '@mnemo/service-kit/testing';
+import { findRoute } from '@mnemo/contracts/routes';
 import { envSchema } from '../../env';
 import { buildApp } from '../../app';
 
@@ -35,6 +36,7 @@ describe('study spaces', () => {
 
     const list = await app.inject({ url: '/spaces', headers: asCaller(caller) });
     expect(list.json()).toEqual({ data: [space] });
+    expect(() => findRoute('GET', '/spaces')!.response!.parse(list.json())).not.toThrow();
     const one = await app.inject({ url: `/spaces/${space._id}`, headers: asCaller(caller) });
     expect(one.json()).toEqual({ data: space });
   });
