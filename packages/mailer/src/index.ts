@@ -1,15 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import { z } from 'zod';
 import type { Logger } from '@mnemo/logger';
 
 export type MailerConfig =
-  | { transport: 'smtp'; host: string; port: number; secure?: boolean; user?: string; pass?: string; from: string }
+  | {
+      transport: 'smtp';
+      host: string;
+      port: number;
+      secure?: boolean;
+      user?: string;
+      pass?: string;
+      from: string;
+    }
   | { transport: 'outbox'; dir: string; from: string };
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
-export type OutboxMessage = Mail & { id: string; from: string; html: string; sentAt: string };
+
+const outboxMessageSchema = z.object({
+  id: z.string(),
+  from: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  sentAt: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 export type Mailer = {
   send(mail: Mail): Promise<{ id: string }>;
@@ -26,13 +45,29 @@ export function createMailer(config: MailerConfig, log?: Pick<Logger, 'info' | '
     return {
       async send(mail) {
         const id = randomUUID();
-        const message: OutboxMessage = { id, from: config.from, ...mail, html: mail.html ?? '', sentAt: new Date().toISOString() };
-        await mkdir(config.dir, { recursive: true });
-        // Written under a temporary name and renamed, so a reader never sees half a message.
+        const message: OutboxMessage = {
+          id,
+          from: config.from,
+          ...mail,
+          html: mail.html ?? '',
+          sentAt: new Date().toISOString(),
+        };
+        // The name starts with the time so that the newest messages sort first without being opened.
         const name = `${message.sentAt.replace(/[:.]/g, '-')}-${id}.json`;
         const tmp = join(config.dir, `.${name}.tmp`);
-        await writeFile(tmp, JSON.stringify(message, null, 2));
-        await rename(tmp, join(config.dir, name));
+        try {
+          await mkdir(config.dir, { recursive: true });
+          // Written under a temporary name and renamed, so a reader never sees half a message.
+          await writeFile(tmp, JSON.stringify(message, null, 2));
+          await rename(tmp, join(config.dir, name));
+        } catch (err) {
+          log?.error(
+            { err, to: mail.to, subject: mail.subject },
+            'mail could not be written to the dev outbox',
+          );
+          await rm(tmp, { force: true }).catch(() => undefined);
+          throw err;
+        }
         log?.info({ to: mail.to, subject: mail.subject, id }, 'mail written to the dev outbox');
         return { id };
       },
@@ -50,7 +85,13 @@ export function createMailer(config: MailerConfig, log?: Pick<Logger, 'info' | '
   return {
     async send(mail) {
       try {
-        const info = await transport.sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        const info = await transport.sendMail({
+          from: config.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
         log?.info({ to: mail.to, subject: mail.subject, id: info.messageId }, 'mail sent');
         return { id: info.messageId };
       } catch (err) {
@@ -64,8 +105,14 @@ export function createMailer(config: MailerConfig, log?: Pick<Logger, 'info' | '
   };
 }
 
-/** The dev outbox, newest first. */
-export async function readOutbox(dir: string, { limit = 100 }: { limit?: number } = {}): Promise<OutboxMessage[]> {
+/**
+ * The dev outbox, newest first. Only the newest `limit` files are opened (their names start with the
+ * time), and a file that is not a message (edited by hand, half copied) is skipped, not fatal.
+ */
+export async function readOutbox(
+  dir: string,
+  { limit = 100 }: { limit?: number } = {},
+): Promise<OutboxMessage[]> {
   let names: string[];
   try {
     names = (await readdir(dir)).filter((n) => n.endsWith('.json') && !n.startsWith('.'));
@@ -73,14 +120,29 @@ export async function readOutbox(dir: string, { limit = 100 }: { limit?: number 
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw e;
   }
+  const newest = names.sort().reverse().slice(0, Math.max(0, limit));
   const messages = await Promise.all(
-    names.map(async (n) => JSON.parse(await readFile(join(dir, n), 'utf8')) as OutboxMessage),
+    newest.map(async (n) => {
+      try {
+        const parsed = outboxMessageSchema.safeParse(
+          JSON.parse(await readFile(join(dir, n), 'utf8')),
+        );
+        return parsed.success ? parsed.data : null;
+      } catch {
+        return null;
+      }
+    }),
   );
-  return messages.sort((a, b) => b.sentAt.localeCompare(a.sentAt)).slice(0, limit);
+  return messages
+    .filter((m): m is OutboxMessage => m !== null)
+    .sort((a, b) => b.sentAt.localeCompare(a.sentAt));
 }
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /**
  * A small page listing the outbox, newest first, so a person can read verification codes. The
@@ -100,6 +162,8 @@ export function renderOutboxPage(messages: OutboxMessage[]): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<meta name="robots" content="noindex">
 <title>Mnemo dev outbox</title>
 <style>
 body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1f2937}

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createWriteStream } from 'node:fs';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -31,7 +30,11 @@ export type StorageConfig =
 
 export type StoredObject = { storageRef: string; size: number; contentType: string };
 export type Storage = {
-  put(input: { body: Buffer | Readable; contentType: string; prefix?: string }): Promise<StoredObject>;
+  put(input: {
+    body: Buffer | Readable;
+    contentType: string;
+    prefix?: string;
+  }): Promise<StoredObject>;
   get(storageRef: string): Promise<{ body: Readable; contentType: string; size: number }>;
   delete(storageRef: string): Promise<void>;
   exists(storageRef: string): Promise<boolean>;
@@ -49,14 +52,20 @@ export class StorageError extends Error {
   }
 }
 
+// Only extensions a browser or static file server will not execute: text/html and image/svg+xml
+// are deliberately absent and fall back to .bin, so a stored upload can never be served as a page.
 const EXTENSIONS: Record<string, string> = {
   'application/pdf': 'pdf',
   'application/msword': 'doc',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
   'text/plain': 'txt',
-  'text/html': 'html',
+  'text/markdown': 'md',
+  'text/csv': 'csv',
   'image/png': 'png',
   'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
   'application/json': 'json',
 };
 
@@ -66,7 +75,8 @@ const EXTENSIONS: Record<string, string> = {
  */
 export function newStorageRef(contentType: string, prefix = 'uploads', now = new Date()): string {
   // The prefix is the caller's category ('documents'), never user input: refuse anything else.
-  if (!/^[a-z][a-z0-9-]{0,30}$/.test(prefix)) throw new StorageError('invalid-ref', `Invalid storage prefix "${prefix}"`);
+  if (!/^[a-z][a-z0-9-]{0,30}$/.test(prefix))
+    throw new StorageError('invalid-ref', `Invalid storage prefix "${prefix}"`);
   const ext = EXTENSIONS[contentType.split(';')[0]!.trim().toLowerCase()] ?? 'bin';
   const month = String(now.getUTCMonth() + 1).padStart(2, '0');
   return `${prefix}/${now.getUTCFullYear()}/${month}/${randomUUID()}.${ext}`;
@@ -95,47 +105,60 @@ function createLocalStorage(config: { root: string; publicBaseUrl: string }): St
   const pathOf = (ref: string) => {
     assertValidRef(ref);
     const path = resolve(root, ref);
-    if (!path.startsWith(root + sep)) throw new StorageError('invalid-ref', 'Invalid storage reference');
+    if (!path.startsWith(root + sep))
+      throw new StorageError('invalid-ref', 'Invalid storage reference');
     return path;
   };
+  // The sidecar is written last and removed first, so its presence means the object is complete:
+  // exists() and get() look at it rather than at the data file.
   const metaOf = (path: string) => `${path}.meta.json`;
+  const readMeta = async (path: string) => {
+    try {
+      return JSON.parse(await readFile(metaOf(path), 'utf8')) as { contentType: string };
+    } catch {
+      return null;
+    }
+  };
   return {
     async put({ body, contentType, prefix }) {
       const storageRef = newStorageRef(contentType, prefix);
       const path = pathOf(storageRef);
       await mkdir(dirname(path), { recursive: true });
-      // Written under a temporary name and renamed: a reader never sees half a file.
+      // Written under temporary names and renamed: a reader never sees half a file.
       const tmp = `${path}.${randomUUID()}.tmp`;
-      if (Buffer.isBuffer(body)) await writeFile(tmp, body);
-      else await pipeline(body, createWriteStream(tmp));
-      const { size } = await stat(tmp);
-      await writeFile(metaOf(path), JSON.stringify({ contentType, size }));
-      await rename(tmp, path);
-      return { storageRef, size, contentType };
+      const metaTmp = `${tmp}.meta`;
+      try {
+        if (Buffer.isBuffer(body)) await writeFile(tmp, body);
+        else await pipeline(body, createWriteStream(tmp));
+        const { size } = await stat(tmp);
+        await writeFile(metaTmp, JSON.stringify({ contentType, size }));
+        await rename(tmp, path);
+        await rename(metaTmp, metaOf(path));
+        return { storageRef, size, contentType };
+      } catch (e) {
+        await Promise.all([rm(tmp, { force: true }), rm(metaTmp, { force: true })]);
+        throw e;
+      }
     },
     async get(ref) {
       const path = pathOf(ref);
-      let meta: { contentType: string; size: number };
-      try {
-        meta = JSON.parse(await readFile(metaOf(path), 'utf8')) as typeof meta;
-      } catch {
-        throw new StorageError('not-found', 'File not found');
-      }
-      return { body: createReadStream(path), contentType: meta.contentType, size: meta.size };
+      const meta = await readMeta(path);
+      const size = meta
+        ? await stat(path).then(
+            (s) => s.size,
+            () => null,
+          )
+        : null;
+      if (!meta || size === null) throw new StorageError('not-found', 'File not found');
+      return { body: createReadStream(path), contentType: meta.contentType, size };
     },
     async delete(ref) {
       const path = pathOf(ref);
-      await rm(path, { force: true });
       await rm(metaOf(path), { force: true });
+      await rm(path, { force: true });
     },
     async exists(ref) {
-      try {
-        await stat(pathOf(ref));
-        return true;
-      } catch (e) {
-        if (e instanceof StorageError) throw e;
-        return false;
-      }
+      return (await readMeta(pathOf(ref))) !== null;
     },
     async downloadUrl(ref) {
       assertValidRef(ref);
@@ -143,6 +166,7 @@ function createLocalStorage(config: { root: string; publicBaseUrl: string }): St
     },
     async check() {
       await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
     },
   };
 }
@@ -153,20 +177,26 @@ function createS3Storage(config: Extract<StorageConfig, { driver: 's3' }>): Stor
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
     forcePathStyle: config.forcePathStyle ?? Boolean(config.endpoint),
     ...(config.accessKeyId && config.secretAccessKey
-      ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } }
+      ? {
+          credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+        }
       : {}),
   });
   const Bucket = config.bucket;
   const notFound = (e: unknown) => {
     const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };
-    return err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata?.httpStatusCode === 404;
+    return (
+      err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata?.httpStatusCode === 404
+    );
   };
   return {
     async put({ body, contentType, prefix }) {
       const storageRef = newStorageRef(contentType, prefix);
       // Buffered so the SDK knows the length; uploads are capped at tens of MB upstream.
       const data = await toBuffer(body);
-      await client.send(new PutObjectCommand({ Bucket, Key: storageRef, Body: data, ContentType: contentType }));
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: storageRef, Body: data, ContentType: contentType }),
+      );
       return { storageRef, size: data.length, contentType };
     },
     async get(ref) {
@@ -207,4 +237,3 @@ function createS3Storage(config: Extract<StorageConfig, { driver: 's3' }>): Stor
     },
   };
 }
-

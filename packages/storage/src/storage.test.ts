@@ -19,7 +19,11 @@ function behavesLikeStorage(name: string, make: () => Storage) {
   describe(name, () => {
     it('stores, reads back, and deletes an object', async () => {
       const storage = make();
-      const stored = await storage.put({ body: Buffer.from('%PDF-1.7 hello'), contentType: 'application/pdf', prefix: 'documents' });
+      const stored = await storage.put({
+        body: Buffer.from('%PDF-1.7 hello'),
+        contentType: 'application/pdf',
+        prefix: 'documents',
+      });
       expect(stored).toMatchObject({ size: 14, contentType: 'application/pdf' });
       expect(stored.storageRef).toMatch(/^documents\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.pdf$/);
       const got = await storage.get(stored.storageRef);
@@ -32,20 +36,40 @@ function behavesLikeStorage(name: string, make: () => Storage) {
 
     it('accepts a stream as the body', async () => {
       const storage = make();
-      const stored = await storage.put({ body: Readable.from([Buffer.from('a'), Buffer.from('bc')]), contentType: 'text/plain' });
+      const stored = await storage.put({
+        body: Readable.from([Buffer.from('a'), Buffer.from('bc')]),
+        contentType: 'text/plain',
+      });
       expect(stored.size).toBe(3);
       expect(await read((await storage.get(stored.storageRef)).body)).toBe('abc');
+    });
+
+    it('answers not-found for an object that was never stored or was deleted', async () => {
+      const storage = make();
+      const { storageRef } = await storage.put({
+        body: Buffer.from('x'),
+        contentType: 'text/plain',
+      });
+      await storage.delete(storageRef);
+      await expect(storage.get(storageRef)).rejects.toMatchObject({ reason: 'not-found' });
+      await expect(
+        storage.get('uploads/2026/01/00000000-0000-0000-0000-000000000000.txt'),
+      ).rejects.toMatchObject({ reason: 'not-found' });
     });
 
     it('refuses a reference that tries to leave its folder', async () => {
       const storage = make();
       await expect(storage.get('../../etc/passwd')).rejects.toThrow('Invalid storage reference');
-      await expect(storage.exists('uploads/2026/01/../../x')).rejects.toThrow('Invalid storage reference');
+      await expect(storage.exists('uploads/2026/01/../../x')).rejects.toThrow(
+        'Invalid storage reference',
+      );
     });
   });
 }
 
-behavesLikeStorage('local storage', () => createStorage({ driver: 'local', root, publicBaseUrl: '/api/files' }));
+behavesLikeStorage('local storage', () =>
+  createStorage({ driver: 'local', root, publicBaseUrl: '/api/files' }),
+);
 
 let s3: Awaited<ReturnType<typeof startFakeS3>>;
 beforeAll(async () => {
@@ -53,25 +77,76 @@ beforeAll(async () => {
 });
 afterAll(async () => s3?.close());
 const s3Storage = () =>
-  createStorage({ driver: 's3', bucket: s3.bucket, region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: 'test', secretAccessKey: 'test' });
+  createStorage({
+    driver: 's3',
+    bucket: s3.bucket,
+    region: 'us-east-1',
+    endpoint: s3.endpoint,
+    accessKeyId: 'test',
+    secretAccessKey: 'test',
+  });
 behavesLikeStorage('S3 storage (real AWS SDK against a local S3 server)', s3Storage);
 
 describe('keys', () => {
   it('are generated: a category, the month and a random id, with the extension of the content type', async () => {
     const storage = createStorage({ driver: 'local', root, publicBaseUrl: '/api/files' });
-    const a = await storage.put({ body: Buffer.from('x'), contentType: 'application/msword', prefix: 'documents' });
-    const b = await storage.put({ body: Buffer.from('x'), contentType: 'application/msword', prefix: 'documents' });
+    const a = await storage.put({
+      body: Buffer.from('x'),
+      contentType: 'application/msword',
+      prefix: 'documents',
+    });
+    const b = await storage.put({
+      body: Buffer.from('x'),
+      contentType: 'application/msword',
+      prefix: 'documents',
+    });
     expect(a.storageRef).toMatch(/^documents\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.doc$/);
     expect(a.storageRef).not.toBe(b.storageRef);
     expect(newStorageRef('application/x-evil', 'uploads')).toMatch(/\.bin$/);
   });
 
-  it('refuse a prefix that is not a plain category name', () => {
-    expect(() => newStorageRef('text/plain', '../../My Notes.doc')).toThrow('Invalid storage prefix');
+  it('never contain the name or any text the user chose', async () => {
+    const storage = createStorage({ driver: 'local', root, publicBaseUrl: '/api/files' });
+    const { storageRef } = await storage.put({
+      body: Buffer.from('x'),
+      contentType: 'application/pdf; name="../../My Secret Notes.sh"',
+      prefix: 'documents',
+    });
+    expect(storageRef).toMatch(/^documents\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.pdf$/);
+    expect(storageRef).not.toMatch(/secret|notes|\.sh/i);
+    expect(newStorageRef('text/x-../../evil.sh', 'uploads')).toMatch(
+      /^uploads\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.bin$/,
+    );
   });
 
-  it('keeps local files inside the root', () => {
-    expect(readdirSync(root).every((n) => !n.includes('..'))).toBe(true);
+  it('never get an extension a browser would run as a page', () => {
+    expect(newStorageRef('text/html', 'uploads')).toMatch(/\.bin$/);
+    expect(newStorageRef('image/svg+xml', 'uploads')).toMatch(/\.bin$/);
+  });
+
+  it('refuse a prefix that is not a plain category name', () => {
+    expect(() => newStorageRef('text/plain', '../../My Notes.doc')).toThrow(
+      'Invalid storage prefix',
+    );
+  });
+
+  it('keeps local files inside the root and leaves no temporary files behind', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'mnemo-storage-own-'));
+    try {
+      const storage = createStorage({ driver: 'local', root: own, publicBaseUrl: '/api/files' });
+      await storage.put({ body: Buffer.from('x'), contentType: 'text/plain' });
+      await storage.put({
+        body: Readable.from([Buffer.from('y')]),
+        contentType: 'application/pdf',
+        prefix: 'documents',
+      });
+      const files = readdirSync(own, { recursive: true }).map(String);
+      expect(files.filter((n) => n.endsWith('.json'))).toHaveLength(2);
+      expect(files.every((n) => !n.includes('..'))).toBe(true);
+      expect(files.filter((n) => n.includes('.tmp'))).toEqual([]);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 });
 
@@ -84,7 +159,10 @@ describe('download URLs', () => {
 
   it('presigns S3 URLs that a plain HTTP client can fetch', async () => {
     const storage = s3Storage();
-    const { storageRef } = await storage.put({ body: Buffer.from('presigned body'), contentType: 'text/plain' });
+    const { storageRef } = await storage.put({
+      body: Buffer.from('presigned body'),
+      contentType: 'text/plain',
+    });
     const url = await storage.downloadUrl(storageRef);
     expect(url).toContain('X-Amz-Signature=');
     const res = await fetch(url);
@@ -93,7 +171,14 @@ describe('download URLs', () => {
 
   it('checks the bucket for readiness', async () => {
     await expect(s3Storage().check()).resolves.toBeUndefined();
-    const missing = createStorage({ driver: 's3', bucket: 'nope', region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: 'a', secretAccessKey: 'b' });
+    const missing = createStorage({
+      driver: 's3',
+      bucket: 'nope',
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      accessKeyId: 'a',
+      secretAccessKey: 'b',
+    });
     await expect(missing.check()).rejects.toBeDefined();
   });
 });

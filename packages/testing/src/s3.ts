@@ -3,9 +3,28 @@ import type { AddressInfo } from 'node:net';
 
 type StoredObject = { body: Buffer; contentType: string; etag: string };
 
-const xmlError = (res: ServerResponse, status: number, code: string, message: string) => {
-  res.writeHead(status, { 'content-type': 'application/xml' });
-  res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`);
+const escapeXml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
+
+// The body S3 sends with every error; the SDK maps <Code> to the error's name (NoSuchKey ...).
+// HEAD answers carry no body, so the SDK falls back to the status there (NotFound), as with S3.
+const xmlError = (
+  res: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  extra: Record<string, string> = {},
+) => {
+  const fields = Object.entries(extra)
+    .map(([k, v]) => `<${k}>${escapeXml(v)}</${k}>`)
+    .join('');
+  res.writeHead(status, { 'content-type': 'application/xml', 'x-amz-request-id': 'FAKE' });
+  res.end(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${escapeXml(message)}</Message>${fields}<RequestId>FAKE</RequestId></Error>`,
+  );
 };
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -13,7 +32,10 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   for await (const c of req) chunks.push(c as Buffer);
   const raw = Buffer.concat(chunks);
   // The SDK may send aws-chunked bodies (streaming SigV4 or trailing checksums): undo the framing.
-  if (String(req.headers['content-encoding'] ?? '').includes('aws-chunked') || req.headers['x-amz-decoded-content-length']) {
+  if (
+    String(req.headers['content-encoding'] ?? '').includes('aws-chunked') ||
+    req.headers['x-amz-decoded-content-length']
+  ) {
     const out: Buffer[] = [];
     let i = 0;
     while (i < raw.length) {
@@ -45,6 +67,8 @@ export async function startFakeS3({ bucket = 'mnemo-test' }: { bucket?: string }
       const objects = buckets.get(bucketName);
       if (!key) {
         if (req.method === 'PUT') {
+          // CreateBucket may carry a LocationConstraint body; read it so the connection stays usable.
+          await readBody(req);
           buckets.set(bucketName, objects ?? new Map());
           res.writeHead(200, { location: `/${bucketName}` }).end();
           return;
@@ -55,11 +79,18 @@ export async function startFakeS3({ bucket = 'mnemo-test' }: { bucket?: string }
         }
         return xmlError(res, 405, 'MethodNotAllowed', 'Not supported by the fake');
       }
-      if (!objects) return xmlError(res, 404, 'NoSuchBucket', 'The specified bucket does not exist');
+      if (!objects)
+        return xmlError(res, 404, 'NoSuchBucket', 'The specified bucket does not exist', {
+          BucketName: bucketName,
+        });
       if (req.method === 'PUT') {
         const body = await readBody(req);
         const etag = `"${(++counter).toString(16).padStart(32, '0')}"`;
-        objects.set(key, { body, contentType: String(req.headers['content-type'] ?? 'application/octet-stream'), etag });
+        objects.set(key, {
+          body,
+          contentType: String(req.headers['content-type'] ?? 'application/octet-stream'),
+          etag,
+        });
         res.writeHead(200, { etag }).end();
         return;
       }
@@ -71,9 +102,14 @@ export async function startFakeS3({ bucket = 'mnemo-test' }: { bucket?: string }
       }
       if (!found) {
         if (req.method === 'HEAD') return void res.writeHead(404).end();
-        return xmlError(res, 404, 'NoSuchKey', 'The specified key does not exist.');
+        return xmlError(res, 404, 'NoSuchKey', 'The specified key does not exist.', { Key: key });
       }
-      const headers = { 'content-type': found.contentType, 'content-length': String(found.body.length), etag: found.etag, 'last-modified': new Date().toUTCString() };
+      const headers = {
+        'content-type': found.contentType,
+        'content-length': String(found.body.length),
+        etag: found.etag,
+        'last-modified': new Date().toUTCString(),
+      };
       if (req.method === 'HEAD') return void res.writeHead(200, headers).end();
       if (req.method === 'GET') return void res.writeHead(200, headers).end(found.body);
       return xmlError(res, 405, 'MethodNotAllowed', 'Not supported by the fake');
@@ -84,6 +120,7 @@ export async function startFakeS3({ bucket = 'mnemo-test' }: { bucket?: string }
   return {
     endpoint: `http://127.0.0.1:${port}`,
     bucket,
+    /** The objects stored in a bucket (the default one unless named), to assert on in tests. */
     objects: (name = bucket) => buckets.get(name) ?? new Map<string, StoredObject>(),
     close: () => new Promise<void>((r) => server.close(() => r())),
   };

@@ -2,7 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMail = { from: string; to: string[]; subject: string; text: string; html: string };
+export type ReceivedMail = {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+};
 
 /**
  * A real SMTP server (smtp-server, the library Nodemailer's authors maintain) on a free loopback
@@ -33,5 +39,10 @@ export async function startSmtpServer() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = (server as unknown as { server: { address(): AddressInfo } }).server.address();
-  return { host: '127.0.0.1', port, messages, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    host: '127.0.0.1',
+    port,
+    messages,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
