@@ -65,3 +65,8 @@ export const ChevronIcon = ({ left }: { left: boolean }) => (
     <path d={left ? 'm15 18-6-6 6-6' : 'm9 18 6-6-6-6'} />
   </Svg>
 );
+export const CloseIcon = () => (
+  <Svg>
+    <path d="M6 6l12 12M18 6L6 18" />
+  </Svg>
+);

@@ -102,7 +102,12 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
           </Link>
         ) : (
           // Explore needs sign-in from the sidebar (spec 01 §2.4), although the route itself is open.
-          <button type="button" className="sidebar-item" title="Explore" onClick={signIn.open}>
+          <button
+            type="button"
+            className="sidebar-item"
+            title="Explore"
+            onClick={() => signIn.open()}
+          >
             <CompassIcon />
             <span className="label">Explore</span>
           </button>
@@ -134,7 +139,12 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
           <UserMenu user={session.user} />
         ) : (
           <>
-            <button type="button" className="sidebar-item" title="Sign In" onClick={signIn.open}>
+            <button
+              type="button"
+              className="sidebar-item"
+              title="Sign In"
+              onClick={() => signIn.open()}
+            >
               <LogInIcon />
               <span className="label">Sign In</span>
             </button>

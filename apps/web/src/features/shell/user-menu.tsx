@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { FEEDBACK_EMAIL, mailto } from '../../lib/contact';
 import type { SessionUser } from '../../lib/session/session-state';
-import { useSignOut } from '../auth/use-sign-out';
+import { useSignOut } from '../auth/use-session-change';
 
 /** The signed-in user's menu: e-mail, Settings, Feedback (mail), Info, Sign out. */
 export function UserMenu({ user }: { user: SessionUser }) {
