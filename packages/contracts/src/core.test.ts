@@ -43,6 +43,28 @@ describe('errors and identity', () => {
     expect(errorBodySchema.parse({ success: false, error: 'x', message: 'x', code: 'LIMIT_REACHED', limitReached: true }).limitReached).toBe(true);
   });
 
+  it('give the AI, link and file failures the statuses the spec’s chat client maps', () => {
+    expect(ERROR_STATUS).toMatchObject({
+      AI_OUT_OF_CREDIT: 402,
+      AI_RATE_LIMITED: 429,
+      AI_OVERLOADED: 503,
+      AI_UNAVAILABLE: 503,
+      AI_TIMEOUT: 504,
+      STREAM_IN_PROGRESS: 409,
+      EMAIL_NOT_VERIFIED: 409,
+      INVALID_CREDENTIALS: 401,
+      CODE_EXPIRED: 400,
+      INVALID_URL: 400,
+      SSRF_BLOCKED: 400,
+      UNSUPPORTED_FILE: 415,
+      EXTRACTION_FAILED: 422,
+    });
+    expect(errorBodySchema.parse({ success: false, error: 'x', message: 'x', code: 'AI_RATE_LIMITED', retryAfterSeconds: 20 }).retryAfterSeconds).toBe(20);
+    // No access-denied status for a failure a retry or an upgrade can fix: the client redirects on 403.
+    const forbidden = Object.entries(ERROR_STATUS).filter(([, status]) => status === 403).map(([code]) => code);
+    expect(forbidden).toEqual(['FORBIDDEN']);
+  });
+
   it('refuse an identity that mixes kinds', () => {
     expect(identitySchema.safeParse({ kind: 'anonymous', anonId: '3f0c2f0e-4a4b-4f0a-9d56-1f0b2b3c4d5e', plan: 'free' }).success).toBe(false);
   });

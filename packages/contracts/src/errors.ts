@@ -11,25 +11,52 @@ export const ERROR_STATUS = {
   CODE_INVALID: 400,
   CODE_EXPIRED: 400,
   RESET_TOKEN_INVALID: 400,
+  /** A link that is not an http(s) URL the server can fetch. */
+  INVALID_URL: 400,
+  /** A link to a private, loopback or metadata address: refused before anything is fetched. */
+  SSRF_BLOCKED: 400,
+  /** A Stripe webhook whose signature does not verify. */
+  WEBHOOK_SIGNATURE_INVALID: 400,
   INVALID_CREDENTIALS: 401,
   GOOGLE_TOKEN_INVALID: 401,
   UNAUTHENTICATED: 401,
   TOKEN_INVALID: 401,
   IDENTITY_INVALID: 401,
   LIMIT_REACHED: 402,
+  /** The AI provider refused for lack of credit; the spec's chat client maps 402 to its credit message. */
+  AI_OUT_OF_CREDIT: 402,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   EMAIL_TAKEN: 409,
   /** Sign-in to an account whose e-mail is not verified yet; the body carries userId. */
   EMAIL_NOT_VERIFIED: 409,
+  /** A second stream on a chat that is still streaming ('A stream is already in progress'). */
+  STREAM_IN_PROGRESS: 409,
+  /** Adding a source while another is still pending or processing (spec 02 §5). */
+  SOURCES_PENDING: 409,
+  /** A billing portal for a user who never had a Stripe customer. */
+  NO_BILLING_ACCOUNT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** An upload that is not a PDF or Word document (by content, not only by name). */
+  UNSUPPORTED_FILE: 415,
+  /** A source whose text could not be extracted (scanned PDF, broken file, page without text). */
+  EXTRACTION_FAILED: 422,
+  /** A video without captions to build cards from. */
+  TRANSCRIPT_UNAVAILABLE: 422,
   RATE_LIMITED: 429,
+  /** The AI provider's rate limit, not ours. */
+  AI_RATE_LIMITED: 429,
   INTERNAL: 500,
   BAD_GATEWAY: 502,
   SERVICE_UNAVAILABLE: 503,
+  /** The AI provider is overloaded ('high demand'); retrying later helps. */
+  AI_OVERLOADED: 503,
+  /** No AI provider answered or none is configured. */
+  AI_UNAVAILABLE: 503,
   GATEWAY_TIMEOUT: 504,
+  AI_TIMEOUT: 504,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -50,6 +77,8 @@ export const errorBodySchema = z.object({
   shouldClearToken: z.boolean().optional(),
   /** With EMAIL_NOT_VERIFIED: the account to verify (the client opens the code dialog). */
   userId: z.string().optional(),
+  /** With RATE_LIMITED and AI_RATE_LIMITED: seconds until a retry may succeed. */
+  retryAfterSeconds: z.number().int().min(0).optional(),
   details: z.unknown().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,232 +1,234 @@
-import { z } from 'zod';
-import {
-  attributionSchema,
-  cardSchema,
-  chatMessageSchema,
-  chatSchema,
-  deckLengthSchema,
-  deckSchema,
-  deckSizeSchema,
-  evaluationSchema,
-  publishedDeckCardSchema,
-  questionSchema,
-  questionTypeSchema,
-  sourceSchema,
-  sourceTypeSchema,
-  spaceSchema,
-  usageStatsSchema,
-  userSchema,
-  vectorContextChunkSchema,
-} from './entities';
-import { processingStatusSchema } from './progress';
+import type { z } from 'zod';
+import * as ai from './api/ai';
+import * as auth from './api/auth';
+import * as cards from './api/cards';
+import * as chat from './api/chat';
+import * as decks from './api/decks';
+import * as mobile from './api/mobile';
+import * as payment from './api/payment';
+import * as prompts from './api/prompts';
+import * as questions from './api/questions';
+import * as sources from './api/sources';
+import * as spaces from './api/spaces';
+import * as upload from './api/upload';
+import * as youtube from './api/youtube';
 
 /**
- * Every call of both spec documents' call tables (spec 01 §7, spec 02 §7), with the service that
- * answers it and the schemas of its request and answer. Paths are Fastify-style without the /api
- * prefix. `// ours` marks an answer the spec does not show: our design, recorded in docs/decisions.md.
- * `auth`: public (anyone), session (a user or an anonymous session), user (signed in).
+ * Every call of both spec documents' call tables (spec 01 §7, spec 02 §7) in one table: the
+ * service that answers it, who may call it, and the schemas of its request and answer. Paths are
+ * Fastify-style without the /api prefix. The schemas live in `api/<area>.ts`; this table only
+ * points at them.
+ *
+ * `auth`: `public` anyone, even without a session; `session` a signed-in user or an anonymous
+ * session; `user` a signed-in user only.
  */
-export type Service = 'auth' | 'deck' | 'chat' | 'billing' | 'gateway';
-export type RouteAuth = 'public' | 'session' | 'user';
+export const SERVICES = ['auth', 'deck', 'chat', 'billing', 'gateway'] as const;
+export type Service = (typeof SERVICES)[number];
+export const ROUTE_AUTH = ['public', 'session', 'user'] as const;
+export type RouteAuth = (typeof ROUTE_AUTH)[number];
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
 export type RouteContract = {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: HttpMethod;
   path: string;
   service: Service;
   auth: RouteAuth;
   params?: z.ZodType;
   query?: z.ZodType;
+  /** JSON body, or with `multipart` the fields of a multipart form. */
   body?: z.ZodType;
+  /** The answer of a successful call; errors answer `errorBodySchema` (errors.ts). */
   response?: z.ZodType;
   /** Answers with Server-Sent Events. */
   stream?: true;
-  /** Not in the spec's tables: our addition. */
+  /** With `stream`: SSE event name to the schema of its JSON data. */
+  events?: Readonly<Record<string, z.ZodType>>;
+  /** The body is multipart/form-data. */
+  multipart?: true;
+  /** Success status when not 200. */
+  status?: 201;
+  /** Not in the spec's call tables: our addition. */
   addition?: true;
+  /** In the spec, but the path is ours: the spec describes the call without giving its path. */
+  pathOurs?: true;
 };
 
-const ok = z.object({ success: z.literal(true) });
-const idParam = z.object({ id: z.uuid() });
-const deckIdParam = z.object({ deckId: z.uuid() });
-const data = <T extends z.ZodType>(s: T) => z.object({ data: s });
-const chatHistory = z.array(z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() }));
-const customInstructions = z.string().max(2000, 'Custom AI instructions can be at most 2000 characters');
-const sessionAnswer = ok.extend({ token: z.string(), user: userSchema });
-const loginAnswer = sessionAnswer.extend(userSchema.shape);
-const sourceInput = z.object({
-  type: sourceTypeSchema,
-  url: z.string().optional(),
-  originalFilename: z.string().optional(),
-  storageRef: z.string().optional(),
-  downloadUrl: z.string().optional(),
-  contentType: z.string().optional(),
-  sizeInBytes: z.number().int().min(0).optional(),
-  /** Cut to 50 characters by the server, not refused. */
-  title: z.string().optional(),
-  summary: z.string().optional(),
-  keyPoints: z.array(z.string()).optional(),
-  processingStatus: processingStatusSchema.optional(),
-});
-const vectorContext = z.array(vectorContextChunkSchema).optional();
-const prompts = z.object({ prompts: z.array(z.string()) });
-
-export const ROUTES: readonly RouteContract[] = [
+const TABLE = [
   // --- Accounts (spec 01 §7) ---
-  { method: 'POST', path: '/auth/register', service: 'auth', auth: 'public',
-    body: z.object({ email: z.string(), password: z.string(), firstName: z.string() }),
-    response: ok.extend({ email: z.string(), userId: z.string(), message: z.string() }) },
+  { method: 'POST', path: '/auth/register', service: 'auth', auth: 'public', status: 201,
+    body: auth.registerBodySchema, response: auth.registerResponseSchema },
   { method: 'POST', path: '/auth/login', service: 'auth', auth: 'public',
-    body: z.object({ email: z.string(), password: z.string() }), response: loginAnswer },
+    body: auth.loginBodySchema, response: auth.loginResponseSchema },
   { method: 'POST', path: '/auth/google', service: 'auth', auth: 'public',
-    body: z.object({ credential: z.string() }), response: loginAnswer },
-  { method: 'GET', path: '/auth/me', service: 'auth', auth: 'user', response: ok.extend({ user: userSchema }) },
+    body: auth.googleBodySchema, response: auth.googleResponseSchema },
+  { method: 'GET', path: '/auth/me', service: 'auth', auth: 'user', response: auth.meResponseSchema },
   { method: 'POST', path: '/auth/verify-email', service: 'auth', auth: 'public',
-    body: z.object({ userId: z.string(), verificationCode: z.string().regex(/^\d{6}$/) }), response: sessionAnswer },
+    body: auth.verifyEmailBodySchema, response: auth.verifyEmailResponseSchema },
   { method: 'POST', path: '/auth/resend-verification', service: 'auth', auth: 'public',
-    body: z.object({ userId: z.string() }), response: ok.extend({ message: z.string() }) /* ours */ },
+    body: auth.resendVerificationBodySchema, response: auth.resendVerificationResponseSchema },
   { method: 'GET', path: '/auth/anonymous-limits/:sessionId', service: 'auth', auth: 'session',
-    params: z.object({ sessionId: z.uuid() }),
-    response: ok.extend({
-      sessionId: z.string(),
-      usage: z.object({ studySpaces: z.number(), decks: z.number(), cardsGenerated: z.number(), chatMessages: z.number() }),
-      limits: z.object({ studySpaces: z.number(), decksPerSpace: z.number(), cardsPerDeck: z.number(), chatMessagesPerDay: z.number() }).loose(),
-    }) },
+    params: auth.anonymousLimitsParamsSchema, response: auth.anonymousLimitsResponseSchema },
   { method: 'POST', path: '/auth/request-password-reset', service: 'auth', auth: 'public',
-    body: z.object({ email: z.string() }), response: ok.extend({ message: z.string() }) },
+    body: auth.requestPasswordResetBodySchema, response: auth.requestPasswordResetResponseSchema },
   { method: 'GET', path: '/auth/validate-reset-token/:token', service: 'auth', auth: 'public',
-    params: z.object({ token: z.string() }), response: ok.extend({ email: z.string(), firstName: z.string() }) },
+    params: auth.validateResetTokenParamsSchema, response: auth.validateResetTokenResponseSchema },
   { method: 'POST', path: '/auth/reset-password', service: 'auth', auth: 'public',
-    body: z.object({ token: z.string(), password: z.string() }),
-    response: ok.extend({ token: z.string(), user: userSchema.extend({ token: z.string() }) }) },
-  { method: 'POST', path: '/auth/logout', service: 'auth', auth: 'user', response: ok, addition: true },
-  { method: 'GET', path: '/auth/config', service: 'auth', auth: 'public',
-    response: z.object({ googleClientId: z.string().nullable() }), addition: true },
+    body: auth.resetPasswordBodySchema, response: auth.resetPasswordResponseSchema },
+  // Logout ends whatever session the caller presents; without one it is a no-op.
+  { method: 'POST', path: '/auth/logout', service: 'auth', auth: 'public', response: auth.logoutResponseSchema, addition: true },
+  { method: 'GET', path: '/auth/config', service: 'auth', auth: 'public', response: auth.authConfigResponseSchema, addition: true },
   { method: 'POST', path: '/mobile/send-link', service: 'auth', auth: 'public',
-    body: z.object({ email: z.string() }), response: ok /* ours: the client reads only the status */ },
+    body: mobile.sendLinkBodySchema, response: mobile.sendLinkResponseSchema },
 
-  // --- Spaces and decks (spec 01 §7) ---
-  { method: 'GET', path: '/spaces', service: 'deck', auth: 'session', response: data(z.array(spaceSchema)) },
-  { method: 'GET', path: '/spaces/:id', service: 'deck', auth: 'session', params: idParam, response: data(spaceSchema) },
-  { method: 'POST', path: '/spaces', service: 'deck', auth: 'session',
-    body: z.object({ title: z.string(), description: z.string().optional() }), response: data(spaceSchema) },
-  { method: 'PUT', path: '/spaces/:id', service: 'deck', auth: 'session', params: idParam,
-    body: z.object({ title: z.string().optional(), description: z.string().optional() }), response: data(spaceSchema) },
-  { method: 'DELETE', path: '/spaces/:id', service: 'deck', auth: 'session', params: idParam, response: data(z.object({ _id: z.string() })) },
-  { method: 'POST', path: '/decks', service: 'deck', auth: 'session',
-    body: z.object({
-      title: z.string(),
-      description: z.string().optional(),
-      sources: z.array(sourceInput).optional(),
-      focusInstructions: z.string().optional(),
-      studySpace: z.string().optional(),
-      length: deckLengthSchema.optional(),
-      questionTypes: z.array(questionTypeSchema).min(1).optional(),
-    }),
-    response: deckSchema },
-  { method: 'GET', path: '/decks', service: 'deck', auth: 'session', query: z.object({ studySpace: z.string().optional() }),
-    response: z.object({ data: z.array(deckSchema) }) /* ours: "shape not shown" */ },
-  { method: 'GET', path: '/decks/:id', service: 'deck', auth: 'session', params: idParam, response: deckSchema },
-  { method: 'PUT', path: '/decks/:id', service: 'deck', auth: 'session', params: idParam,
-    body: z.object({ title: z.string().optional(), description: z.string().optional(), systemPrompt: customInstructions.optional(), focusInstructions: z.string().optional(), studySpace: z.string().optional() }),
-    response: deckSchema },
-  { method: 'DELETE', path: '/decks/:id', service: 'deck', auth: 'session', params: idParam, response: ok.extend({ _id: z.string() }) },
-  { method: 'POST', path: '/decks/:id/sources', service: 'deck', auth: 'session', params: idParam,
-    body: z.union([z.object({ source: sourceInput }), sourceInput]), response: sourceSchema },
-  { method: 'DELETE', path: '/decks/:id/sources/:sourceId', service: 'deck', auth: 'session',
-    params: z.object({ id: z.uuid(), sourceId: z.uuid() }), body: z.object({ deleteCards: z.boolean().optional() }),
-    response: ok.extend({ cardsDeleted: z.number().int() }) },
-  { method: 'PUT', path: '/decks/:id/publish', service: 'deck', auth: 'user', params: idParam,
-    body: z.object({ isPublished: z.boolean(), publishedAnonymously: z.boolean().optional() }), response: deckSchema /* ours */ },
+  // --- Study spaces (spec 01 §7): anonymous sessions create spaces too, within their limits ---
+  { method: 'GET', path: '/spaces', service: 'deck', auth: 'session', response: spaces.listSpacesResponseSchema },
+  { method: 'GET', path: '/spaces/:id', service: 'deck', auth: 'session',
+    params: spaces.spaceParamsSchema, response: spaces.spaceResponseSchema },
+  { method: 'POST', path: '/spaces', service: 'deck', auth: 'session', status: 201,
+    body: spaces.createSpaceBodySchema, response: spaces.spaceResponseSchema },
+  { method: 'PUT', path: '/spaces/:id', service: 'deck', auth: 'session',
+    params: spaces.spaceParamsSchema, body: spaces.updateSpaceBodySchema, response: spaces.spaceResponseSchema },
+  { method: 'DELETE', path: '/spaces/:id', service: 'deck', auth: 'session',
+    params: spaces.spaceParamsSchema, response: spaces.deleteSpaceResponseSchema },
+
+  // --- Decks (spec 01 §7, spec 02 §7) ---
+  { method: 'POST', path: '/decks', service: 'deck', auth: 'session', status: 201,
+    body: decks.createDeckBodySchema, response: decks.deckResponseSchema },
+  { method: 'GET', path: '/decks', service: 'deck', auth: 'session',
+    query: decks.listDecksQuerySchema, response: decks.listDecksResponseSchema },
+  // Published decks: signed-in users only (the sidebar asks anonymous visitors to sign in).
   { method: 'GET', path: '/decks/explore', service: 'deck', auth: 'user',
-    query: z.object({ search: z.string().optional(), page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(20), sort: z.string().optional() }),
-    response: z.object({ data: z.array(publishedDeckCardSchema), pagination: z.object({ total: z.number().int(), totalPages: z.number().int() }) }) },
-  { method: 'GET', path: '/decks/:id/size', service: 'deck', auth: 'session', params: idParam, response: deckSizeSchema },
-  { method: 'POST', path: '/decks/:id/clone', service: 'deck', auth: 'user', params: idParam,
-    body: z.object({ studySpace: z.string() }), response: deckSchema },
+    query: decks.exploreQuerySchema, response: decks.exploreResponseSchema },
+  { method: 'GET', path: '/decks/:id', service: 'deck', auth: 'session',
+    params: decks.deckParamsSchema, response: decks.deckResponseSchema },
+  { method: 'PUT', path: '/decks/:id', service: 'deck', auth: 'session',
+    params: decks.deckParamsSchema, body: decks.updateDeckBodySchema, response: decks.deckResponseSchema },
+  { method: 'DELETE', path: '/decks/:id', service: 'deck', auth: 'session',
+    params: decks.deckParamsSchema, response: decks.deleteDeckResponseSchema },
+  // Publishing and cloning are for signed-in users (spec 01 §6).
+  { method: 'PUT', path: '/decks/:id/publish', service: 'deck', auth: 'user',
+    params: decks.deckParamsSchema, body: decks.publishDeckBodySchema, response: decks.publishDeckResponseSchema },
+  { method: 'GET', path: '/decks/:id/size', service: 'deck', auth: 'session',
+    params: decks.deckParamsSchema, response: decks.deckSizeResponseSchema },
+  { method: 'POST', path: '/decks/:id/clone', service: 'deck', auth: 'user', status: 201,
+    params: decks.deckParamsSchema, body: decks.cloneDeckBodySchema, response: decks.cloneDeckResponseSchema },
 
-  // --- Sources and processing ---
+  // --- Sources, uploads, processing ---
+  { method: 'POST', path: '/decks/:id/sources', service: 'deck', auth: 'session', status: 201,
+    params: sources.addSourceParamsSchema, body: sources.addSourceBodySchema, response: sources.addSourceResponseSchema },
+  { method: 'DELETE', path: '/decks/:id/sources/:sourceId', service: 'deck', auth: 'session',
+    params: sources.removeSourceParamsSchema, body: sources.removeSourceBodySchema, response: sources.removeSourceResponseSchema },
+  { method: 'POST', path: '/upload/document', service: 'deck', auth: 'session', multipart: true,
+    body: upload.uploadDocumentBodySchema, response: upload.uploadDocumentResponseSchema },
   { method: 'POST', path: '/ai/process-source', service: 'deck', auth: 'session',
-    body: z.object({ deckId: z.uuid(), sourceId: z.uuid() }), response: ok.extend({ source: sourceSchema }) /* ours */ },
+    body: ai.processSourceBodySchema, response: ai.processSourceResponseSchema },
   { method: 'POST', path: '/ai/generate-cards-from-source', service: 'deck', auth: 'session',
-    body: z.object({ deckId: z.uuid(), sourceId: z.uuid().optional(), count: z.number().int().min(1).max(100).optional() }),
-    response: ok /* ours: body and answer not shown */ },
+    body: ai.generateCardsFromSourceBodySchema, response: ai.generateCardsFromSourceResponseSchema },
   { method: 'GET', path: '/ai/source-status/:deckId/:sourceId', service: 'deck', auth: 'session',
-    params: z.object({ deckId: z.uuid(), sourceId: z.uuid() }), response: ok.extend({ source: sourceSchema }) },
-  { method: 'GET', path: '/ai/progress/:sourceId', service: 'gateway', auth: 'session', params: z.object({ sourceId: z.uuid() }), stream: true },
-  { method: 'POST', path: '/upload/document', service: 'deck', auth: 'session',
-    response: z.object({ success: z.boolean(), message: z.string(), file: z.object({ storageRef: z.string(), downloadUrl: z.string(), contentType: z.string(), size: z.number() }) }) },
-  { method: 'GET', path: '/youtube/search', service: 'deck', auth: 'session', query: z.object({ q: z.string().min(1) }),
-    response: z.object({ videos: z.array(z.object({ id: z.string(), title: z.string(), thumbnail: z.string() })) }) },
+    params: ai.sourceStatusParamsSchema, response: ai.sourceStatusResponseSchema },
+  // The gateway relays progress from Redis itself; no service is involved.
+  { method: 'GET', path: '/ai/progress/:sourceId', service: 'gateway', auth: 'session',
+    params: ai.progressParamsSchema, stream: true, events: ai.progressStreamEvents },
+  { method: 'GET', path: '/youtube/search', service: 'deck', auth: 'session',
+    query: youtube.youtubeSearchQuerySchema, response: youtube.youtubeSearchResponseSchema },
 
   // --- Questions and cards (spec 02 §7) ---
-  { method: 'GET', path: '/questions/deck/:deckId', service: 'deck', auth: 'session', params: deckIdParam,
-    query: z.object({ page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(20) }),
-    response: z.object({ questions: z.array(questionSchema), pagination: z.object({ total: z.number().int(), pages: z.number().int() }) }) },
-  { method: 'GET', path: '/questions/deck/:deckId/all', service: 'deck', auth: 'session', params: deckIdParam,
-    query: z.object({ questionType: questionTypeSchema.optional() }), response: z.object({ questions: z.array(questionSchema) }) },
-  { method: 'POST', path: '/questions/deck/:deckId/generate', service: 'deck', auth: 'session', params: deckIdParam,
-    body: z.object({ questionTypes: z.array(questionTypeSchema).min(1), totalQuestions: z.number().int().min(1).max(100), focusInstructions: z.string().optional() }),
-    response: ok.extend({ jobId: z.string() }) /* ours */ },
-  { method: 'PUT', path: '/questions/:id', service: 'deck', auth: 'session', params: idParam,
-    body: z.object({ question: z.string().optional(), deck: z.string().optional(), source: z.unknown().optional(), correctAnswerText: z.string().optional(), expectedAnswer: z.string().optional() }),
-    response: questionSchema },
-  { method: 'DELETE', path: '/questions/:id', service: 'deck', auth: 'session', params: idParam, response: ok },
-  { method: 'POST', path: '/questions/:id/evaluate', service: 'deck', auth: 'session', params: idParam,
-    body: z.object({ response: z.union([z.string(), z.number()]) }), response: z.object({ evaluation: evaluationSchema, question: questionSchema }) },
-  { method: 'GET', path: '/cards/deck/:deckId', service: 'deck', auth: 'session', params: deckIdParam, response: z.object({ cards: z.array(cardSchema) }) },
-  { method: 'POST', path: '/cards/:id/evaluate', service: 'deck', auth: 'session', params: idParam,
-    body: z.object({ answer: z.string() }), response: z.object({ evaluation: evaluationSchema, card: cardSchema }) },
-  { method: 'POST', path: '/cards/deck/:deckId/generate', service: 'deck', auth: 'session', params: deckIdParam,
-    body: z.object({ count: z.number().int().min(1).max(100).default(10), focusInstructions: z.string().optional() }), response: ok.extend({ jobId: z.string() }) },
+  { method: 'GET', path: '/questions/deck/:deckId', service: 'deck', auth: 'session',
+    params: questions.deckQuestionsParamsSchema, query: questions.listQuestionsQuerySchema, response: questions.listQuestionsResponseSchema },
+  { method: 'GET', path: '/questions/deck/:deckId/all', service: 'deck', auth: 'session',
+    params: questions.deckQuestionsParamsSchema, query: questions.allQuestionsQuerySchema, response: questions.allQuestionsResponseSchema },
+  { method: 'POST', path: '/questions/deck/:deckId/generate', service: 'deck', auth: 'session',
+    params: questions.deckQuestionsParamsSchema, body: questions.generateQuestionsBodySchema, response: questions.generateQuestionsResponseSchema },
+  { method: 'PUT', path: '/questions/:id', service: 'deck', auth: 'session',
+    params: questions.questionParamsSchema, body: questions.updateQuestionBodySchema, response: questions.updateQuestionResponseSchema },
+  { method: 'DELETE', path: '/questions/:id', service: 'deck', auth: 'session',
+    params: questions.questionParamsSchema, response: questions.deleteQuestionResponseSchema },
+  { method: 'POST', path: '/questions/:id/evaluate', service: 'deck', auth: 'session',
+    params: questions.questionParamsSchema, body: questions.evaluateQuestionBodySchema, response: questions.evaluateQuestionResponseSchema },
+  { method: 'GET', path: '/cards/deck/:deckId', service: 'deck', auth: 'session', pathOurs: true,
+    params: cards.deckCardsParamsSchema, response: cards.listCardsResponseSchema },
+  { method: 'POST', path: '/cards/:id/evaluate', service: 'deck', auth: 'session', pathOurs: true,
+    params: cards.cardParamsSchema, body: cards.evaluateCardBodySchema, response: cards.evaluateCardResponseSchema },
+  { method: 'POST', path: '/cards/deck/:deckId/generate', service: 'deck', auth: 'session',
+    params: cards.deckCardsParamsSchema, body: cards.generateCardsBodySchema, response: cards.generateCardsResponseSchema },
 
   // --- Chat (spec 02 §7) ---
   { method: 'POST', path: '/chat/retrieve-context', service: 'chat', auth: 'session',
-    body: z.object({ deckId: z.uuid(), sourceIds: z.array(z.uuid()).optional(), query: z.string().min(1), topK: z.number().int().min(1).max(50).default(5), threshold: z.number().min(0).max(1).default(0.7), useHybridSearch: z.boolean().default(true), maxContextTokens: z.number().int().min(100).max(32_000).default(3000) }),
-    response: ok.extend({ chunks: z.array(vectorContextChunkSchema), attribution: z.array(attributionSchema) }) },
+    body: chat.retrieveContextBodySchema, response: chat.retrieveContextResponseSchema },
   { method: 'POST', path: '/chat/enhance-query', service: 'chat', auth: 'session',
-    body: z.object({ query: z.string().min(1), chatHistory: chatHistory.max(4).optional(), deckId: z.uuid() }), response: z.object({ enhancedQuery: z.string() }) },
+    body: chat.enhanceQueryBodySchema, response: chat.enhanceQueryResponseSchema },
   { method: 'POST', path: '/chat/check-vector-availability', service: 'chat', auth: 'session',
-    body: z.object({ deckId: z.uuid(), sourceIds: z.array(z.uuid()).optional() }), response: z.object({ available: z.boolean() }) },
-  { method: 'POST', path: '/chat/start', service: 'chat', auth: 'session',
-    body: z.object({ deckId: z.uuid(), title: z.string().optional(), initialMessage: z.string().optional(), preview: z.boolean().optional() }), response: z.object({ chat: chatSchema }) },
-  { method: 'GET', path: '/chat/:id', service: 'chat', auth: 'session', params: idParam, response: z.object({ chat: chatSchema }) },
-  { method: 'GET', path: '/chat/deck/:deckId', service: 'chat', auth: 'session', params: deckIdParam, response: ok.extend({ chats: z.array(chatSchema) }) /* ours */ },
-  { method: 'DELETE', path: '/chat/:id', service: 'chat', auth: 'session', params: idParam, response: ok },
-  { method: 'PUT', path: '/chat/:chatId/message', service: 'chat', auth: 'session', params: z.object({ chatId: z.uuid() }),
-    body: z.object({ messageIndex: z.number().int().min(0), content: z.string() }), response: z.object({ chat: chatSchema }) },
-  { method: 'PUT', path: '/chat/deck/:deckId/system-messages', service: 'chat', auth: 'session', params: deckIdParam,
-    body: z.object({ content: z.string() }), response: z.object({ updatedCount: z.number().int() }) },
+    body: chat.checkVectorAvailabilityBodySchema, response: chat.checkVectorAvailabilityResponseSchema },
+  { method: 'POST', path: '/chat/start', service: 'chat', auth: 'session', status: 201,
+    body: chat.startChatBodySchema, response: chat.startChatResponseSchema },
+  { method: 'GET', path: '/chat/:id', service: 'chat', auth: 'session',
+    params: chat.chatParamsSchema, response: chat.getChatResponseSchema },
+  { method: 'GET', path: '/chat/deck/:deckId', service: 'chat', auth: 'session',
+    params: chat.deckChatsParamsSchema, response: chat.listDeckChatsResponseSchema },
+  { method: 'DELETE', path: '/chat/:id', service: 'chat', auth: 'session',
+    params: chat.chatParamsSchema, response: chat.deleteChatResponseSchema },
+  { method: 'PUT', path: '/chat/:chatId/message', service: 'chat', auth: 'session',
+    params: chat.chatIdParamsSchema, body: chat.editMessageBodySchema, response: chat.editMessageResponseSchema },
+  { method: 'PUT', path: '/chat/deck/:deckId/system-messages', service: 'chat', auth: 'session',
+    params: chat.deckChatsParamsSchema, body: chat.updateSystemMessagesBodySchema, response: chat.updateSystemMessagesResponseSchema },
   { method: 'POST', path: '/chat/message', service: 'chat', auth: 'session',
-    body: z.object({ chatId: z.uuid(), message: z.string().min(1), vectorContext, preview: z.boolean().optional() }), response: z.object({ message: chatMessageSchema }) },
+    body: chat.sendMessageBodySchema, response: chat.messageResponseSchema },
   { method: 'POST', path: '/chat/message/ephemeral', service: 'chat', auth: 'session',
-    body: z.object({ deckId: z.uuid(), message: z.string().min(1), systemMessage: z.string().optional(), sourceIds: z.array(z.uuid()).optional(), vectorContext }),
-    response: z.object({ message: chatMessageSchema }) },
-  { method: 'POST', path: '/chat/stream/:chatId', service: 'chat', auth: 'session', params: z.object({ chatId: z.uuid() }),
-    body: z.object({ message: z.string().min(1), vectorContext, model: z.string().optional() }), stream: true },
+    body: chat.ephemeralMessageBodySchema, response: chat.messageResponseSchema },
+  { method: 'POST', path: '/chat/stream/:chatId', service: 'chat', auth: 'session',
+    params: chat.chatIdParamsSchema, body: chat.streamMessageBodySchema, stream: true, events: chat.chatStreamEvents },
   { method: 'POST', path: '/chat/stream/ephemeral', service: 'chat', auth: 'session',
-    body: z.object({ deckId: z.uuid(), message: z.string().min(1), systemMessage: z.string().optional(), sourceIds: z.array(z.uuid()).optional(), vectorContext }), stream: true },
-  { method: 'POST', path: '/chat/flashcard/:cardId', service: 'chat', auth: 'session', params: z.object({ cardId: z.uuid() }),
-    body: z.object({ message: z.string().min(1), chatHistory: chatHistory.optional() }), response: z.object({ response: z.string() }) },
+    body: chat.streamEphemeralBodySchema, stream: true, events: chat.chatStreamEvents },
+  { method: 'POST', path: '/chat/flashcard/:cardId', service: 'chat', auth: 'session',
+    params: chat.flashcardChatParamsSchema, body: chat.flashcardChatBodySchema, response: chat.flashcardChatResponseSchema },
+  // Under deck-looking prefixes, but the chat service answers them.
   { method: 'POST', path: '/questions/conversation-prompts', service: 'chat', auth: 'session',
-    body: z.object({ deckId: z.uuid(), context: z.object({ question: z.string().optional(), questionType: questionTypeSchema.optional(), userAnswer: z.string().optional(), evaluation: z.unknown().optional(), answerSubmitted: z.boolean().optional(), isCorrect: z.boolean().optional(), chatHistory: chatHistory.optional() }) }),
-    response: prompts },
+    body: prompts.questionPromptsBodySchema, response: prompts.promptsResponseSchema },
   { method: 'POST', path: '/sources/conversation-prompts', service: 'chat', auth: 'session',
-    body: z.object({ deckId: z.uuid(), context: z.object({ sourceId: z.string().optional(), sourceTitle: z.string().optional(), sourceType: sourceTypeSchema.optional(), sourceContent: z.string().optional(), chatHistory: chatHistory.optional() }) }),
-    response: prompts },
+    body: prompts.sourcePromptsBodySchema, response: prompts.promptsResponseSchema },
 
-  // --- Payment (spec 01 §7) ---
+  // --- Payment (spec 01 §7): "payment endpoints require a bearer token" ---
   { method: 'POST', path: '/payment/create-checkout-session', service: 'billing', auth: 'user',
-    body: z.object({ referralCode: z.string().optional() }), response: z.object({ checkoutUrl: z.string() }) },
-  { method: 'POST', path: '/payment/create-billing-portal', service: 'billing', auth: 'user', response: z.object({ portalUrl: z.string() }) },
-  { method: 'GET', path: '/payment/usage', service: 'billing', auth: 'user', response: ok.extend(usageStatsSchema.shape) },
-  { method: 'POST', path: '/payment/check-usage-limit', service: 'billing', auth: 'session',
-    body: z.object({ contentSizeMB: z.number().min(0) }), response: ok.extend({ allowed: z.boolean(), remainingMB: z.number().nullable() }) /* ours */ },
-  { method: 'POST', path: '/payment/webhook', service: 'billing', auth: 'public', response: z.object({ received: z.boolean() }), addition: true },
-];
+    body: payment.checkoutBodySchema, response: payment.checkoutResponseSchema },
+  { method: 'POST', path: '/payment/create-billing-portal', service: 'billing', auth: 'user',
+    response: payment.billingPortalResponseSchema },
+  { method: 'GET', path: '/payment/usage', service: 'billing', auth: 'user', response: payment.usageResponseSchema },
+  { method: 'POST', path: '/payment/check-usage-limit', service: 'billing', auth: 'user',
+    body: payment.checkUsageLimitBodySchema, response: payment.checkUsageLimitResponseSchema },
+  // Stripe calls this; it proves itself with the signature, not a session.
+  { method: 'POST', path: '/payment/webhook', service: 'billing', auth: 'public', addition: true,
+    body: payment.stripeEventSchema, response: payment.webhookResponseSchema },
+] as const satisfies readonly RouteContract[];
 
-/** The stream events of the chat calls (spec 02 §7). */
-export const chatStreamEventSchemas = {
-  chunk: z.object({ content: z.string() }),
-  done: z.object({ fullResponse: z.string() }),
-  error: z.object({ message: z.string() }),
-};
+/** The table, for iterating. `route(key)` gives one call with its precise schema types. */
+export const ROUTES: readonly RouteContract[] = TABLE;
 
-export const findRoute = (method: string, path: string) => ROUTES.find((r) => r.method === method && r.path === path);
+export type Route = (typeof TABLE)[number];
+/** `'POST /auth/login'` and so on: one key per call. */
+export type RouteKey = `${Route['method']} ${Route['path']}`;
+export type RouteOf<K extends RouteKey> = Extract<Route, { method: K extends `${infer M} ${string}` ? M : never; path: K extends `${string} ${infer P}` ? P : never }>;
+
+type SchemaOf<K extends RouteKey, F extends 'params' | 'query' | 'body' | 'response'> =
+  RouteOf<K> extends { [P in F]: infer S extends z.ZodType } ? S : never;
+/** What a client sends as the body of a call. */
+export type RouteBody<K extends RouteKey> = z.input<SchemaOf<K, 'body'>>;
+/** What a client may send as the query of a call. */
+export type RouteQuery<K extends RouteKey> = z.input<SchemaOf<K, 'query'>>;
+export type RouteParams<K extends RouteKey> = z.input<SchemaOf<K, 'params'>>;
+/** What a client receives from a call. */
+export type RouteResponse<K extends RouteKey> = z.output<SchemaOf<K, 'response'>>;
+
+const byKey = new Map<string, RouteContract>(ROUTES.map((r) => [`${r.method} ${r.path}`, r]));
+
+/** The route of a call, typed precisely: `route('POST /auth/login').response.parse(body)`. */
+export function route<K extends RouteKey>(key: K): RouteOf<K> {
+  const found = byKey.get(key);
+  if (!found) throw new Error(`No route ${key}`);
+  return found as RouteOf<K>;
+}
+
+/** The route of a method and path, or undefined; for callers holding plain strings. */
+export const findRoute = (method: string, path: string): RouteContract | undefined => byKey.get(`${method} ${path}`);
+
+/** Kept for callers of the first version of this table; the schemas live in entities/chat.ts. */
+export { chatStreamEventSchemas } from './entities/chat';

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { exampleSource } from '../testing/examples';
+import {
+  addSourceBodySchema,
+  addSourceResponseSchema,
+  removeSourceBodySchema,
+  removeSourceResponseSchema,
+} from './sources';
+import { sourceStatusResponseSchema } from './ai';
+import { uploadDocumentResponseSchema } from './upload';
+
+describe('adding a source', () => {
+  it('accepts the source wrapped in {source} or as its own fields, and parses to the source', () => {
+    const link = {
+      type: 'website',
+      url: 'https://example.org/cells',
+      title: 'Cells',
+      processingStatus: 'pending',
+    };
+    expect(addSourceBodySchema.parse({ source: link })).toEqual(link);
+    expect(addSourceBodySchema.parse(link)).toEqual(link);
+  });
+
+  it('cuts a long title to 50 characters instead of refusing it', () => {
+    const title = 'A'.repeat(49) + '🧬' + 'tail';
+    const parsed = addSourceBodySchema.parse({
+      type: 'website',
+      url: 'https://example.org',
+      title,
+    });
+    expect([...(parsed.title ?? '')]).toHaveLength(50);
+    expect(parsed.title?.endsWith('🧬')).toBe(true);
+  });
+
+  it('takes an uploaded document by its storage reference', () => {
+    const doc = {
+      type: 'document',
+      originalFilename: 'cells.pdf',
+      storageRef: 'uploads/3f/abc.pdf',
+      downloadUrl: 'https://files.example.org/abc.pdf',
+      contentType: 'application/pdf',
+      sizeInBytes: 1024,
+    };
+    expect(addSourceBodySchema.safeParse(doc).success).toBe(true);
+    expect(addSourceBodySchema.safeParse({ ...doc, storageRef: undefined }).success).toBe(false);
+  });
+
+  it('refuses links that are not http(s) and sources of unknown type', () => {
+    for (const url of ['ftp://example.org/x', 'javascript:alert(1)', 'not a url', '']) {
+      expect(addSourceBodySchema.safeParse({ type: 'website', url }).success, url).toBe(false);
+    }
+    expect(
+      addSourceBodySchema.safeParse({ type: 'podcast', url: 'https://example.org' }).success,
+    ).toBe(false);
+  });
+
+  it('answers the source, pending', () => {
+    expect(addSourceResponseSchema.parse(exampleSource()).processingStatus).toBe('pending');
+    expect(
+      addSourceResponseSchema.safeParse(exampleSource({ processingStatus: 'queued' })).success,
+    ).toBe(false);
+    expect(
+      addSourceResponseSchema.safeParse(exampleSource({ title: 'x'.repeat(51) })).success,
+    ).toBe(false);
+  });
+});
+
+describe('removing a source', () => {
+  it('keeps its cards unless asked and answers cardsDeleted', () => {
+    expect(removeSourceBodySchema.parse({})).toEqual({ deleteCards: false });
+    expect(removeSourceResponseSchema.parse({ cardsDeleted: 4 }).cardsDeleted).toBe(4);
+    expect(removeSourceResponseSchema.safeParse({ deleted: 4 }).success).toBe(false);
+  });
+});
+
+describe('status and uploads', () => {
+  it('answers source status as success and source', () => {
+    expect(
+      sourceStatusResponseSchema.parse({
+        success: true,
+        source: exampleSource({ processingStatus: 'content-ready' }),
+      }).source.processingStatus,
+    ).toBe('content-ready');
+    expect(sourceStatusResponseSchema.safeParse({ source: exampleSource() }).success).toBe(false);
+  });
+
+  it('answers an upload with success, message and file {storageRef, downloadUrl, contentType, size}', () => {
+    const answer = {
+      success: true,
+      message: 'File uploaded',
+      file: {
+        storageRef: 'uploads/a.pdf',
+        downloadUrl: 'https://files.example.org/a.pdf',
+        contentType: 'application/pdf',
+        size: 2048,
+      },
+    };
+    expect(uploadDocumentResponseSchema.parse(answer)).toEqual(answer);
+    expect(
+      uploadDocumentResponseSchema.safeParse({
+        ...answer,
+        file: { ...answer.file, size: undefined },
+      }).success,
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { SCHOLAR_MAX_FILE_MB } from '../limits';
+
+/**
+ * POST /upload/document (spec 01 §7): multipart form data with one field `file`, a PDF or Word
+ * document. The server checks the content, not only the name (UNSUPPORTED_FILE), and the size
+ * (PAYLOAD_TOO_LARGE).
+ */
+export const UPLOAD_FIELD = 'file';
+export const UPLOAD_EXTENSIONS = ['.pdf', '.doc', '.docx'] as const;
+export const UPLOAD_CONTENT_TYPES = [
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+] as const;
+/** One file's size limit: the spec's 25 MB (spec 01 §1, §9); the deck's 60 MB total is checked apart. */
+export const UPLOAD_MAX_BYTES = SCHOLAR_MAX_FILE_MB * 1024 * 1024;
+
+/**
+ * The form as the browser sends it. Services read it with a multipart parser; this documents it. The
+ * type is not checked here: browsers report .doc files as '' or application/octet-stream.
+ */
+export const uploadDocumentBodySchema = z.object({
+  [UPLOAD_FIELD]: z
+    .file()
+    .max(UPLOAD_MAX_BYTES)
+    .meta({
+      description: `A PDF or Word document (${UPLOAD_EXTENSIONS.join(', ')}), at most ${SCHOLAR_MAX_FILE_MB} MB`,
+    }),
+});
+
+export const uploadedFileSchema = z.object({
+  storageRef: z.string().min(1),
+  downloadUrl: z.string().min(1),
+  contentType: z.string(),
+  size: z.number().int().min(0),
+  /** Addition: the name the file had, for the source's originalFilename. */
+  originalFilename: z.string().optional(),
+});
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+export const uploadDocumentResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  file: uploadedFileSchema,
+});
+export type UploadDocumentResponse = z.output<typeof uploadDocumentResponseSchema>;

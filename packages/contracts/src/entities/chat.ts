@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { idSchema, isoDateSchema } from '../common';
+import { errorCodeSchema } from '../errors';
+
+export const CHAT_ROLES = ['system', 'user', 'assistant'] as const;
+export const chatRoleSchema = z.enum(CHAT_ROLES);
+export type ChatRole = z.infer<typeof chatRoleSchema>;
+
+/** Attribution of an answer to the source chunks it used (spec 02 §3). */
+export const attributionSchema = z.object({
+  sourceId: idSchema,
+  title: z.string(),
+  chunkIndexes: z.array(z.number().int().min(0)),
+});
+export type Attribution = z.infer<typeof attributionSchema>;
+
+/** A chat message (spec 02 §3). System messages are stored but the client hides them. */
+export const chatMessageSchema = z.object({
+  role: chatRoleSchema,
+  content: z.string(),
+  timestamp: isoDateSchema,
+  /** Addition: the sources an assistant answer drew on. */
+  attribution: z.array(attributionSchema).optional(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** A chat (spec 02 §3). `deckId` is "in some responses" in the spec; ours always carry it. */
+export const chatSchema = z.object({
+  _id: idSchema,
+  title: z.string(),
+  deckId: idSchema,
+  messages: z.array(chatMessageSchema),
+  createdAt: isoDateSchema,
+  updatedAt: isoDateSchema,
+  isPreview: z.boolean(),
+});
+export type Chat = z.infer<typeof chatSchema>;
+
+/** Chat history as the client sends it: role and content only. */
+export const CHAT_MESSAGE_MAX = 20_000;
+export const CHAT_HISTORY_MAX = 100;
+export const chatHistorySchema = z
+  .array(z.object({ role: chatRoleSchema, content: z.string().max(CHAT_MESSAGE_MAX) }))
+  .max(CHAT_HISTORY_MAX);
+export type ChatHistory = z.infer<typeof chatHistorySchema>;
+
+/** One chunk of vector context (spec 02 §3). */
+export const vectorContextChunkSchema = z.object({
+  content: z.string(),
+  score: z.number(),
+  sourceId: idSchema,
+  sourceTitle: z.string(),
+  /** Addition: the chunk's position in its source, as attribution refers to it. */
+  chunkIndex: z.number().int().min(0).optional(),
+});
+export type VectorContextChunk = z.infer<typeof vectorContextChunkSchema>;
+
+/**
+ * Stream events of the chat streams (spec 02 §7): chunk {content}, done {fullResponse}, error
+ * {message}. The server writes each as `event: <type>` plus `data: <JSON>` whose JSON also carries
+ * `type`, so a client reading either the event name or the data can tell them apart.
+ */
+export const CHAT_STREAM_EVENTS = ['chunk', 'done', 'error'] as const;
+export type ChatStreamEventType = (typeof CHAT_STREAM_EVENTS)[number];
+export const chatStreamEventSchemas = {
+  chunk: z.object({ type: z.literal('chunk').optional(), content: z.string() }),
+  done: z.object({
+    type: z.literal('done').optional(),
+    fullResponse: z.string(),
+    // Additions: the stored assistant message (persistent chats) and what it drew on.
+    message: chatMessageSchema.optional(),
+    attribution: z.array(attributionSchema).optional(),
+  }),
+  error: z.object({
+    type: z.literal('error').optional(),
+    message: z.string(),
+    /** Addition: the stable code (AI_OVERLOADED, AI_RATE_LIMITED, ...) behind the message. */
+    code: errorCodeSchema.optional(),
+  }),
+} as const;
+
+/** The data of any chat stream event, told apart by `type`. */
+export const chatStreamEventSchema = z.discriminatedUnion('type', [
+  chatStreamEventSchemas.chunk.extend({ type: z.literal('chunk') }),
+  chatStreamEventSchemas.done.extend({ type: z.literal('done') }),
+  chatStreamEventSchemas.error.extend({ type: z.literal('error') }),
+]);
+export type ChatStreamEvent = z.infer<typeof chatStreamEventSchema>;

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { idSchema, isoDateSchema } from '../common';
+import { processingStatusSchema } from '../progress';
+
+export const SOURCE_TYPES = ['website', 'youtube', 'document'] as const;
+export const sourceTypeSchema = z.enum(SOURCE_TYPES);
+export type SourceType = z.infer<typeof sourceTypeSchema>;
+
+/** Source titles are cut, not refused, at 50 characters (spec 01 §9, spec 02 §5). */
+export const SOURCE_TITLE_MAX = 50;
+/** Cuts by code point, so a title never ends in half an emoji (Postgres counts characters too). */
+export const cutSourceTitle = (title: string) =>
+  [...title.trim()].slice(0, SOURCE_TITLE_MAX).join('');
+
+/**
+ * A source (spec 01 §3 and spec 02 §3). `content` is the extracted text: GET /decks/:id and
+ * GET /ai/source-status carry it; lists may leave it out because it can be megabytes.
+ */
+export const sourceSchema = z.object({
+  _id: idSchema,
+  type: sourceTypeSchema,
+  url: z.string().nullable(),
+  title: z.string().max(SOURCE_TITLE_MAX),
+  originalFilename: z.string().nullable(),
+  filename: z.string().nullable(),
+  storageRef: z.string().nullable(),
+  downloadUrl: z.string().nullable(),
+  contentType: z.string().nullable(),
+  sizeInBytes: z.number().int().min(0),
+  summary: z.string().nullable(),
+  keyPoints: z.array(z.string()),
+  content: z.string().nullish(),
+  processingStatus: processingStatusSchema,
+  // Additions.
+  deckId: idSchema.optional(),
+  /** Why processing failed, in words a user can act on; null unless processingStatus is failed. */
+  processingError: z.string().nullish(),
+  createdAt: isoDateSchema.optional(),
+  updatedAt: isoDateSchema.optional(),
+});
+export type Source = z.infer<typeof sourceSchema>;
+
+/** What lists show of a source: enough for a type icon or a video thumbnail. */
+export const sourceSummarySchema = sourceSchema.pick({
+  _id: true,
+  type: true,
+  title: true,
+  url: true,
+});
+export type SourceSummary = z.infer<typeof sourceSummarySchema>;
+
+/** The source a question or card came from (spec 02 §3: source {sourceId, type, title}). */
+export const sourceRefSchema = z.object({
+  sourceId: idSchema,
+  type: sourceTypeSchema,
+  title: z.string(),
+});
+export type SourceRef = z.infer<typeof sourceRefSchema>;
