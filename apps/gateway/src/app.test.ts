@@ -223,7 +223,10 @@ describe('health', () => {
   });
 });
 
-/** Reads SSE `data:` payloads from a fetch response until `count` arrived. */
+/**
+ * Reads SSE `data:` payloads from a fetch response until `count` arrived. Progress frames carry no
+ * `event:` line: the spec's client listens with EventSource.onmessage, which only sees unnamed events.
+ */
 async function readEvents(res: Response, count: number) {
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
   const events: { step: string; progress: number; message: string }[] = [];
@@ -236,8 +239,12 @@ async function readEvents(res: Response, count: number) {
     while ((idx = buffer.indexOf('\n\n')) >= 0) {
       const frame = buffer.slice(0, idx);
       buffer = buffer.slice(idx + 2);
-      const data = frame.split('\n').find((l) => l.startsWith('data: '));
-      if (data) events.push(JSON.parse(data.slice(6)));
+      const lines = frame.split('\n');
+      const data = lines.find((l) => l.startsWith('data: '));
+      if (data) {
+        expect(lines.some((l) => l.startsWith('event:'))).toBe(false);
+        events.push(JSON.parse(data.slice(6)));
+      }
     }
   }
   await reader.cancel();

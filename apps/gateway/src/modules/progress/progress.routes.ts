@@ -45,7 +45,8 @@ export async function progressRoutes(app: FastifyInstance, { relay }: { relay: P
       const send = (event: ProgressEvent) => {
         if (event.timestamp < lastTimestamp) return; // the latest state may race a live event
         lastTimestamp = event.timestamp;
-        res.write(`event: progress\ndata: ${JSON.stringify(event)}\n\n`);
+        // Unnamed events (PROGRESS_SSE_EVENT is 'message'): the spec's client uses EventSource.onmessage.
+        res.write(`data: ${JSON.stringify(event)}\n\n`);
       };
       // Subscribe before reading the latest state, so no event falls between the two.
       const buffered: ProgressEvent[] = [];
