@@ -57,6 +57,10 @@ export const ERROR_STATUS = {
   AI_UNAVAILABLE: 503,
   GATEWAY_TIMEOUT: 504,
   AI_TIMEOUT: 504,
+  /** The AI provider refused the request itself (too long, a model it does not serve). */
+  AI_BAD_REQUEST: 502,
+  /** The AI answered, twice, with something that is not the shape asked for. */
+  AI_INVALID_OUTPUT: 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
