@@ -19,6 +19,8 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_HOST: optional,
+  /** The vector size of this deployment; migrations resize the column to it (see @mnemo/db/migrate). */
+  EMBEDDING_DIMENSIONS: z.coerce.number().int().min(32).max(2000).default(384),
   /** Seconds to wait for every service to become ready. */
   STARTUP_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(120),
 });
@@ -32,5 +34,12 @@ export const loadEnv = () => parseEnv(envSchema, process.env);
 export const inheritedEnv = (): Record<string, string> =>
   Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => typeof e[1] === 'string'));
 
-/** The migration job needs only the database. */
-export const loadMigrateEnv = () => parseEnv(z.object({ DATABASE_URL: z.string().min(1) }), process.env);
+/** The migration job needs only the database and the vector size. */
+export const loadMigrateEnv = () =>
+  parseEnv(
+    z.object({
+      DATABASE_URL: z.string().min(1),
+      EMBEDDING_DIMENSIONS: z.coerce.number().int().min(32).max(2000).default(384),
+    }),
+    process.env,
+  );

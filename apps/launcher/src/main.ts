@@ -59,7 +59,12 @@ async function main() {
     databaseUrl = pg.url;
   }
   say('Applying database migrations');
-  await runMigrations(databaseUrl);
+  const { embeddingsReset } = await runMigrations(databaseUrl, { embeddingDimensions: env.EMBEDDING_DIMENSIONS });
+  if (embeddingsReset) {
+    say(
+      `Embedding size changed from ${embeddingsReset.from} to ${embeddingsReset.to}: ${embeddingsReset.cleared} chunks will be re-embedded`,
+    );
+  }
 
   const redis = await ensureRedis({ url: env.REDIS_URL, dataDir });
   redisChild = redis.child;

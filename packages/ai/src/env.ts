@@ -16,7 +16,8 @@ export const aiEnvSchema = z.object({
   /** local | openai. Unset: local (vectors of another model would need every chunk re-embedded). */
   EMBEDDINGS_PROVIDER: z.enum(['local', 'openai', '']).optional(),
   /** The size of every vector in this deployment; the vector column follows it. */
-  EMBEDDING_DIMENSIONS: z.coerce.number().int().min(32).max(4000).default(384),
+  // 2000 is the most an HNSW index on pgvector's vector type takes.
+  EMBEDDING_DIMENSIONS: z.coerce.number().int().min(32).max(2000).default(384),
   OPENAI_API_KEY: optionalText,
   /** Any OpenAI-compatible server: Ollama (http://localhost:11434/v1), vLLM, LM Studio. */
   OPENAI_BASE_URL: optionalText,

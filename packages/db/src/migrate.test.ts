@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded';
-import { migrationsFolder, runMigrations } from './migrate';
+import { MAX_INDEXED_DIMENSIONS, migrationsFolder, runMigrations } from './migrate';
 
 const ALL_TABLES = [
   'anonymous_sessions',
@@ -97,5 +97,55 @@ describe('runMigrations', () => {
     } finally {
       await c.end();
     }
+  });
+});
+
+describe('the embedding size follows EMBEDDING_DIMENSIONS', () => {
+  const vec = (n: number) => `[${Array.from({ length: n }, (_, i) => (i === 0 ? 1 : 0)).join(',')}]`;
+
+  it('resizes the vector column, clears vectors of the old size for re-embedding, and keeps the index', async () => {
+    await runMigrations(server.url);
+    const c = new pg.Client({ connectionString: server.url });
+    await c.connect();
+    try {
+      const deck = await c.query<{ id: string }>(
+        "insert into decks (owner_anon_id, title) values (gen_random_uuid(), 'Cells') returning id",
+      );
+      const deckId = deck.rows[0]!.id;
+      const source = await c.query<{ id: string }>(
+        "insert into sources (deck_id, type, title) values ($1, 'website', 'Mitochondria') returning id",
+        [deckId],
+      );
+      await c.query(
+        `insert into source_chunks (source_id, deck_id, chunk_index, content, token_count, embedding, embedding_model)
+         values ($1, $2, 0, 'ATP is made in mitochondria', 6, $3, 'mnemo-hash-v1-384')`,
+        [source.rows[0]!.id, deckId, vec(384)],
+      );
+
+      const first = await runMigrations(server.url, { embeddingDimensions: 8 });
+      expect(first.embeddingsReset).toEqual({ from: 384, to: 8, cleared: 1 });
+      const chunk = await c.query('select embedding, embedding_model, content from source_chunks');
+      expect(chunk.rows[0]).toEqual({ embedding: null, embedding_model: null, content: 'ATP is made in mitochondria' });
+      await c.query('update source_chunks set embedding = $1', [vec(8)]);
+      await expect(c.query('update source_chunks set embedding = $1', [vec(384)])).rejects.toThrow(/dimensions/);
+      const index = await c.query("select 1 from pg_indexes where indexname = 'source_chunks_embedding_hnsw'");
+      expect(index.rowCount).toBe(1);
+
+      // The same size again changes nothing and clears nothing.
+      expect(await runMigrations(server.url, { embeddingDimensions: 8 })).toEqual({});
+      expect((await c.query('select embedding from source_chunks')).rows[0]!.embedding).not.toBeNull();
+
+      // Back to the default, so the file's other tests see the migrated shape.
+      expect((await runMigrations(server.url, { embeddingDimensions: 384 })).embeddingsReset?.cleared).toBe(1);
+      await c.query('delete from decks where id = $1', [deckId]);
+    } finally {
+      await c.end();
+    }
+  });
+
+  it('refuses a size HNSW cannot index, leaving the column as it was', async () => {
+    await expect(runMigrations(server.url, { embeddingDimensions: MAX_INDEXED_DIMENSIONS + 1 })).rejects.toThrow(
+      /EMBEDDING_DIMENSIONS/,
+    );
   });
 });
