@@ -20,29 +20,39 @@ import { mobileRoutes } from './modules/mobile/mobile.routes';
 
 export type AppDeps = { db?: Db; redis?: Redis; mailer?: Mailer };
 
-export function mailerFromEnv(env: Env) {
+export function mailerFromEnv(env: Env, log?: Parameters<typeof createMailer>[1]) {
   return env.SMTP_HOST
-    ? createMailer({
-        transport: 'smtp',
-        host: env.SMTP_HOST,
-        port: env.SMTP_PORT,
-        secure: env.SMTP_SECURE,
-        ...(env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASS ?? '' } : {}),
-        from: env.MAIL_FROM,
-      })
-    : createMailer({ transport: 'outbox', dir: env.MAIL_OUTBOX_DIR, from: env.MAIL_FROM });
+    ? createMailer(
+        {
+          transport: 'smtp',
+          host: env.SMTP_HOST,
+          port: env.SMTP_PORT,
+          secure: env.SMTP_SECURE,
+          ...(env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASS ?? '' } : {}),
+          from: env.MAIL_FROM,
+        },
+        log,
+      )
+    : createMailer({ transport: 'outbox', dir: env.MAIL_OUTBOX_DIR, from: env.MAIL_FROM }, log);
 }
 
 /** The auth service: accounts, sessions, verification and reset, anonymous sessions. */
 export async function buildApp(env: Env, deps: AppDeps = {}) {
-  const app = createService({ name: 'auth', logLevel: env.LOG_LEVEL, internalSecret: env.INTERNAL_SECRET });
+  const app = createService({
+    name: 'auth',
+    logLevel: env.LOG_LEVEL,
+    internalSecret: env.INTERNAL_SECRET,
+  });
   await app.register(dbPlugin, deps.db ? { db: deps.db } : { url: env.DATABASE_URL });
   await app.register(redisPlugin, deps.redis ? { client: deps.redis } : { url: env.REDIS_URL });
-  const mailer = deps.mailer ?? mailerFromEnv(env);
+  // The service's logger, so a mail that could not be sent shows up in its logs with the request id.
+  const mailer = deps.mailer ?? mailerFromEnv(env, app.log);
 
   const claimTargets = [env.DECK_URL, env.CHAT_URL]
     .filter((u): u is string => Boolean(u))
-    .map((baseUrl) => createInternalClient({ baseUrl, secret: env.INTERNAL_SECRET, service: 'auth' }));
+    .map((baseUrl) =>
+      createInternalClient({ baseUrl, secret: env.INTERNAL_SECRET, service: 'auth' }),
+    );
 
   const accounts = createAccountsService({
     accounts: createAccountsRepository({ db: app.db }),
@@ -50,9 +60,17 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
     mailer,
     redis: app.redis,
     log: app.log,
-    ...(env.GOOGLE_CLIENT_ID ? { google: createGoogleVerifier({ clientId: env.GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL }) } : {}),
+    ...(env.GOOGLE_CLIENT_ID
+      ? {
+          google: createGoogleVerifier({
+            clientId: env.GOOGLE_CLIENT_ID,
+            jwksUrl: env.GOOGLE_JWKS_URL,
+          }),
+        }
+      : {}),
     claimAnonymous: async (anonId, userId) => {
-      for (const target of claimTargets) await target.post('/internal/claim-anonymous', { anonId, userId });
+      for (const target of claimTargets)
+        await target.post('/internal/claim-anonymous', { anonId, userId });
     },
     config: {
       jwtSecret: env.JWT_SECRET,
@@ -67,7 +85,10 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
     },
   });
 
-  await app.register(accountsRoutes, { service: accounts, googleClientId: env.GOOGLE_CLIENT_ID ?? null });
+  await app.register(accountsRoutes, {
+    service: accounts,
+    googleClientId: env.GOOGLE_CLIENT_ID ?? null,
+  });
   const anonymousLimits = {
     studySpaces: env.ANONYMOUS_MAX_SPACES,
     decksPerSpace: env.ANONYMOUS_MAX_DECKS,
@@ -76,7 +97,10 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
     monthlyProcessingMB: PLAN_LIMITS.anonymous.monthlyProcessingMB,
   };
   await app.register(anonymousRoutes, {
-    service: createAnonymousService({ sessions: createAnonymousRepository({ db: app.db }), limits: anonymousLimits }),
+    service: createAnonymousService({
+      sessions: createAnonymousRepository({ db: app.db }),
+      limits: anonymousLimits,
+    }),
   });
   await app.register(mobileRoutes, { mailer, publicUrl: env.PUBLIC_URL });
   return app;
