@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { chunkText, CHUNK_TARGET_WORDS } from './chunk';
 
-const sentence = (i: number) => `Sentence number ${i} explains one idea about cells and energy in plain words.`;
+const sentence = (i: number) =>
+  `Sentence number ${i} explains one idea about cells and energy in plain words.`;
 const paragraph = (from: number, count: number) =>
   Array.from({ length: count }, (_, k) => sentence(from + k)).join(' ');
 const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
 
 describe('chunkText', () => {
   it('keeps a short text as one chunk with its position', () => {
-    const chunks = chunkText([{ text: 'Mitochondria make ATP.\n\nRibosomes make proteins.', page: 3 }]);
+    const chunks = chunkText([
+      { text: 'Mitochondria make ATP.\n\nRibosomes make proteins.', page: 3 },
+    ]);
     expect(chunks).toEqual([
       {
         chunkIndex: 0,

@@ -15,7 +15,12 @@ import type { ChunkPosition } from '@mnemo/db/schema';
 /** A run of text with its origin, as the extractors give it. */
 export type ChunkSection = { text: string; page?: number; startSeconds?: number; heading?: string };
 
-export type Chunk = { chunkIndex: number; content: string; wordCount: number; position: ChunkPosition };
+export type Chunk = {
+  chunkIndex: number;
+  content: string;
+  wordCount: number;
+  position: ChunkPosition;
+};
 
 export type ChunkOptions = {
   targetWords?: number;
@@ -118,7 +123,9 @@ export function chunkText(sections: readonly ChunkSection[], options: ChunkOptio
 
   for (const unit of unitsOf(sections, target)) {
     const headingChanged =
-      position !== null && unit.position.heading !== undefined && unit.position.heading !== position.heading;
+      position !== null &&
+      unit.position.heading !== undefined &&
+      unit.position.heading !== position.heading;
     if (headingChanged && words - carried >= minBeforeBreak) flush(false);
     else if (words + unit.words > target && words > carried) flush(true);
     // The chunk is cited by where its new text starts, not by the overlap it repeats.
@@ -129,3 +136,6 @@ export function chunkText(sections: readonly ChunkSection[], options: ChunkOptio
   flush(false);
   return chunks;
 }
+
+/** Tokens of a text of `words` words, at the usual 4/3 tokens per English word. */
+export const estimateTokens = (words: number) => Math.ceil((words * 4) / 3);

@@ -8,7 +8,11 @@ const job = (name: string, data: unknown) => ({ name, data }) as Job;
 describe('createJobProcessor', () => {
   const seen: unknown[] = [];
   const process = createJobProcessor([
-    { name: 'echo', schema: z.object({ n: z.number() }), handle: async (p: { n: number }) => (seen.push(p), p.n * 2) },
+    {
+      name: 'echo',
+      schema: z.object({ n: z.number() }),
+      handle: async (p: { n: number }) => (seen.push(p), p.n * 2),
+    },
   ]);
 
   it('hands a valid payload to the handler by job name', async () => {

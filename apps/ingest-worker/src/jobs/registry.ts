@@ -2,7 +2,9 @@ import type { Job } from 'bullmq';
 import type { z } from 'zod';
 import { UnrecoverableError } from 'bullmq';
 
-type Handler = (payload: never) => Promise<unknown>;
+/** Which attempt this is, so a handler can tell a retryable failure from the last one. */
+export type JobContext = { attemptsMade: number; maxAttempts: number };
+type Handler = (payload: never, context: JobContext) => Promise<unknown>;
 export type JobDefinition = { name: string; schema: z.ZodType; handle: Handler };
 
 /**
@@ -15,7 +17,11 @@ export function createJobProcessor(definitions: JobDefinition[]) {
     const def = byName.get(job.name);
     if (!def) throw new UnrecoverableError(`No handler for job "${job.name}"`);
     const parsed = def.schema.safeParse(job.data);
-    if (!parsed.success) throw new UnrecoverableError(`Invalid payload for "${job.name}": ${parsed.error.message}`);
-    return def.handle(parsed.data as never);
+    if (!parsed.success)
+      throw new UnrecoverableError(`Invalid payload for "${job.name}": ${parsed.error.message}`);
+    return def.handle(parsed.data as never, {
+      attemptsMade: job.attemptsMade,
+      maxAttempts: job.opts?.attempts ?? 1,
+    });
   };
 }

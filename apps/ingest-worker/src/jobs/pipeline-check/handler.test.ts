@@ -21,13 +21,23 @@ describe('pipeline-check handler', () => {
     await sub.subscribe(progressChannel(prefix, sourceId));
     sub.on('message', (_c, m) => received.push(JSON.parse(m) as ProgressEvent));
 
-    const handle = createPipelineCheckHandler({ publish: createProgressPublisher({ redis, prefix }) });
+    const handle = createPipelineCheckHandler({
+      publish: createProgressPublisher({ redis, prefix }),
+    });
     await handle({ sourceId, steps: 3, delayMs: 0 });
     await expect.poll(() => received.length).toBe(5);
 
-    expect(received.map((e) => e.step)).toEqual(['starting', 'extracting', 'extracting', 'extracting', 'completed']);
+    expect(received.map((e) => e.step)).toEqual([
+      'starting',
+      'extracting',
+      'extracting',
+      'extracting',
+      'completed',
+    ]);
     expect(received.map((e) => e.progress)).toEqual([0, 25, 50, 75, 100]);
-    const latest = JSON.parse((await redis.get(progressLatestKey(prefix, sourceId)))!) as ProgressEvent;
+    const latest = JSON.parse(
+      (await redis.get(progressLatestKey(prefix, sourceId)))!,
+    ) as ProgressEvent;
     expect(latest).toMatchObject({ step: 'completed', progress: 100, sourceId });
     expect(await redis.ttl(progressLatestKey(prefix, sourceId))).toBeGreaterThan(0);
     await redis.del(progressLatestKey(prefix, sourceId));

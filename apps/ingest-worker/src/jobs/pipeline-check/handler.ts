@@ -9,7 +9,12 @@ import type { ProgressPublisher } from '../../progress/publisher';
  */
 export function createPipelineCheckHandler({ publish }: { publish: ProgressPublisher }) {
   return async function handle(job: PipelineCheckJob) {
-    await publish({ sourceId: job.sourceId, step: 'starting', message: 'Pipeline check started', progress: 0 });
+    await publish({
+      sourceId: job.sourceId,
+      step: 'starting',
+      message: 'Pipeline check started',
+      progress: 0,
+    });
     for (let i = 1; i <= job.steps; i++) {
       if (job.delayMs) await sleep(job.delayMs);
       await publish({
@@ -21,7 +26,12 @@ export function createPipelineCheckHandler({ publish }: { publish: ProgressPubli
       });
     }
     if (job.delayMs) await sleep(job.delayMs);
-    await publish({ sourceId: job.sourceId, step: 'completed', message: 'Pipeline check completed', progress: 100 });
+    await publish({
+      sourceId: job.sourceId,
+      step: 'completed',
+      message: 'Pipeline check completed',
+      progress: 100,
+    });
     return { steps: job.steps };
   };
 }

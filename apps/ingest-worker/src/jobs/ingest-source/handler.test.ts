@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { UnrecoverableError } from 'bullmq';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Embedder, StudyAi } from '@mnemo/ai/types';
+import { progressChannel, type ProgressEvent } from '@mnemo/contracts/progress';
+import { decks, EMBEDDING_DIMENSIONS, sourceChunks, sources } from '@mnemo/db/schema';
+import { ownerValues } from '@mnemo/db/owner';
+import { createTestDatabase, type TestDatabase } from '@mnemo/db/testing';
+import { createProgressPublisher } from '../../progress/publisher';
+import { createIngestRepository } from './repository';
+import { createIngestSourceHandler, type ExtractedText, type IngestDeps } from './handler';
+
+const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redis = new Redis(url);
+const sub = new Redis(url);
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t?.close();
+  await redis.quit();
+  await sub.quit();
+});
+
+const PARAGRAPHS = Array.from(
+  { length: 30 },
+  (_, i) =>
+    `Paragraph ${i} is about topic ${i}. Mitochondria produce ATP through cellular respiration in step ${i}. ` +
+    `Ribosomes translate messenger RNA into proteins, and this paragraph adds detail number ${i} to fill the section.`,
+);
+const TEXT = PARAGRAPHS.join('\n\n');
+
+/** A deterministic stand-in embedder: vectors of the column's size that depend on the text's length. */
+const testEmbedder = (fail?: () => Error): Embedder => ({
+  provider: 'local',
+  model: 'test-embedder',
+  dimensions: EMBEDDING_DIMENSIONS,
+  async embed(texts) {
+    if (fail) throw fail();
+    return texts.map((s) => {
+      const v = Array.from(
+        { length: EMBEDDING_DIMENSIONS },
+        (_, i) => ((s.length + i * 7) % 13) + 1,
+      );
+      const n = Math.hypot(...v);
+      return v.map((x) => x / n);
+    });
+  },
+});
+
+const testStudy = (summaryError?: () => Error): Partial<StudyAi> => ({
+  async summarize({ text }) {
+    if (summaryError) throw summaryError();
+    return text.split('. ')[0]! + '.';
+  },
+  async keyPoints() {
+    return ['Mitochondria: Mitochondria produce ATP through cellular respiration.'];
+  },
+});
+
+class PermanentError extends Error {}
+const judge: IngestDeps['judge'] = (e) => ({
+  permanent: e instanceof PermanentError,
+  message: e instanceof Error ? e.message : 'Failed to process this source',
+});
+
+async function setup(overrides: { title?: string; attempt?: number } = {}) {
+  const [deck] = await t.db
+    .insert(decks)
+    .values({ ...ownerValues({ anonId: randomUUID() }), title: 'Cells' })
+    .returning();
+  const [source] = await t.db
+    .insert(sources)
+    .values({
+      deckId: deck!.id,
+      type: 'website',
+      url: 'https://example.org/cells',
+      title: overrides.title ?? '',
+      processingStatus: 'processing',
+      processingAttempt: overrides.attempt ?? 1,
+    })
+    .returning();
+  const prefix = `test-${randomUUID()}`;
+  const events: ProgressEvent[] = [];
+  const listener = new Redis(url);
+  await listener.subscribe(progressChannel(prefix, source!.id));
+  listener.on('message', (_c, m) => events.push(JSON.parse(m) as ProgressEvent));
+  return {
+    deck: deck!,
+    source: source!,
+    events,
+    prefix,
+    job: {
+      sourceId: source!.id,
+      deckId: deck!.id,
+      owner: { anonId: randomUUID() },
+      attempt: overrides.attempt ?? 1,
+    },
+    close: () => listener.quit(),
+  };
+}
+
+function handlerFor(
+  prefix: string,
+  deps: Partial<Omit<IngestDeps, 'study'>> & { study?: Partial<StudyAi> } = {},
+) {
+  const extracted: ExtractedText = {
+    title: 'Cells and their parts',
+    text: TEXT,
+    sections: [{ text: TEXT, heading: 'Cells' }],
+  };
+  return createIngestSourceHandler({
+    repository: createIngestRepository({ db: t.db }),
+    publish: createProgressPublisher({ redis, prefix }),
+    extract: async () => extracted,
+    embedder: testEmbedder(),
+    judge,
+    ...deps,
+    study: (deps.study ?? testStudy()) as StudyAi,
+  });
+}
+
+const row = async (id: string) => (await t.db.select().from(sources).where(eq(sources.id, id)))[0]!;
+const chunksOf = (id: string) =>
+  t.db
+    .select()
+    .from(sourceChunks)
+    .where(eq(sourceChunks.sourceId, id))
+    .orderBy(sourceChunks.chunkIndex);
+const once = { attemptsMade: 0, maxAttempts: 3 };
+const last = { attemptsMade: 2, maxAttempts: 3 };
+
+describe('ingest-source handler', () => {
+  it('walks every step in order and leaves a completed source with content, chunks, vectors, summary and key points', async () => {
+    const s = await setup();
+    const result = await handlerFor(s.prefix)(s.job, once);
+    await expect.poll(() => s.events.at(-1)?.step).toBe('completed');
+    const steps = s.events.map((e) => e.step).filter((step, i, all) => all[i - 1] !== step);
+    expect(steps).toEqual([
+      'starting',
+      'extracting',
+      'content-extracted',
+      'chunking',
+      'chunks-created',
+      'embeddings',
+      'storing-vectors',
+      'vectors-ready',
+      'generating-summary',
+      'generating-keypoints',
+      'completed',
+    ]);
+    const progress = s.events.map((e) => e.progress);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBe(100);
+
+    const source = await row(s.source.id);
+    expect(source).toMatchObject({
+      processingStatus: 'completed',
+      processingError: null,
+      content: TEXT,
+      title: 'Cells and their parts',
+      summary: 'Paragraph 0 is about topic 0.',
+      keyPoints: ['Mitochondria: Mitochondria produce ATP through cellular respiration.'],
+    });
+    const chunks = await chunksOf(s.source.id);
+    expect(result).toEqual({ chunks: chunks.length, embedded: true });
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const c of chunks) {
+      expect(c.embedding).toHaveLength(EMBEDDING_DIMENSIONS);
+      expect(c.embeddingModel).toBe('test-embedder');
+      expect(c.position).toEqual({ heading: 'Cells' });
+      expect(c.tokenCount).toBeGreaterThan(0);
+    }
+    await s.close();
+  });
+
+  it('keeps a title the learner gave', async () => {
+    const s = await setup({ title: 'My biology notes' });
+    await handlerFor(s.prefix)(s.job, once);
+    expect((await row(s.source.id)).title).toBe('My biology notes');
+    await s.close();
+  });
+
+  it('run twice (a duplicate or a rerun after a crash) leaves one set of chunks', async () => {
+    const s = await setup();
+    const handle = handlerFor(s.prefix);
+    await handle(s.job, once);
+    const first = await chunksOf(s.source.id);
+    await handle(s.job, once);
+    const second = await chunksOf(s.source.id);
+    expect(second.map((c) => [c.chunkIndex, c.content])).toEqual(
+      first.map((c) => [c.chunkIndex, c.content]),
+    );
+    await s.close();
+  });
+
+  it('does nothing for a job older than the source’s current attempt, or a deleted source', async () => {
+    const s = await setup({ attempt: 2 });
+    expect(await handlerFor(s.prefix)({ ...s.job, attempt: 1 }, once)).toEqual({ skipped: true });
+    expect(await chunksOf(s.source.id)).toEqual([]);
+    expect(await handlerFor(s.prefix)({ ...s.job, sourceId: randomUUID() }, once)).toEqual({
+      skipped: true,
+    });
+    await s.close();
+  });
+
+  it('fails the source at once, with the reason, for a permanent error', async () => {
+    const s = await setup();
+    const handle = handlerFor(s.prefix, {
+      extract: async () => {
+        throw new PermanentError(
+          'This PDF is password-protected. Remove the password and upload it again.',
+        );
+      },
+    });
+    await expect(handle(s.job, once)).rejects.toBeInstanceOf(UnrecoverableError);
+    expect(await row(s.source.id)).toMatchObject({
+      processingStatus: 'failed',
+      processingError: 'This PDF is password-protected. Remove the password and upload it again.',
+    });
+    await expect.poll(() => s.events.at(-1)?.step).toBe('error');
+    expect(s.events.at(-1)!.message).toMatch(/password-protected/);
+    await s.close();
+  });
+
+  it('leaves a transient failure to BullMQ’s retry, and fails the source only on the last attempt', async () => {
+    const s = await setup();
+    const handle = handlerFor(s.prefix, {
+      extract: async () => {
+        throw new Error('The site took too long to answer');
+      },
+    });
+    await expect(handle(s.job, once)).rejects.not.toBeInstanceOf(UnrecoverableError);
+    expect((await row(s.source.id)).processingStatus).toBe('processing');
+    await expect(handle(s.job, last)).rejects.toBeInstanceOf(UnrecoverableError);
+    expect(await row(s.source.id)).toMatchObject({
+      processingStatus: 'failed',
+      processingError: 'The site took too long to answer',
+    });
+    await s.close();
+  });
+
+  it('stores chunks without vectors and warns when embeddings keep failing, then completes', async () => {
+    const s = await setup();
+    const handle = handlerFor(s.prefix, {
+      embedder: testEmbedder(() => new PermanentError('model refused')),
+    });
+    expect(await handle(s.job, once)).toMatchObject({ embedded: false });
+    await expect.poll(() => s.events.at(-1)?.step).toBe('completed');
+    expect(s.events.map((e) => e.step)).toContain('vectors-warning');
+    const chunks = await chunksOf(s.source.id);
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(chunks.every((c) => c.embedding === null && c.embeddingModel === null)).toBe(true);
+    expect((await row(s.source.id)).processingStatus).toBe('completed');
+    await s.close();
+  });
+
+  it('completes without a summary when the AI keeps failing on the last attempt, but retries before that', async () => {
+    const s = await setup();
+    const handle = handlerFor(s.prefix, { study: testStudy(() => new Error('AI overloaded')) });
+    await expect(handle(s.job, once)).rejects.toThrow('AI overloaded');
+    await handle(s.job, last);
+    expect(await row(s.source.id)).toMatchObject({ processingStatus: 'completed', summary: null });
+    await s.close();
+  });
+});

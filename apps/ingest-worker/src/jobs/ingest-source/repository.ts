@@ -1,0 +1,105 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '@mnemo/db/client';
+import { sourceChunks, sources, type ChunkPosition } from '@mnemo/db/schema';
+import type { ProcessingStatus } from '@mnemo/contracts/progress';
+
+export type StoredChunk = {
+  chunkIndex: number;
+  content: string;
+  tokenCount: number;
+  position: ChunkPosition;
+  embedding: number[] | null;
+  embeddingModel: string | null;
+};
+
+/** The worker's reads and writes of a source and its chunks. */
+export function createIngestRepository({ db }: { db: Db }) {
+  return {
+    async find(sourceId: string, deckId: string) {
+      const [row] = await db
+        .select({
+          id: sources.id,
+          deckId: sources.deckId,
+          type: sources.type,
+          url: sources.url,
+          title: sources.title,
+          storageRef: sources.storageRef,
+          contentType: sources.contentType,
+          originalFilename: sources.originalFilename,
+          processingStatus: sources.processingStatus,
+          processingAttempt: sources.processingAttempt,
+        })
+        .from(sources)
+        .where(and(eq(sources.id, sourceId), eq(sources.deckId, deckId)));
+      return row ?? null;
+    },
+
+    async setStatus(
+      sourceId: string,
+      status: ProcessingStatus,
+      processingError: string | null = null,
+    ) {
+      await db
+        .update(sources)
+        .set({ processingStatus: status, processingError })
+        .where(eq(sources.id, sourceId));
+    },
+
+    async saveContent(sourceId: string, values: { content: string; title?: string }) {
+      await db
+        .update(sources)
+        .set({
+          content: values.content,
+          ...(values.title ? { title: values.title } : {}),
+          processingStatus: 'content-ready',
+        })
+        .where(eq(sources.id, sourceId));
+    },
+
+    /**
+     * Replaces the source's chunks in one transaction: a retried or duplicated job leaves exactly
+     * one set, and a reader never sees a half-written one.
+     */
+    async replaceChunks(sourceId: string, deckId: string, chunks: readonly StoredChunk[]) {
+      await db.transaction(async (tx) => {
+        await tx.delete(sourceChunks).where(eq(sourceChunks.sourceId, sourceId));
+        // Batches keep each statement's parameter count well under Postgres's 65535.
+        for (let i = 0; i < chunks.length; i += 200) {
+          await tx.insert(sourceChunks).values(
+            chunks.slice(i, i + 200).map((c) => ({
+              sourceId,
+              deckId,
+              chunkIndex: c.chunkIndex,
+              content: c.content,
+              tokenCount: c.tokenCount,
+              position: c.position,
+              embedding: c.embedding,
+              embeddingModel: c.embeddingModel,
+            })),
+          );
+        }
+      });
+    },
+
+    async complete(sourceId: string, values: { summary: string | null; keyPoints: string[] }) {
+      await db
+        .update(sources)
+        .set({
+          summary: values.summary,
+          keyPoints: values.keyPoints,
+          processingStatus: 'completed',
+          processingError: null,
+        })
+        .where(eq(sources.id, sourceId));
+    },
+
+    async chunkCount(sourceId: string) {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sourceChunks)
+        .where(eq(sourceChunks.sourceId, sourceId));
+      return row?.n ?? 0;
+    },
+  };
+}
+export type IngestRepository = ReturnType<typeof createIngestRepository>;
