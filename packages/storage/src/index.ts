@@ -36,6 +36,8 @@ export type Storage = {
     prefix?: string;
   }): Promise<StoredObject>;
   get(storageRef: string): Promise<{ body: Readable; contentType: string; size: number }>;
+  /** Size and type of a stored object without reading it; StorageError 'not-found' when absent. */
+  stat(storageRef: string): Promise<{ contentType: string; size: number }>;
   delete(storageRef: string): Promise<void>;
   exists(storageRef: string): Promise<boolean>;
   downloadUrl(storageRef: string): Promise<string>;
@@ -152,6 +154,18 @@ function createLocalStorage(config: { root: string; publicBaseUrl: string }): St
       if (!meta || size === null) throw new StorageError('not-found', 'File not found');
       return { body: createReadStream(path), contentType: meta.contentType, size };
     },
+    async stat(ref) {
+      const path = pathOf(ref);
+      const meta = await readMeta(path);
+      const size = meta
+        ? await stat(path).then(
+            (s) => s.size,
+            () => null,
+          )
+        : null;
+      if (!meta || size === null) throw new StorageError('not-found', 'File not found');
+      return { contentType: meta.contentType, size };
+    },
     async delete(ref) {
       const path = pathOf(ref);
       await rm(metaOf(path), { force: true });
@@ -205,6 +219,19 @@ function createS3Storage(config: Extract<StorageConfig, { driver: 's3' }>): Stor
         const out = await client.send(new GetObjectCommand({ Bucket, Key: ref }));
         return {
           body: out.Body as Readable,
+          contentType: out.ContentType ?? 'application/octet-stream',
+          size: out.ContentLength ?? 0,
+        };
+      } catch (e) {
+        if (notFound(e)) throw new StorageError('not-found', 'File not found');
+        throw e;
+      }
+    },
+    async stat(ref) {
+      assertValidRef(ref);
+      try {
+        const out = await client.send(new HeadObjectCommand({ Bucket, Key: ref }));
+        return {
           contentType: out.ContentType ?? 'application/octet-stream',
           size: out.ContentLength ?? 0,
         };

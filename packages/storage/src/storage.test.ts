@@ -30,6 +30,7 @@ function behavesLikeStorage(name: string, make: () => Storage) {
       expect(got.contentType).toBe('application/pdf');
       expect(await read(got.body)).toBe('%PDF-1.7 hello');
       expect(await storage.exists(stored.storageRef)).toBe(true);
+      expect(await storage.stat(stored.storageRef)).toEqual({ size: 14, contentType: 'application/pdf' });
       await storage.delete(stored.storageRef);
       expect(await storage.exists(stored.storageRef)).toBe(false);
     });
@@ -52,6 +53,7 @@ function behavesLikeStorage(name: string, make: () => Storage) {
       });
       await storage.delete(storageRef);
       await expect(storage.get(storageRef)).rejects.toMatchObject({ reason: 'not-found' });
+      await expect(storage.stat(storageRef)).rejects.toMatchObject({ reason: 'not-found' });
       await expect(
         storage.get('uploads/2026/01/00000000-0000-0000-0000-000000000000.txt'),
       ).rejects.toMatchObject({ reason: 'not-found' });
