@@ -25,7 +25,8 @@ export const aiEnvSchema = z.object({
   OPENAI_EMBEDDING_MODEL: z.string().min(1).default('text-embedding-3-small'),
   ANTHROPIC_API_KEY: optionalText,
   ANTHROPIC_BASE_URL: optionalText,
-  ANTHROPIC_MODEL: z.string().min(1).default('claude-sonnet-4-5'),
+  // Not claude-sonnet-4-5: the SDK lists it as deprecated, reaching end-of-life on 30 November 2026.
+  ANTHROPIC_MODEL: z.string().min(1).default('claude-sonnet-5'),
   /** Per-purpose models, e.g. "tutor=gpt-4o,questions=gpt-4o-mini"; purposes not named use the provider's model. */
   AI_MODELS: optionalText,
   /** One provider call's time limit. */

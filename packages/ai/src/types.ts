@@ -235,6 +235,15 @@ export type StudyAi = {
   hint(input: HintInput): Promise<string>;
 };
 
+/**
+ * Where the AI layer logs provider calls (model, purpose, duration, tokens, failures). A pino
+ * logger fits; nothing else is assumed of it.
+ */
+export type AiLogger = {
+  debug: (obj: Record<string, unknown>, msg?: string) => void;
+  warn: (obj: Record<string, unknown>, msg?: string) => void;
+};
+
 /** What `createAi` builds from configuration. */
 export type Ai = {
   study: StudyAi;
