@@ -28,6 +28,24 @@ const CODES: Record<AiErrorKind, ErrorCode> = {
   aborted: 'AI_UNAVAILABLE',
 };
 
+/**
+ * What a learner reads for each kind. The words matter: the spec's chat client detects
+ * 'overloaded', 'rate limit', 'credit balance', 'high demand' and 'service temporarily
+ * unavailable' in messages to choose its own text and its service-unavailable banner (spec 02 §8).
+ * Provider details (model names, request ids) stay in the log, never in an answer.
+ */
+export const AI_ERROR_MESSAGES: Record<AiErrorKind, string> = {
+  out_of_credit: 'Your credit balance is too low to access the AI service.',
+  rate_limited: 'Too many requests to the AI service (rate limit reached). Please try again later.',
+  overloaded:
+    'The AI service is currently overloaded and encountering high demand. Please try again in a moment.',
+  unavailable: 'AI service temporarily unavailable. Please try again in a moment.',
+  bad_request: 'The AI service could not process this request.',
+  timeout: 'The AI service took too long to answer. Please try again.',
+  invalid_output: 'The AI answered in a form Mnemo could not use. Please try again.',
+  aborted: 'The AI request was cancelled.',
+};
+
 export type AiErrorOptions = {
   provider?: string;
   /** The provider's HTTP status, when there was one. */
@@ -37,6 +55,11 @@ export type AiErrorOptions = {
   cause?: unknown;
 };
 
+/**
+ * `message` is the diagnostic (provider, status, request id) for logs; `publicCode` and
+ * `publicMessage` are what a service answers. The service error handler recognises any error with
+ * those two fields, so this package needs nothing from the services.
+ */
 export class AiError extends Error {
   readonly kind: AiErrorKind;
   readonly provider: string | undefined;
@@ -50,6 +73,14 @@ export class AiError extends Error {
     this.provider = options.provider;
     this.status = options.status;
     this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+
+  get publicCode(): ErrorCode {
+    return CODES[this.kind];
+  }
+
+  get publicMessage(): string {
+    return AI_ERROR_MESSAGES[this.kind];
   }
 }
 

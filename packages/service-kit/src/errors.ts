@@ -29,3 +29,19 @@ export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
 export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`);
 export const unauthenticated = (message = 'Authentication required') =>
   new AppError('UNAUTHENTICATED', message);
+
+/**
+ * An error from a library (the AI layer, say) that knows the service error code it stands for and
+ * the words a caller may read, while its own `message` is a diagnostic for the log.
+ */
+export type PublicError = Error & {
+  publicCode: ErrorCode;
+  publicMessage: string;
+  retryAfterSeconds?: number | undefined;
+};
+
+export const isPublicError = (e: unknown): e is PublicError =>
+  e instanceof Error &&
+  typeof (e as Partial<PublicError>).publicMessage === 'string' &&
+  typeof (e as Partial<PublicError>).publicCode === 'string' &&
+  (e as PublicError).publicCode in ERROR_STATUS;

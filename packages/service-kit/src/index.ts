@@ -9,9 +9,9 @@ import {
 } from 'fastify-type-provider-zod';
 import client from 'prom-client';
 import { IDENTITY_HEADER, REQUEST_ID_HEADER, type Identity } from '@mnemo/contracts/identity';
-import type { ErrorBody } from '@mnemo/contracts/errors';
+import { ERROR_STATUS, type ErrorBody } from '@mnemo/contracts/errors';
 import { fastifyLoggerOptions } from '@mnemo/logger';
-import { AppError, isAppError } from './errors';
+import { AppError, isAppError, isPublicError } from './errors';
 import { verifyIdentity } from './identity';
 
 export { AppError, isAppError, notFound, unauthenticated } from './errors';
@@ -76,7 +76,10 @@ export function createService(options: ServiceOptions) {
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400 }), undefined);
+      done(
+        Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400 }),
+        undefined,
+      );
     }
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -108,22 +111,49 @@ function registerErrorHandling(app: FastifyInstance) {
         field: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
         message: v.message ?? 'is invalid',
       }));
-      const message = fields.map((f) => (f.field ? `${f.field}: ${f.message}` : f.message)).join('; ');
+      const message = fields
+        .map((f) => (f.field ? `${f.field}: ${f.message}` : f.message))
+        .join('; ');
       return reply
         .status(400)
-        .send({ ...errorBody('VALIDATION_FAILED', message || 'Invalid request', request.id), details: { fields } });
+        .send({
+          ...errorBody('VALIDATION_FAILED', message || 'Invalid request', request.id),
+          details: { fields },
+        });
     }
     if (isAppError(error)) {
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
-      const body: ErrorBody = { ...errorBody(error.code, error.message, request.id), ...error.flags };
+      const body: ErrorBody = {
+        ...errorBody(error.code, error.message, request.id),
+        ...error.flags,
+      };
       if (error.details !== undefined && error.statusCode < 500) body.details = error.details;
       return reply.status(error.statusCode).send(body);
+    }
+    if (isPublicError(error)) {
+      const status = ERROR_STATUS[error.publicCode];
+      request.log[status >= 500 ? 'error' : 'warn'](
+        { err: error, code: error.publicCode },
+        error.message,
+      );
+      const body: ErrorBody = errorBody(error.publicCode, error.publicMessage, request.id);
+      if (error.retryAfterSeconds !== undefined) {
+        body.retryAfterSeconds = Math.max(0, Math.ceil(error.retryAfterSeconds));
+        reply.header('retry-after', String(body.retryAfterSeconds));
+      }
+      return reply.status(status).send(body);
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
       // Fastify's own 4xx errors (bad JSON, body too large, unsupported content type).
       const code =
-        status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST';
+        status === 413
+          ? 'PAYLOAD_TOO_LARGE'
+          : status === 415
+            ? 'UNSUPPORTED_MEDIA_TYPE'
+            : status === 429
+              ? 'RATE_LIMITED'
+              : 'BAD_REQUEST';
       return reply.status(status).send(errorBody(code, error.message, request.id));
     }
     // Never leak internals (SQL, stack traces, hostnames) to the caller.
@@ -132,7 +162,15 @@ function registerErrorHandling(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(errorBody('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`, request.id));
+    reply
+      .status(404)
+      .send(
+        errorBody(
+          'NOT_FOUND',
+          `Route ${request.method} ${request.url.split('?')[0]} not found`,
+          request.id,
+        ),
+      );
   });
 }
 
@@ -166,7 +204,10 @@ function registerHealth(app: FastifyInstance, options: ServiceOptions) {
   app.decorate('addReadinessCheck', (check: ReadinessCheck) => {
     checks.push(check);
   });
-  app.get('/healthz', { config: { public: true }, logLevel: 'warn' }, async () => ({ status: 'ok', service: options.name }));
+  app.get('/healthz', { config: { public: true }, logLevel: 'warn' }, async () => ({
+    status: 'ok',
+    service: options.name,
+  }));
   app.get('/readyz', { config: { public: true }, logLevel: 'warn' }, async (_req, reply) => {
     const results = await Promise.all(
       checks.map(async ({ name, check }) => {
@@ -174,13 +215,20 @@ function registerHealth(app: FastifyInstance, options: ServiceOptions) {
           await check();
           return [name, { status: 'ok' }] as const;
         } catch (e) {
-          return [name, { status: 'down', error: e instanceof Error ? e.message : String(e) }] as const;
+          return [
+            name,
+            { status: 'down', error: e instanceof Error ? e.message : String(e) },
+          ] as const;
         }
       }),
     );
     const ready = results.every(([, r]) => r.status === 'ok');
     reply.status(ready ? 200 : 503);
-    return { status: ready ? 'ok' : 'down', service: options.name, checks: Object.fromEntries(results) };
+    return {
+      status: ready ? 'ok' : 'down',
+      service: options.name,
+      checks: Object.fromEntries(results),
+    };
   });
 }
 
@@ -208,7 +256,8 @@ function registerIdentity(app: FastifyInstance, secret: string) {
 
 /** Guards for route handlers. */
 export function requireUser(request: FastifyRequest) {
-  if (request.identity.kind !== 'user') throw new AppError('UNAUTHENTICATED', 'Authentication required');
+  if (request.identity.kind !== 'user')
+    throw new AppError('UNAUTHENTICATED', 'Authentication required');
   return request.identity;
 }
 

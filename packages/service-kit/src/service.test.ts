@@ -17,8 +17,22 @@ function build() {
   app.get('/boom', async () => {
     throw new Error('SELECT secret FROM users failed at db.internal:5432');
   });
+  app.get('/provider', async () => {
+    // What the AI layer throws: a diagnostic message plus the code and words a caller may read.
+    throw Object.assign(
+      new Error('openai 429 (request req_abc): Rate limit reached for gpt-x in org-secret'),
+      {
+        publicCode: 'AI_RATE_LIMITED' as const,
+        publicMessage:
+          'Too many requests to the AI service (rate limit reached). Please try again later.',
+        retryAfterSeconds: 7.2,
+      },
+    );
+  });
   app.get('/limit', async () => {
-    throw new AppError('LIMIT_REACHED', 'You have reached 5 study spaces', { flags: { limitReached: true } });
+    throw new AppError('LIMIT_REACHED', 'You have reached 5 study spaces', {
+      flags: { limitReached: true },
+    });
   });
   return app;
 }
@@ -32,16 +46,24 @@ describe('identity header', () => {
     });
     expect(verifyIdentity(header, 'another-secret-0123456789', { now: 1_000_500 }).ok).toBe(false);
     const [payload, mac] = header.split('.');
-    const forged = Buffer.from(JSON.stringify({ identity: { kind: 'service', service: 'x' }, iat: 1_000_000 })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ identity: { kind: 'service', service: 'x' }, iat: 1_000_000 }),
+    ).toString('base64url');
     expect(verifyIdentity(`${forged}.${mac}`, secret, { now: 1_000_500 }).ok).toBe(false);
-    expect(verifyIdentity(`${payload}.${mac}`, secret, { now: 1_000_000 + 61_000 })).toEqual({ ok: false, reason: 'expired' });
+    expect(verifyIdentity(`${payload}.${mac}`, secret, { now: 1_000_000 + 61_000 })).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
   });
 });
 
 describe('createService', () => {
   it('refuses a request whose identity header is forged', async () => {
     const app = build();
-    const forged = signIdentity({ kind: 'user', userId, plan: 'scholar' }, 'not-the-internal-secret!!');
+    const forged = signIdentity(
+      { kind: 'user', userId, plan: 'scholar' },
+      'not-the-internal-secret!!',
+    );
     const res = await app.inject({ url: '/whoami', headers: { [IDENTITY_HEADER]: forged } });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ success: false, code: 'IDENTITY_INVALID' });
@@ -58,7 +80,10 @@ describe('createService', () => {
       headers: { [IDENTITY_HEADER]: signIdentity({ kind: 'user', userId, plan: 'free' }, secret) },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ identity: { kind: 'user', userId, plan: 'free' }, owner: { userId } });
+    expect(res.json()).toEqual({
+      identity: { kind: 'user', userId, plan: 'free' },
+      owner: { userId },
+    });
   });
 
   it('answers validation errors as 400 with field messages', async () => {
@@ -71,42 +96,90 @@ describe('createService', () => {
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.code).toBe('VALIDATION_FAILED');
-    expect(body.details.fields.map((f: { field: string }) => f.field).sort()).toEqual(['count', 'title']);
+    expect(body.details.fields.map((f: { field: string }) => f.field).sort()).toEqual([
+      'count',
+      'title',
+    ]);
   });
 
   it('takes an empty JSON body as an empty object and refuses broken JSON with 400', async () => {
     const app = build();
     app.post('/empty', async (req) => ({ body: req.body }));
-    const headers = { [IDENTITY_HEADER]: signIdentity({ kind: 'none' }, secret), 'content-type': 'application/json' };
-    expect((await app.inject({ method: 'POST', url: '/empty', headers })).json()).toEqual({ body: {} });
+    const headers = {
+      [IDENTITY_HEADER]: signIdentity({ kind: 'none' }, secret),
+      'content-type': 'application/json',
+    };
+    expect((await app.inject({ method: 'POST', url: '/empty', headers })).json()).toEqual({
+      body: {},
+    });
     const broken = await app.inject({ method: 'POST', url: '/empty', headers, payload: '{"a":' });
     expect(broken.statusCode).toBe(400);
-    expect(broken.json()).toMatchObject({ code: 'BAD_REQUEST', error: 'The request body is not valid JSON' });
+    expect(broken.json()).toMatchObject({
+      code: 'BAD_REQUEST',
+      error: 'The request body is not valid JSON',
+    });
   });
 
   it('hides the details of a 5xx and keeps the request id', async () => {
     const res = await build().inject({
       url: '/boom',
-      headers: { [IDENTITY_HEADER]: signIdentity({ kind: 'none' }, secret), [REQUEST_ID_HEADER]: 'req-123' },
+      headers: {
+        [IDENTITY_HEADER]: signIdentity({ kind: 'none' }, secret),
+        [REQUEST_ID_HEADER]: 'req-123',
+      },
     });
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('SELECT');
-    expect(res.json()).toMatchObject({ code: 'INTERNAL', error: 'Internal server error', requestId: 'req-123' });
+    expect(res.json()).toMatchObject({
+      code: 'INTERNAL',
+      error: 'Internal server error',
+      requestId: 'req-123',
+    });
     expect(res.headers[REQUEST_ID_HEADER]).toBe('req-123');
   });
 
   it('maps an AppError to its status and carries the limitReached flag', async () => {
-    const res = await build().inject({ url: '/limit', headers: { [IDENTITY_HEADER]: signIdentity({ kind: 'none' }, secret) } });
+    const res = await build().inject({
+      url: '/limit',
+      headers: { [IDENTITY_HEADER]: signIdentity({ kind: 'none' }, secret) },
+    });
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toMatchObject({ code: 'LIMIT_REACHED', limitReached: true, error: 'You have reached 5 study spaces' });
+    expect(res.json()).toMatchObject({
+      code: 'LIMIT_REACHED',
+      limitReached: true,
+      error: 'You have reached 5 study spaces',
+    });
+  });
+
+  it('answers a library error with its public code and words, never its diagnostic', async () => {
+    const res = await build().inject({
+      url: '/provider',
+      headers: { [IDENTITY_HEADER]: signIdentity({ kind: 'none' }, secret) },
+    });
+    expect(res.statusCode).toBe(429);
+    expect(res.body).not.toContain('org-secret');
+    expect(res.json()).toMatchObject({
+      code: 'AI_RATE_LIMITED',
+      error: 'Too many requests to the AI service (rate limit reached). Please try again later.',
+      retryAfterSeconds: 8,
+    });
+    expect(res.headers['retry-after']).toBe('8');
   });
 
   it('answers health without identity and readiness from its checks', async () => {
     const app = build();
     let healthy = true;
-    app.addReadinessCheck({ name: 'database', check: async () => { if (!healthy) throw new Error('connection refused'); } });
+    app.addReadinessCheck({
+      name: 'database',
+      check: async () => {
+        if (!healthy) throw new Error('connection refused');
+      },
+    });
     expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
-    expect((await app.inject({ url: '/readyz' })).json()).toMatchObject({ status: 'ok', checks: { database: { status: 'ok' } } });
+    expect((await app.inject({ url: '/readyz' })).json()).toMatchObject({
+      status: 'ok',
+      checks: { database: { status: 'ok' } },
+    });
     healthy = false;
     const down = await app.inject({ url: '/readyz' });
     expect(down.statusCode).toBe(503);
