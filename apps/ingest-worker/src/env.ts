@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { baseServiceEnv, parseEnv } from '@mnemo/service-kit/env';
+import { parseAllowlistEntry } from './extract/safe-fetch';
 
 export const envSchema = baseServiceEnv.extend({
   DATABASE_URL: z.string().min(1),
@@ -8,6 +9,25 @@ export const envSchema = baseServiceEnv.extend({
   /** Health and metrics for probes; the worker takes no other HTTP traffic. */
   WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(4005),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /**
+   * Hosts (`host` or `host:port`, comma-separated) whose links may be fetched even though they
+   * resolve to loopback or private addresses. Empty in production; tests and local development
+   * list a server on 127.0.0.1 here. Every other check on links (scheme, credentials, redirects,
+   * size, time) still applies to them.
+   */
+  SOURCE_FETCH_ALLOWLIST: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine((entries) => entries.every((e) => parseAllowlistEntry(e) !== null), {
+      message:
+        'SOURCE_FETCH_ALLOWLIST takes host or host:port entries separated by commas (no scheme, no path)',
+    }),
 });
 export type Env = z.infer<typeof envSchema>;
 export const loadEnv = () => parseEnv(envSchema, process.env);

@@ -1,0 +1,150 @@
+import { readFileSync } from 'node:fs';
+import { fixturePath } from '@mnemo/testing/fixtures';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ExtractionError } from './errors';
+import { extractPdf } from './pdf';
+import { buildPdf } from './test-support';
+
+const pdf = (name: string) => readFileSync(fixturePath('pdf', name));
+
+async function failure(promise: Promise<unknown>): Promise<ExtractionError> {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ExtractionError);
+  return err as ExtractionError;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('extractPdf on the fixtures', () => {
+  it('minimal-document.pdf: one page, lines joined into a paragraph, hyphenation undone, title from the first line', async () => {
+    const result = await extractPdf(pdf('minimal-document.pdf'));
+    expect(result.kind).toBe('pdf');
+    expect(result.meta.pageCount).toBe(1);
+    expect(result.sections.map((s) => s.page)).toEqual([1]);
+    expect(result.title).toBe(
+      'Lorem ipsum dolor sit amet, consetetur sadipscing elitr, sed diam nonumy eirmod',
+    );
+    // "taki-" at a line end and "mata" on the next are one word again.
+    expect(result.text).toContain('no sea takimata sanctus est');
+    expect(result.text).toContain('sed diam nonumy eirmod tempor invidunt');
+    expect(result.text).not.toMatch(/eirmod\ntempor/);
+  });
+
+  it('pdflatex-4-pages.pdf: four pages, each a section with its page number', async () => {
+    const result = await extractPdf(pdf('pdflatex-4-pages.pdf'));
+    expect(result.meta.pageCount).toBe(4);
+    expect(result.sections.map((s) => s.page)).toEqual([1, 2, 3, 4]);
+    for (const s of result.sections) expect(s.text.split(/\s+/).length).toBeGreaterThan(100);
+    expect(result.sections[0]!.text.startsWith('Hello, here is some text without a meaning.')).toBe(
+      true,
+    );
+    expect(result.text).toContain('“Huardest gefburn”');
+  });
+
+  it('multicolumn.pdf: three pages; the title, headings and both columns come out as paragraphs', async () => {
+    const result = await extractPdf(pdf('multicolumn.pdf'));
+    expect(result.meta.pageCount).toBe(3);
+    expect(result.sections.map((s) => s.page)).toEqual([1, 2, 3]);
+    expect(result.title).toBe('Two-Column Document with Lorem Ipsum');
+    const first = result.sections[0]!.text.split('\n\n');
+    expect(first.slice(0, 4)).toEqual([
+      'Two-Column Document with Lorem Ipsum',
+      'Your Name',
+      'January 3, 2024',
+      'Abstract',
+    ]);
+    expect(result.sections[2]!.text).toContain('Austria');
+  });
+
+  it('habibi.pdf: right-to-left Arabic comes out as text, title from metadata', async () => {
+    const result = await extractPdf(pdf('habibi.pdf'));
+    expect(result.title).toBe('habibi');
+    expect(result.sections.map((s) => s.page)).toEqual([1]);
+    expect(result.text).toContain('habibi');
+    // The letters of حَبيبي are there; pdf.js gives this file's Arabic in the order it is drawn.
+    for (const letter of ['ح', 'ب', 'ي']) expect(result.text).toContain(letter);
+  });
+
+  it('inline-image.pdf: the text beside the image; a placeholder "untitled" is not a title', async () => {
+    const result = await extractPdf(pdf('inline-image.pdf'));
+    expect(result.text).toBe('Test');
+    expect(result.title).toBe('Test');
+  });
+
+  it('google-doc-document.pdf: title from the document information, body paragraphs kept', async () => {
+    const result = await extractPdf(pdf('google-doc-document.pdf'));
+    expect(result.title).toBe('PDF Example Document');
+    expect(result.text.startsWith('Example document\n\nBeautiful is better than ugly.')).toBe(true);
+    expect(result.text).toContain('Explicit is better than implicit.');
+  });
+
+  it('libreoffice-writer-password.pdf: refused as password-protected, permanently', async () => {
+    const err = await failure(extractPdf(pdf('libreoffice-writer-password.pdf')));
+    expect([err.code, err.reason, err.transient]).toEqual([
+      'EXTRACTION_FAILED',
+      'password_protected',
+      false,
+    ]);
+    expect(err.message).toMatch(/password-protected/);
+  });
+});
+
+describe('extractPdf on made-up files', () => {
+  it('reads text set in a standard font the PDF does not embed', async () => {
+    const result = await extractPdf(
+      buildPdf(
+        'BT /F1 12 Tf 20 250 Td (Cells divide by mitosis.) Tj 0 -14 Td (The second line of the para-) Tj 0 -14 Td (graph ends here.) Tj 0 -40 Td (A new paragraph.) Tj ET',
+      ),
+    );
+    expect(result.text).toBe(
+      'Cells divide by mitosis. The second line of the paragraph ends here.\n\nA new paragraph.',
+    );
+    expect(result.title).toBe('Cells divide by mitosis.');
+  });
+
+  it('says a PDF with only images and shapes needs OCR', async () => {
+    const scan = buildPdf(
+      'q 100 0 0 100 10 10 cm BI /W 2 /H 2 /CS /G /BPC 8 ID \x00\xff\xff\x00 EI Q 0 0 1 rg 150 150 50 50 re f',
+    );
+    const err = await failure(extractPdf(scan));
+    expect([err.code, err.reason, err.transient]).toEqual([
+      'EXTRACTION_FAILED',
+      'needs_ocr',
+      false,
+    ]);
+    expect(err.message).toMatch(/needs OCR/);
+  });
+
+  it('says a damaged file is damaged', async () => {
+    for (const bytes of [
+      Buffer.from('%PDF-1.7\nthis is not really a pdf'),
+      pdf('multicolumn.pdf').subarray(0, 400),
+      Buffer.alloc(0),
+    ]) {
+      const err = await failure(extractPdf(bytes));
+      expect([err.code, err.reason, err.transient]).toEqual([
+        'EXTRACTION_FAILED',
+        'corrupt_file',
+        false,
+      ]);
+    }
+  });
+
+  it('never reaches for the network', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    await extractPdf(pdf('google-doc-document.pdf'));
+    await extractPdf(buildPdf('BT /F1 12 Tf 20 250 Td (Standard font) Tj ET'));
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('reads at most maxPages pages and says so', async () => {
+    const result = await extractPdf(pdf('pdflatex-4-pages.pdf'), { maxPages: 2 });
+    expect(result.sections.map((s) => s.page)).toEqual([1, 2]);
+    expect(result.meta.warnings).toEqual(['Only the first 2 of 4 pages were read.']);
+  });
+});
