@@ -23,6 +23,27 @@ const startStack = [
   'MNEMO_DATA_DIR="$D" node ../launcher/dist/main.js',
 ].join('; ');
 
+/**
+ * The projects named with --project on the command line (none: all of them). A server is started
+ * only for a selected project, so `playwright test --project=preview` needs no built launcher.
+ */
+function selectedProjects(argv: readonly string[]): string[] | null {
+  const names: string[] = [];
+  argv.forEach((arg, i) => {
+    if (arg === '--project') names.push(argv[i + 1] ?? '');
+    else if (arg.startsWith('--project=')) names.push(arg.slice('--project='.length));
+  });
+  // A pattern (preview*, full-*) or a list: start everything rather than guess.
+  if (names.length === 0 || names.some((n) => /[*?,]/.test(n))) return null;
+  return names;
+}
+const selected = selectedProjects(process.argv);
+type WebServer = Extract<
+  NonNullable<PlaywrightTestConfig['webServer']>,
+  readonly unknown[]
+>[number];
+const wanted = (project: string) => selected === null || selected.includes(project);
+
 const browser: PlaywrightTestConfig['use'] = {
   browserName: 'chromium',
   headless: true,
@@ -67,7 +88,12 @@ export default defineConfig({
       use: { ...browser, baseURL: stackURL },
     },
   ],
-  webServer: [
+  webServer: [...previewServer(), ...stackServer()],
+});
+
+function previewServer(): WebServer[] {
+  if (!wanted('preview')) return [];
+  return [
     {
       name: 'preview',
       // Turbo builds first (test depends on build); building here too keeps a bare `playwright test` working.
@@ -79,6 +105,12 @@ export default defineConfig({
       stderr: 'pipe',
       env: { VITE_API_PROXY: 'http://127.0.0.1:9' },
     },
+  ];
+}
+
+function stackServer(): WebServer[] {
+  if (!wanted('full-stack')) return [];
+  return [
     {
       name: 'full-stack',
       command: startStack,
@@ -92,5 +124,5 @@ export default defineConfig({
       stderr: 'pipe',
       env: { PORT: String(stackPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     },
-  ],
-});
+  ];
+}

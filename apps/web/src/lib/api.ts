@@ -38,6 +38,15 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** The `error` field of a server's error answer, when there was an answer with one. */
+export function serverErrorField(error: unknown): string | null {
+  if (!isApiError(error) || error.status === 0) return null;
+  const body = error.body;
+  if (typeof body !== 'object' || body === null) return null;
+  const field = (body as { error?: unknown }).error;
+  return typeof field === 'string' && field.trim() !== '' ? field : null;
+}
+
 type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions<T> {

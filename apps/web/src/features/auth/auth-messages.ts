@@ -1,4 +1,7 @@
-import { isApiError } from '../../lib/api';
+import { isApiError, serverErrorField } from '../../lib/api';
+
+// Shared with the other features' messages; kept importable from here for the auth code.
+export { serverErrorField };
 
 /**
  * The fallbacks of spec 01 §8, shown when the server gave no `error` field (or was unreachable).
@@ -37,15 +40,6 @@ export const AUTH_TIMINGS = {
   resendNoticeMs: 3000,
   resetRedirectMs: 2000,
 } as const;
-
-/** The `error` field of a server's error answer, when there was an answer with one. */
-export function serverErrorField(error: unknown): string | null {
-  if (!isApiError(error) || error.status === 0) return null;
-  const body = error.body;
-  if (typeof body !== 'object' || body === null) return null;
-  const field = (body as { error?: unknown }).error;
-  return typeof field === 'string' && field.trim() !== '' ? field : null;
-}
 
 /** True when the call never got an answer (offline, server down, DNS). */
 export function isNetworkFailure(error: unknown): boolean {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
+import { DeckSourcesPanel } from '../sources/deck-sources-panel';
 import { DECK_TABS, DECK_TAB_LABELS, type DeckTab } from './deck-tabs';
 
 const TAB_ROUTES = {
@@ -34,13 +35,12 @@ export function DeckLayout({ deckId, children }: { deckId: string; children: Rea
   );
 }
 
-export function DeckSummaryPage() {
+/** /deck/$deckId/summary: the sources with their processing, summary and key concepts; the chat comes later. */
+export function DeckSummaryPage({ deckId }: { deckId: string }) {
   return (
     <section>
       <h1>Summary</h1>
-      <p className="muted">
-        Sources, their summary and key concepts, and the study chat will appear here.
-      </p>
+      <DeckSourcesPanel deckId={deckId} />
     </section>
   );
 }

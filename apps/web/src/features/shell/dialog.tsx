@@ -27,6 +27,8 @@ interface DialogProps {
   onDismiss: () => void;
   /** The id of the element that names the dialog (its heading). */
   labelledBy: string;
+  /** An extra class for the dialog element (a wider dialog). */
+  className?: string;
   children: ReactNode;
 }
 
@@ -39,7 +41,7 @@ export function Dialog(props: DialogProps) {
   return present ? <ModalDialog {...props} /> : null;
 }
 
-function ModalDialog({ open, onDismiss, labelledBy, children }: DialogProps) {
+function ModalDialog({ open, onDismiss, labelledBy, className, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -49,7 +51,7 @@ function ModalDialog({ open, onDismiss, labelledBy, children }: DialogProps) {
   return (
     <dialog
       ref={ref}
-      className="dialog"
+      className={className ? `dialog ${className}` : 'dialog'}
       data-closing={!open}
       aria-labelledby={labelledBy}
       onCancel={(e) => {

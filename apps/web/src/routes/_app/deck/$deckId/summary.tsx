@@ -1,4 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DeckSummaryPage } from '../../../../features/deck/deck-layout';
 
-export const Route = createFileRoute('/_app/deck/$deckId/summary')({ component: DeckSummaryPage });
+export const Route = createFileRoute('/_app/deck/$deckId/summary')({
+  component: function DeckSummaryRoute() {
+    const { deckId } = Route.useParams();
+    return <DeckSummaryPage deckId={deckId} />;
+  },
+});
