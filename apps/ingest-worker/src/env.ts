@@ -1,14 +1,24 @@
 import { z } from 'zod';
+import { aiEnvSchema } from '@mnemo/ai/env';
 import { baseServiceEnv, parseEnv } from '@mnemo/service-kit/env';
+import { storageEnvSchema } from '@mnemo/storage/env';
 import { parseAllowlistEntry } from './extract/safe-fetch';
 
 export const envSchema = baseServiceEnv.extend({
+  ...aiEnvSchema.shape,
+  ...storageEnvSchema.shape,
   DATABASE_URL: z.string().min(1),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z.string().min(1).default('mnemo'),
   /** Health and metrics for probes; the worker takes no other HTTP traffic. */
   WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(4005),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /**
+   * How long a job stays locked to a worker without a renewal. A worker that dies (SIGKILL, a lost
+   * node) holds its job this long before another worker takes it over; BullMQ renews the lock at
+   * half this interval while the worker lives.
+   */
+  WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   /**
    * Hosts (`host` or `host:port`, comma-separated) whose links may be fetched even though they
    * resolve to loopback or private addresses. Empty in production; tests and local development

@@ -1,39 +1,141 @@
-import { Worker } from 'bullmq';
-import { QUEUES, WORKER_HEARTBEAT_TTL_SECONDS, workerHeartbeatKey } from '@mnemo/contracts/jobs';
+import { Queue, Worker } from 'bullmq';
+import { resolveAiConfig } from '@mnemo/ai/env';
+import { createAi, verifyEmbedder } from '@mnemo/ai/create';
+import {
+  jobIds,
+  QUEUES,
+  WORKER_HEARTBEAT_TTL_SECONDS,
+  workerHeartbeatKey,
+} from '@mnemo/contracts/jobs';
 import { createService } from '@mnemo/service-kit';
 import { dbPlugin } from '@mnemo/service-kit/plugins/db';
 import { createRedis, redisPlugin } from '@mnemo/service-kit/plugins/redis';
 import { runService } from '@mnemo/service-kit/server';
+import { createStorage } from '@mnemo/storage';
+import { storageConfigFromEnv } from '@mnemo/storage/env';
 import { loadEnv } from './env';
+import { createSafeFetch } from './extract/safe-fetch';
 import { createProgressPublisher } from './progress/publisher';
 import { createJobProcessor } from './jobs/registry';
 import { pipelineCheckJob } from './jobs/pipeline-check/job';
+import { ingestSourceJob } from './jobs/ingest-source/job';
+import { createIngestRepository } from './jobs/ingest-source/repository';
+import { judgeFailure } from './jobs/ingest-source/failures';
+import { createSourceExtractor } from './jobs/ingest-source/source-text';
+import { reembedSourceJob } from './jobs/reembed-source/job';
+import { sourcesToReembed } from './jobs/reembed-source/handler';
 
 const env = loadEnv();
 const redis = createRedis(env.REDIS_URL);
 const publish = createProgressPublisher({ redis, prefix: env.REDIS_PREFIX });
 
+// Health for probes and the gateway's report: an HTTP server here, a heartbeat in Redis there.
+const app = createService({
+  name: 'worker',
+  logLevel: env.LOG_LEVEL,
+  internalSecret: env.INTERNAL_SECRET,
+});
+await app.register(redisPlugin, { client: redis });
+await app.register(dbPlugin, { url: env.DATABASE_URL, max: 4 });
+
+// A wrong key, model or vector size is found now, with a clear message, not in the first job.
+const ai = createAi(resolveAiConfig(env), { logger: app.log });
+await verifyEmbedder(ai.embedder);
+
 const processor = createJobProcessor([
-  { name: pipelineCheckJob.name, schema: pipelineCheckJob.schema, handle: pipelineCheckJob.create({ publish }) },
+  {
+    name: pipelineCheckJob.name,
+    schema: pipelineCheckJob.schema,
+    handle: pipelineCheckJob.create({ publish }),
+  },
+  {
+    name: ingestSourceJob.name,
+    schema: ingestSourceJob.schema,
+    handle: ingestSourceJob.create({
+      repository: createIngestRepository({ db: app.db }),
+      publish,
+      extract: createSourceExtractor({
+        storage: createStorage(storageConfigFromEnv(env)),
+        fetch: createSafeFetch({ allowlist: env.SOURCE_FETCH_ALLOWLIST }),
+      }),
+      embedder: ai.embedder,
+      study: ai.study,
+      judge: judgeFailure,
+      log: app.log,
+    }),
+  },
 ]);
 
-const worker = new Worker(QUEUES.ingest, processor, {
+const workerOptions = {
   connection: createRedis(env.REDIS_URL),
   prefix: env.REDIS_PREFIX,
+  lockDuration: env.WORKER_LOCK_MS,
+  // Look for jobs of dead workers as often as their locks can expire.
+  stalledInterval: env.WORKER_LOCK_MS,
+};
+const worker = new Worker(QUEUES.ingest, processor, {
+  ...workerOptions,
   concurrency: env.WORKER_CONCURRENCY,
 });
 
-// Health for probes and the gateway's report: an HTTP server here, a heartbeat in Redis there.
-const app = createService({ name: 'worker', logLevel: env.LOG_LEVEL, internalSecret: env.INTERNAL_SECRET });
-await app.register(redisPlugin, { client: redis });
-await app.register(dbPlugin, { url: env.DATABASE_URL, max: 4 });
-worker.on('failed', (job, err) => app.log.warn({ jobId: job?.id, name: job?.name, err: err.message }, 'job failed'));
-worker.on('error', (err) => app.log.error({ err }, 'worker error'));
+// Re-embedding runs one source at a time beside ingestion, so a model change never starves new sources.
+const reembedQueue = new Queue(QUEUES.reembed, {
+  connection: createRedis(env.REDIS_URL),
+  prefix: env.REDIS_PREFIX,
+});
+const reembedWorker = new Worker(
+  QUEUES.reembed,
+  createJobProcessor([
+    {
+      name: reembedSourceJob.name,
+      schema: reembedSourceJob.schema,
+      handle: reembedSourceJob.create({ db: app.db, embedder: ai.embedder }),
+    },
+  ]),
+  { ...workerOptions, connection: createRedis(env.REDIS_URL), concurrency: 1 },
+);
+
+for (const w of [worker, reembedWorker]) {
+  w.on('failed', (job, err) =>
+    app.log.warn({ jobId: job?.id, name: job?.name, err: err.message }, 'job failed'),
+  );
+  w.on('error', (err) => app.log.error({ err }, 'worker error'));
+}
+
+/** Chunks embedded by another model (or not at all) get vectors of the configured one. */
+async function queueReembedding() {
+  const stale = await sourcesToReembed(app.db, ai.embedder.model);
+  if (stale.length === 0) return;
+  await reembedQueue.addBulk(
+    stale.map((sourceId) => ({
+      name: reembedSourceJob.name,
+      data: { sourceId, model: ai.embedder.model },
+      opts: {
+        jobId: jobIds.reembed(sourceId, ai.embedder.model),
+        attempts: 5,
+        backoff: { type: 'exponential', delay: 5_000 },
+        removeOnComplete: 1000,
+        removeOnFail: 1000,
+      },
+    })),
+  );
+  app.log.info({ sources: stale.length, model: ai.embedder.model }, 'queued re-embedding');
+}
+await queueReembedding().catch((err: unknown) =>
+  app.log.error({ err }, 'could not queue re-embedding'),
+);
 
 const beat = async () => {
-  await redis.set(workerHeartbeatKey(env.REDIS_PREFIX), new Date().toISOString(), 'EX', WORKER_HEARTBEAT_TTL_SECONDS).catch((err) => {
-    app.log.warn({ err }, 'heartbeat failed');
-  });
+  await redis
+    .set(
+      workerHeartbeatKey(env.REDIS_PREFIX),
+      new Date().toISOString(),
+      'EX',
+      WORKER_HEARTBEAT_TTL_SECONDS,
+    )
+    .catch((err) => {
+      app.log.warn({ err }, 'heartbeat failed');
+    });
 };
 await beat();
 const heartbeat = setInterval(beat, 5_000);
@@ -41,8 +143,17 @@ const heartbeat = setInterval(beat, 5_000);
 await runService(app, { port: env.WORKER_PORT, host: env.HOST }, async () => {
   clearInterval(heartbeat);
   // Finish the jobs in hand; BullMQ hands unfinished ones to another worker after the lock expires.
-  await worker.close();
+  await Promise.all([worker.close(), reembedWorker.close()]);
+  await reembedQueue.close();
   await redis.del(workerHeartbeatKey(env.REDIS_PREFIX)).catch(() => {});
   await redis.quit().catch(() => redis.disconnect());
 });
-app.log.info({ queue: QUEUES.ingest, prefix: env.REDIS_PREFIX }, 'worker consuming');
+app.log.info(
+  {
+    queue: QUEUES.ingest,
+    prefix: env.REDIS_PREFIX,
+    ai: ai.study.provider,
+    embedder: ai.embedder.model,
+  },
+  'worker consuming',
+);

@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
+import { fixturePath } from '@mnemo/testing/fixtures';
+import type { FetchedResponse, Fetcher, FetchInit } from './safe-fetch';
+import { INNERTUBE_PLAYER_URL, WATCH_URL } from './youtube';
 
 /**
  * Small, hand-built files for the extractor tests: the fixtures are real files nobody here wrote,
@@ -237,4 +241,49 @@ export async function startServer(
         server.close(() => resolve());
       }),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The recorded answers from youtube-transcript-api's test assets, replayed by URL.
+export const youtubeAsset = (name: string) => readFileSync(fixturePath('youtube', name));
+
+export type ReplayAnswer = {
+  status?: number;
+  body: Buffer | string;
+  headers?: Record<string, string>;
+};
+export type ReplayCall = { url: string; init: FetchInit | undefined };
+
+/**
+ * A fetcher that answers YouTube's three requests from fixtures. `watch` may list several answers,
+ * given in turn (the consent page, then the video page).
+ */
+export function replayYoutube({
+  watch = ['youtube.html'],
+  player = 'youtube.innertube.json',
+  transcript = 'transcript.xml',
+}: {
+  watch?: Array<string | ReplayAnswer>;
+  player?: string | ReplayAnswer;
+  transcript?: string | ReplayAnswer;
+} = {}): Fetcher & { calls: ReplayCall[] } {
+  const calls: ReplayCall[] = [];
+  const answer = (a: string | ReplayAnswer, url: string): FetchedResponse => {
+    const {
+      status = 200,
+      body,
+      headers = {},
+    } = typeof a === 'string' ? { body: youtubeAsset(a) } : a;
+    return { url, status, headers: new Headers(headers), body: Buffer.from(body) };
+  };
+  let watchIndex = 0;
+  const fetch: Fetcher = async (url, init) => {
+    calls.push({ url, init });
+    if (url.startsWith(WATCH_URL))
+      return answer(watch[Math.min(watchIndex++, watch.length - 1)]!, url);
+    if (url.startsWith(INNERTUBE_PLAYER_URL)) return answer(player, url);
+    if (url.startsWith('https://www.youtube.com/api/timedtext')) return answer(transcript, url);
+    throw new Error(`unexpected request ${url}`);
+  };
+  return Object.assign(fetch, { calls });
 }

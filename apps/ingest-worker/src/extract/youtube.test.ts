@@ -1,55 +1,18 @@
-import { readFileSync } from 'node:fs';
-import { fixturePath } from '@mnemo/testing/fixtures';
 import { describe, expect, it } from 'vitest';
 import { ExtractionError } from './errors';
-import type { FetchedResponse, Fetcher, FetchInit } from './safe-fetch';
+import { replayYoutube, youtubeAsset as asset } from './test-support';
 import {
   chooseTrack,
   extractYoutube,
   INNERTUBE_PLAYER_URL,
   parseTimedText,
   parseYoutubeVideoId,
-  WATCH_URL,
 } from './youtube';
 
-// The recorded answers from youtube-transcript-api's test assets, replayed by URL.
-const asset = (name: string) => readFileSync(fixturePath('youtube', name));
 const VIDEO = 'GJLlxj_dtq8';
 const LINK = `https://www.youtube.com/watch?v=${VIDEO}`;
 const KEY = 'AIzaSyAO_FJ2SlqU8Q4STEHLGCilw_Y9_11qcW8';
-
-type Answer = { status?: number; body: Buffer | string; headers?: Record<string, string> };
-type Call = { url: string; init: FetchInit | undefined };
-
-/**
- * A fetcher that answers YouTube's three requests from fixtures. `watch` may list several answers,
- * given in turn (the consent page, then the video page).
- */
-function replay({
-  watch = ['youtube.html'],
-  player = 'youtube.innertube.json',
-  transcript = 'transcript.xml',
-}: {
-  watch?: Array<string | Answer>;
-  player?: string | Answer;
-  transcript?: string | Answer;
-} = {}): Fetcher & { calls: Call[] } {
-  const calls: Call[] = [];
-  const answer = (a: string | Answer, url: string): FetchedResponse => {
-    const { status = 200, body, headers = {} } = typeof a === 'string' ? { body: asset(a) } : a;
-    return { url, status, headers: new Headers(headers), body: Buffer.from(body) };
-  };
-  let watchIndex = 0;
-  const fetch: Fetcher = async (url, init) => {
-    calls.push({ url, init });
-    if (url.startsWith(WATCH_URL))
-      return answer(watch[Math.min(watchIndex++, watch.length - 1)]!, url);
-    if (url.startsWith(INNERTUBE_PLAYER_URL)) return answer(player, url);
-    if (url.startsWith('https://www.youtube.com/api/timedtext')) return answer(transcript, url);
-    throw new Error(`unexpected request ${url}`);
-  };
-  return Object.assign(fetch, { calls });
-}
+const replay = replayYoutube;
 
 async function failure(promise: Promise<unknown>): Promise<ExtractionError> {
   const err = await promise.then(

@@ -1,0 +1,39 @@
+import { buffer } from 'node:stream/consumers';
+import type { Storage } from '@mnemo/storage';
+import { extractSource, type ExtractDeps } from '../../extract/index';
+import { ExtractionError } from '../../extract/errors';
+import type { ExtractedText, SourceToExtract } from './handler';
+
+/**
+ * The ingest job's `extract`: links through the SSRF-safe fetcher, documents from storage by the
+ * reference the deck service recorded (never a path or URL the client gave).
+ */
+export function createSourceExtractor({
+  storage,
+  ...deps
+}: ExtractDeps & { storage: Pick<Storage, 'get'> }) {
+  return async function extract(source: SourceToExtract): Promise<ExtractedText> {
+    if (source.type === 'document') {
+      if (!source.storageRef)
+        throw new ExtractionError(
+          'corrupt_file',
+          'This document has no uploaded file. Please upload it again.',
+        );
+      const stored = await storage.get(source.storageRef);
+      const data = await buffer(stored.body);
+      const extracted = await extractSource(
+        {
+          kind: 'file',
+          data,
+          filename: source.originalFilename,
+          contentType: source.contentType ?? stored.contentType,
+        },
+        deps,
+      );
+      return { title: extracted.title, text: extracted.text, sections: extracted.sections };
+    }
+    if (!source.url) throw new ExtractionError('invalid_url', 'This source has no link to read.');
+    const extracted = await extractSource({ kind: 'url', url: source.url }, deps);
+    return { title: extracted.title, text: extracted.text, sections: extracted.sections };
+  };
+}
