@@ -310,7 +310,7 @@ test.describe('deck area', () => {
         source: {
           type: 'website',
           url: 'https://example.org/notes',
-          title: 'example.org/notes',
+          title: 'https://example.org/notes',
           summary: '',
           keyPoints: [],
           processingStatus: 'pending',

@@ -53,7 +53,7 @@ describe('the draft of added content', () => {
       source: {
         type: 'website',
         url: 'https://example.com/a',
-        title: 'example.com/a',
+        title: 'https://example.com/a',
         summary: '',
         keyPoints: [],
         processingStatus: 'pending',

@@ -68,7 +68,7 @@ describe('typed links', () => {
   });
 
   it('titles new sources within 50 characters', () => {
-    expect(linkTitle('https://example.com/')).toBe('example.com');
+    expect(linkTitle('https://example.com/')).toBe('https://example.com/');
     expect(linkTitle(`https://example.com/${'x'.repeat(80)}`)).toHaveLength(50);
     expect(fileTitle(`${'n'.repeat(60)}.pdf`)).toHaveLength(50);
   });

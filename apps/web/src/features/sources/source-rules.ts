@@ -77,10 +77,11 @@ export function checkLink(raw: string, existingUrls: readonly string[] = []): Li
   };
 }
 
-/** The title a new link source is sent with: the address without its scheme, cut to 50. */
-export function linkTitle(url: string): string {
-  return cutSourceTitle(url.replace(/^https?:\/\//i, '').replace(/\/$/, ''));
-}
+/**
+ * The title a new link source is sent with: its address, cut to 50. A title equal to the address
+ * (or file name) is a placeholder the ingest worker replaces with the page's own title.
+ */
+export const linkTitle = (url: string): string => cutSourceTitle(url);
 
 /** The title a new document source is sent with: its file name, cut to 50. */
 export const fileTitle = (filename: string): string => cutSourceTitle(filename);
