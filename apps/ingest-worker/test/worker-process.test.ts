@@ -1,0 +1,188 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobIds, QUEUES } from '@mnemo/contracts/jobs';
+import { progressChannel, type ProgressEvent } from '@mnemo/contracts/progress';
+import { decks, sourceChunks, sources } from '@mnemo/db/schema';
+import { ownerValues } from '@mnemo/db/owner';
+import { createTestDatabase, type TestDatabase } from '@mnemo/db/testing';
+import { fixturePath } from '@mnemo/testing/fixtures';
+import { startServer, type TestServer } from '../src/extract/test-support';
+
+/**
+ * The worker as a process, as it runs in production: BullMQ, Redis, Postgres, the offline AI. A
+ * worker killed in the middle of a job (SIGKILL: no chance to clean up) loses nothing, and a job
+ * enqueued twice is processed once.
+ */
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const appDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const tsx = createRequire(import.meta.url).resolve('tsx/cli');
+const prefix = `test-${randomUUID()}`;
+const redis = new Redis(REDIS_URL);
+const queue = new Queue(QUEUES.ingest, {
+  connection: new Redis(REDIS_URL, { maxRetriesPerRequest: null }),
+  prefix,
+});
+const JOB_OPTIONS = { attempts: 3, backoff: { type: 'exponential', delay: 1000 } } as const;
+
+let t: TestDatabase;
+let site: TestServer;
+let dataDir: string;
+/** Requests the slow page has received; the first one hangs until the worker is killed. */
+let slowHits = 0;
+const workers: ChildProcess[] = [];
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  dataDir = mkdtempSync(join(tmpdir(), 'mnemo-worker-'));
+  const page = readFileSync(fixturePath('web', 'wikipedia', 'source.html'));
+  site = await startServer((req, res) => {
+    if (req.url === '/slow' && ++slowHits === 1) return; // never answered: the worker dies waiting
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+  });
+}, 60_000);
+
+afterAll(async () => {
+  for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
+  await queue.obliterate({ force: true }).catch(() => undefined);
+  await queue.close();
+  await redis.quit();
+  await site?.close();
+  await t?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function startWorker(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [tsx, 'src/worker.ts'], {
+    cwd: appDir,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: t.url,
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      INTERNAL_SECRET: 'worker-test-secret-0123456789',
+      WORKER_PORT: '0',
+      WORKER_LOCK_MS: '2000',
+      MNEMO_DATA_DIR: dataDir,
+      SOURCE_FETCH_ALLOWLIST: `127.0.0.1:${site.port}`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  workers.push(child);
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output}`)), 60_000);
+    const check = setInterval(async () => {
+      // The heartbeat is written once the worker consumes.
+      if (await redis.get(`${prefix}:worker:heartbeat`)) {
+        clearInterval(check);
+        clearTimeout(timer);
+        resolvePromise(child);
+      }
+    }, 200);
+    child.once('exit', (code) => {
+      clearInterval(check);
+      clearTimeout(timer);
+      reject(new Error(`worker exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+async function newSource(url: string) {
+  const [deck] = await t.db
+    .insert(decks)
+    .values({ ...ownerValues({ anonId: randomUUID() }), title: 'Worker' })
+    .returning();
+  const [source] = await t.db
+    .insert(sources)
+    .values({
+      deckId: deck!.id,
+      type: 'website',
+      url,
+      title: '',
+      processingStatus: 'processing',
+      processingAttempt: 1,
+    })
+    .returning();
+  return { sourceId: source!.id, deckId: deck!.id, owner: { anonId: randomUUID() }, attempt: 1 };
+}
+
+const status = async (id: string) =>
+  (await t.db.select().from(sources).where(eq(sources.id, id)))[0]!.processingStatus;
+const chunkCount = async (id: string) =>
+  (await t.db.select().from(sourceChunks).where(eq(sourceChunks.sourceId, id))).length;
+
+describe('the worker process', () => {
+  it('finishes the job of a worker killed in the middle of it, once its lock expires', async () => {
+    const first = await startWorker();
+    const job = await newSource(`${site.base}/slow`);
+    const events: ProgressEvent[] = [];
+    const listener = new Redis(REDIS_URL);
+    await listener.subscribe(progressChannel(prefix, job.sourceId));
+    listener.on('message', (_c, m) => events.push(JSON.parse(m) as ProgressEvent));
+
+    await queue.add('ingest-source', job, {
+      ...JOB_OPTIONS,
+      jobId: jobIds.ingest(job.sourceId, 1),
+    });
+    await expect
+      .poll(() => events.some((e) => e.step === 'extracting'), { timeout: 20_000 })
+      .toBe(true);
+    first.kill('SIGKILL');
+    await new Promise((r) => first.once('exit', r));
+    expect(await status(job.sourceId)).toBe('processing');
+
+    await startWorker();
+    await expect
+      .poll(() => status(job.sourceId), { timeout: 30_000, interval: 250 })
+      .toBe('completed');
+    expect(slowHits).toBe(2);
+    expect(await chunkCount(job.sourceId)).toBeGreaterThan(0);
+    await expect.poll(() => events.at(-1)?.step, { timeout: 5_000 }).toBe('completed');
+    const bullJob = await queue.getJob(jobIds.ingest(job.sourceId, 1));
+    expect(await bullJob!.getState()).toBe('completed');
+    await listener.quit();
+  }, 120_000);
+
+  it('processes a job enqueued twice only once', async () => {
+    const job = await newSource(`${site.base}/page`);
+    const a = await queue.add('ingest-source', job, {
+      ...JOB_OPTIONS,
+      jobId: jobIds.ingest(job.sourceId, 1),
+    });
+    const b = await queue.add('ingest-source', job, {
+      ...JOB_OPTIONS,
+      jobId: jobIds.ingest(job.sourceId, 1),
+    });
+    expect(b.id).toBe(a.id);
+    await expect
+      .poll(() => status(job.sourceId), { timeout: 30_000, interval: 250 })
+      .toBe('completed');
+    const chunks = await chunkCount(job.sourceId);
+    expect(chunks).toBeGreaterThan(0);
+    // Enqueued again after completion: still the same job, nothing runs twice.
+    await queue.add('ingest-source', job, {
+      ...JOB_OPTIONS,
+      jobId: jobIds.ingest(job.sourceId, 1),
+    });
+    expect(await queue.getJobCounts('wait', 'active', 'delayed')).toEqual({
+      wait: 0,
+      active: 0,
+      delayed: 0,
+    });
+    expect(await chunkCount(job.sourceId)).toBe(chunks);
+  }, 60_000);
+});
