@@ -177,6 +177,13 @@ describe('ingest-source handler', () => {
     await s.close();
   });
 
+  it('replaces the placeholder title (the link cut to 50 characters) with the page title', async () => {
+    const s = await setup({ title: 'https://example.org/cells' });
+    await handlerFor(s.prefix)(s.job, once);
+    expect((await row(s.source.id)).title).toBe('Cells and their parts');
+    await s.close();
+  });
+
   it('keeps a title the learner gave', async () => {
     const s = await setup({ title: 'My biology notes' });
     await handlerFor(s.prefix)(s.job, once);

@@ -76,8 +76,12 @@ export function createIngestSourceHandler(deps: IngestDeps) {
       });
       const extracted = await deps.extract(source);
       const text = extracted.text.trim();
-      const keepTitle =
-        source.title && source.title !== source.url && source.title !== source.originalFilename;
+      // A title the learner typed is kept; the placeholder the client gives (the link or file name,
+      // cut to 50 characters) gives way to the document's own title.
+      const placeholders = [source.url, source.originalFilename]
+        .filter((v): v is string => Boolean(v))
+        .map(cutSourceTitle);
+      const keepTitle = Boolean(source.title) && !placeholders.includes(source.title);
       const title = !keepTitle && extracted.title ? cutSourceTitle(extracted.title) : undefined;
       await repository.saveContent(sourceId, { content: text, ...(title ? { title } : {}) });
       await step({
