@@ -72,6 +72,30 @@ export function createLogger(options: CreateLoggerOptions): Logger {
   return options.destination ? pino(config, options.destination) : pino(config);
 }
 
+/**
+ * Query parameters that carry credentials: EventSource cannot send headers, so the progress stream
+ * takes the session token and the guest session id in its URL, and reset links carry a token.
+ */
+const SECRET_QUERY = /([?&](?:token|access_token|anonymousSession|code|password|key)=)[^&#]*/gi;
+export const redactUrl = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]');
+
+type LoggedRequest = {
+  method?: string;
+  url?: string;
+  ip?: string;
+  headers?: Record<string, unknown>;
+  socket?: { remoteAddress?: string; remotePort?: number };
+};
+
+/** Fastify's request serializer, with credentials in the query string censored. */
+const serializeRequest = (req: LoggedRequest) => ({
+  method: req.method,
+  url: req.url === undefined ? undefined : redactUrl(req.url),
+  host: req.headers?.host,
+  remoteAddress: req.ip ?? req.socket?.remoteAddress,
+  remotePort: req.socket?.remotePort,
+});
+
 /** Options for Fastify's own logger, so request logs share the same redaction. */
 export function fastifyLoggerOptions(name: string, level = 'info'): LoggerOptions {
   return {
@@ -79,6 +103,7 @@ export function fastifyLoggerOptions(name: string, level = 'info'): LoggerOption
     level,
     base: { service: name },
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: { req: serializeRequest },
     timestamp: pino.stdTimeFunctions.isoTime,
   };
 }

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from './index';
+import { createLogger, fastifyLoggerOptions, redactUrl } from './index';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -17,7 +17,10 @@ describe('createLogger', () => {
   it('censors passwords, tokens and API keys but keeps the rest', () => {
     const { lines, destination } = capture();
     const log = createLogger({ name: 'test', destination });
-    log.info({ email: 'a@b.c', password: 'hunter22', body: { token: 'jwt', apiKey: 'sk-1' } }, 'hello');
+    log.info(
+      { email: 'a@b.c', password: 'hunter22', body: { token: 'jwt', apiKey: 'sk-1' } },
+      'hello',
+    );
     const line = lines[0]!;
     expect(line.email).toBe('a@b.c');
     expect(line.password).toBe('[redacted]');
@@ -31,6 +34,28 @@ describe('createLogger', () => {
     log.info({ req: { headers: { authorization: 'Bearer x', cookie: 'a=b', accept: '*/*' } } });
     expect(lines[0]!.req).toEqual({
       headers: { authorization: '[redacted]', cookie: '[redacted]', accept: '*/*' },
+    });
+  });
+});
+
+describe('request URLs', () => {
+  it('censor credentials in the query string and keep everything else', () => {
+    expect(redactUrl('/api/ai/progress/abc?token=eyJhbGci.x.y&anonymousSession=5b0c&x=1')).toBe(
+      '/api/ai/progress/abc?token=[redacted]&anonymousSession=[redacted]&x=1',
+    );
+    expect(redactUrl('/api/spaces?page=2')).toBe('/api/spaces?page=2');
+  });
+
+  it('are logged censored by the Fastify logger options', () => {
+    const serializer = fastifyLoggerOptions('svc').serializers!.req as (r: object) => {
+      url: string;
+      method: string;
+    };
+    expect(
+      serializer({ method: 'GET', url: '/api/ai/progress/1?token=secret', headers: { host: 'h' } }),
+    ).toMatchObject({
+      method: 'GET',
+      url: '/api/ai/progress/1?token=[redacted]',
     });
   });
 });
