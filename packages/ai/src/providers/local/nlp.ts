@@ -1,0 +1,153 @@
+import winkNLP, { type ItsFunction, type WinkMethods } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+
+/**
+ * wink-nlp with its English lite model: tokens, sentence boundaries, part-of-speech tags, stems,
+ * lemmas and numeric/date entities. Loading the model takes ~150 ms and some megabytes, so each
+ * instance is built once, on first use, and shared.
+ */
+
+let full: WinkMethods | undefined;
+let lean: WinkMethods | undefined;
+
+/** Sentence boundaries, part-of-speech tags and entities: what text analysis needs. */
+export function analysisNlp(): WinkMethods {
+  // Negation, sentiment and custom entities are left out: nothing here uses them and they cost time.
+  full ??= winkNLP(model, ['sbd', 'pos', 'ner']);
+  return full;
+}
+
+/** Tokens only: what the hashing embedder needs, at a fraction of the cost. */
+export function tokenizerNlp(): WinkMethods {
+  lean ??= winkNLP(model, []);
+  return lean;
+}
+
+export type Token = {
+  /** As written. */
+  value: string;
+  /** Lower-cased, contractions expanded ("n't" is "not"). */
+  normal: string;
+  /** Porter stem: the key words are matched on, so "founded" meets "founding". */
+  stem: string;
+  lemma: string;
+  /** Universal POS tag (NOUN, PROPN, VERB, AUX, ADJ, PUNCT...). */
+  pos: string;
+  /** wink's token type: word, number, punctuation, url, email, emoji, symbol... */
+  type: string;
+  stop: boolean;
+  /** Whitespace before the token in the source. */
+  spaced: boolean;
+};
+
+export type EntitySpan = { type: string; start: number; end: number };
+
+export type ParsedSentence = {
+  tokens: Token[];
+  /** Numeric and date entities, token offsets within the sentence, end exclusive. */
+  entities: EntitySpan[];
+};
+
+/**
+ * The lite model's tokenizer splits words at letters beyond Latin-1 ("Māori" becomes "M", "ā",
+ * "ori"). Such letters are folded to their base letter one character for one, so offsets still match
+ * the original and tokens can be given back their original spelling.
+ */
+const EXTENDED_LATIN = /[\u0100-\u024f\u1e00-\u1eff]/g;
+const foldExtendedLatin = (text: string) =>
+  text.replace(EXTENDED_LATIN, (c) => {
+    const base = c.normalize('NFD').replace(/\p{M}/gu, '');
+    return base.length === 1 ? base : c;
+  });
+
+/** Token values as written in `original`, given the values wink read from its folded copy. */
+function restoreSpelling(values: string[], folded: string, original: string): string[] {
+  let at = 0;
+  return values.map((v) => {
+    const found = folded.indexOf(v, at);
+    if (found < 0) return v;
+    at = found + v.length;
+    return original.slice(found, at);
+  });
+}
+
+/**
+ * The model's Porter stemmer, called once per distinct word: `its.stem` would stem every token
+ * again, and stemming is most of the cost of reading a text. The model's typings leave addons
+ * `unknown`; wink itself calls `addons.stem(word)`.
+ */
+const porter = model.addons.stem as (word: string) => string;
+const stems = new Map<string, string>();
+export function stem(normal: string): string {
+  let s = stems.get(normal);
+  if (s === undefined) {
+    // A bound on the memo: a long-running worker reads an open-ended vocabulary.
+    if (stems.size > 100_000) stems.clear();
+    s = porter(normal);
+    stems.set(normal, s);
+  }
+  return s;
+}
+
+/**
+ * wink's typings give stem and lemma a third (addons) parameter that `ItsFunction` lacks, although
+ * `out()` passes the addons at run time; the casts only restate what the library does.
+ */
+const asIts = (f: unknown) => f as ItsFunction<string>;
+
+/** Sentences of one block of text (a paragraph), each with its tokens. */
+export function parseBlock(text: string): ParsedSentence[] {
+  const nlp = analysisNlp();
+  const its = nlp.its;
+  const folded = foldExtendedLatin(text);
+  const doc = nlp.readDoc(folded);
+  const tokens = doc.tokens();
+  const read = tokens.out(its.value) as string[];
+  const values = folded === text ? read : restoreSpelling(read, folded, text);
+  const normals = tokens.out(its.normal) as string[];
+  const lemmas = tokens.out(asIts(its.lemma)) as string[];
+  const tags = tokens.out(its.pos) as string[];
+  const types = tokens.out(its.type) as string[];
+  const stops = tokens.out(its.stopWordFlag) as unknown as boolean[];
+  const spaces = tokens.out(its.precedingSpaces) as string[];
+  const all: Token[] = values.map((value, i) => ({
+    value,
+    normal: normals[i] ?? value.toLowerCase(),
+    stem: stem(normals[i] ?? value.toLowerCase()),
+    lemma: lemmas[i] ?? value.toLowerCase(),
+    pos: tags[i] ?? 'X',
+    type: types[i] ?? 'word',
+    stop: stops[i] === true,
+    spaced: (spaces[i] ?? '').length > 0,
+  }));
+  const entitySpans = doc.entities().out(its.span) as unknown as [number, number][];
+  const entityTypes = doc.entities().out(its.type) as string[];
+  const sentenceSpans = doc.sentences().out(its.span) as unknown as [number, number][];
+  return sentenceSpans.map(([start, end]) => {
+    const entities: EntitySpan[] = [];
+    entitySpans.forEach(([es, ee], k) => {
+      if (es >= start && ee <= end)
+        entities.push({ type: entityTypes[k] ?? 'ENTITY', start: es - start, end: ee - start + 1 });
+    });
+    return { tokens: all.slice(start, end + 1), entities };
+  });
+}
+
+/** Normalised word tokens of a short text, for the embedder (no tags, no sentences). */
+export function wordTokens(text: string): { normal: string; stem: string; stop: boolean }[] {
+  const nlp = tokenizerNlp();
+  const its = nlp.its;
+  // Accents are dropped altogether here: "naïve" and "naive" should meet.
+  const tokens = nlp.readDoc(text.normalize('NFKD').replace(/\p{M}/gu, '')).tokens();
+  const types = tokens.out(its.type) as string[];
+  const normals = tokens.out(its.normal) as string[];
+  const stops = tokens.out(its.stopWordFlag) as unknown as boolean[];
+  const words: { normal: string; stem: string; stop: boolean }[] = [];
+  for (let i = 0; i < types.length; i++) {
+    const type = types[i];
+    if (type !== 'word' && type !== 'number' && type !== 'hashtag' && type !== 'mention') continue;
+    const normal = normals[i] ?? '';
+    words.push({ normal, stem: stem(normal), stop: stops[i] === true });
+  }
+  return words;
+}

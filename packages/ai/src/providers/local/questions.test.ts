@@ -1,0 +1,195 @@
+import { QUESTION_TYPES, type QuestionType } from '@mnemo/contracts/entities/question';
+import { describe, expect, it } from 'vitest';
+import { AiError } from '../../errors';
+import type { GeneratedQuestion, TextChunk } from '../../types';
+import { cleanText } from './document';
+import { chunkFixture, webFixtureText } from './fixture-text';
+import { createLocalStudyAi } from './index';
+
+// Real pages through Readability and wink on a shared machine: a generous limit, nothing timed.
+const slow = { timeout: 60_000 };
+
+const ai = createLocalStudyAi();
+const ALL = [...QUESTION_TYPES];
+const MC = new Set<QuestionType>(['multiple_choice', 'case_multiple_choice']);
+const CASE = new Set<QuestionType>(['case_multiple_choice', 'case_free_response']);
+// The source as quoted: citation markers removed, single spaces, any case.
+const flat = (text: string) => cleanText(text).replace(/\s+/g, ' ').toLowerCase();
+
+function chunksOf(name: string): TextChunk[] {
+  return chunkFixture(webFixtureText(name), { sourceId: `src-${name}` });
+}
+
+/** Every rule a generated question must keep, checked against the chunks it was made from. */
+function expectValid(q: GeneratedQuestion, chunks: readonly TextChunk[]) {
+  const where = `${q.questionType}: ${q.question}`;
+  const chunk = chunks.find((c) => c.chunkId === q.chunkId);
+  expect(chunk, where).toBeDefined();
+  expect(q.sourceId, where).toBe(chunk!.sourceId);
+  const source = flat(
+    chunks
+      .filter((c) => c.sourceId === q.sourceId)
+      .map((c) => c.content)
+      .join('\n\n'),
+  );
+  expect(q.question.trim().length, where).toBeGreaterThan(10);
+  if (CASE.has(q.questionType)) {
+    expect(q.caseContext, where).toBeTruthy();
+    // A passage of a few sentences, from the source.
+    const sentences = q.caseContext!.split(/(?<=[.!?]["”’)]?)\s+(?=["“‘(]?[\p{Lu}\d])/u);
+    expect(sentences.length, where).toBeGreaterThanOrEqual(2);
+    for (const s of sentences) expect(source, where).toContain(s.toLowerCase());
+  } else {
+    expect(q.caseContext, where).toBeNull();
+  }
+  if (MC.has(q.questionType)) {
+    expect(q.options, where).toHaveLength(4);
+    for (const o of q.options) expect(o.trim().length, where).toBeGreaterThan(0);
+    expect(new Set(q.options.map((o) => o.trim().toLowerCase())).size, where).toBe(4);
+    expect(q.correctAnswerIndex, where).toBeGreaterThanOrEqual(0);
+    expect(q.correctAnswerIndex, where).toBeLessThan(4);
+    expect(q.options[q.correctAnswerIndex!], where).toBe(q.correctAnswerText);
+    expect(source, where).toContain(q.correctAnswerText!.toLowerCase());
+    // Distractors are terms of the same source too.
+    for (const o of q.options) expect(source, where).toContain(o.toLowerCase());
+    if (q.caseContext)
+      expect(q.caseContext.toLowerCase(), where).toContain(q.correctAnswerText!.toLowerCase());
+    expect(q.expectedAnswer, where).toBeNull();
+  } else {
+    expect(q.options, where).toEqual([]);
+    expect(q.correctAnswerIndex, where).toBeNull();
+    expect(q.correctAnswerText, where).toBeNull();
+    expect(q.expectedAnswer?.trim().length ?? 0, where).toBeGreaterThan(20);
+    // The expected answer is the source's own explanation.
+    expect(source, where).toContain(q.expectedAnswer!.toLowerCase());
+    if (q.caseContext)
+      expect(q.caseContext, where).toContain(q.expectedAnswer!.split(/(?<=[.!?])\s/)[0]!);
+  }
+}
+
+describe('generateQuestions', slow, () => {
+  it.each([
+    'wikipedia',
+    'google-sre-book-1',
+    'nytimes-1',
+    'quanta-1',
+    'bbc-1',
+    'guardian-1',
+    'lwn-1',
+    'medium-1',
+  ])('writes valid questions of all four types from %s, as many as asked', async (name) => {
+    const chunks = chunksOf(name);
+    const questions = await ai.generateQuestions({ chunks, count: 12, types: ALL });
+    expect(questions).toHaveLength(12);
+    for (const type of ALL)
+      expect(questions.filter((q) => q.questionType === type)).toHaveLength(3);
+    for (const q of questions) expectValid(q, chunks);
+    const texts = questions.map((q) => q.question.toLowerCase());
+    expect(new Set(texts).size).toBe(texts.length);
+  });
+
+  it('spreads the count over the requested types as evenly as possible', async () => {
+    const chunks = chunksOf('wikipedia');
+    const questions = await ai.generateQuestions({
+      chunks,
+      count: 7,
+      types: ['free_response', 'multiple_choice'],
+    });
+    expect(questions).toHaveLength(7);
+    expect(questions.filter((q) => q.questionType === 'free_response')).toHaveLength(4);
+    expect(questions.filter((q) => q.questionType === 'multiple_choice')).toHaveLength(3);
+  });
+
+  it('moves the correct option around, deterministically', async () => {
+    const chunks = chunksOf('google-sre-book-1');
+    const input = {
+      chunks,
+      count: 12,
+      types: ['multiple_choice', 'case_multiple_choice'] as QuestionType[],
+    };
+    const first = await ai.generateQuestions(input);
+    const positions = first.map((q) => q.correctAnswerIndex);
+    expect(new Set(positions).size).toBe(4);
+    expect(await ai.generateQuestions(input)).toEqual(first);
+  });
+
+  it('draws from the whole source, naming the chunk of each question', async () => {
+    const chunks = chunksOf('google-sre-book-1');
+    const questions = await ai.generateQuestions({
+      chunks,
+      count: 10,
+      types: ['multiple_choice', 'free_response'],
+    });
+    expect(new Set(questions.map((q) => q.chunkId)).size).toBeGreaterThanOrEqual(5);
+  });
+
+  it('repeats none of the questions to avoid, nor itself', async () => {
+    const chunks = chunksOf('nytimes-1');
+    const first = await ai.generateQuestions({ chunks, count: 6, types: ALL });
+    const second = await ai.generateQuestions({
+      chunks,
+      count: 6,
+      types: ALL,
+      avoid: first.map((q) => q.question),
+    });
+    const before = new Set(first.map((q) => q.question));
+    expect(second.length).toBeGreaterThan(0);
+    for (const q of second) {
+      expect(before.has(q.question)).toBe(false);
+      expectValid(q, chunks);
+    }
+  });
+
+  it('prefers sentences about the focus it is given', async () => {
+    const chunks = chunksOf('wikipedia');
+    const focused = await ai.generateQuestions({
+      chunks,
+      count: 6,
+      types: ['multiple_choice', 'free_response'],
+      focusInstructions: 'Focus on Thunderbird and the email client',
+    });
+    const about = (q: GeneratedQuestion) =>
+      /thunderbird|e-?mail/i.test(`${q.question} ${q.expectedAnswer ?? ''} ${q.options.join(' ')}`);
+    expect(focused.filter(about).length).toBeGreaterThanOrEqual(4);
+    const unfocused = await ai.generateQuestions({
+      chunks,
+      count: 6,
+      types: ['multiple_choice', 'free_response'],
+    });
+    expect(focused.filter(about).length).toBeGreaterThan(unfocused.filter(about).length);
+  });
+
+  it('makes fewer questions, never invalid ones, from a text too short for more', async () => {
+    const chunks = chunksOf('mozilla-1');
+    const questions = await ai.generateQuestions({ chunks, count: 20, types: ALL });
+    expect(questions.length).toBeLessThan(20);
+    for (const q of questions) expectValid(q, chunks);
+  });
+
+  it('keeps questions from several sources apart: distractors come from the question’s own source', async () => {
+    const chunks = [...chunksOf('bbc-1'), ...chunksOf('nytimes-1')];
+    const questions = await ai.generateQuestions({ chunks, count: 8, types: ['multiple_choice'] });
+    expect(questions).toHaveLength(8);
+    for (const q of questions) expectValid(q, chunks);
+  });
+
+  it('answers nothing for no chunks or a zero count', async () => {
+    expect(await ai.generateQuestions({ chunks: [], count: 5, types: ALL })).toEqual([]);
+    expect(await ai.generateQuestions({ chunks: chunksOf('bbc-1'), count: 0, types: ALL })).toEqual(
+      [],
+    );
+  });
+
+  it('stops when its signal fires', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      ai.generateQuestions({
+        chunks: chunksOf('bbc-1'),
+        count: 5,
+        types: ALL,
+        signal: controller.signal,
+      }),
+    ).rejects.toSatisfy((e) => e instanceof AiError && e.kind === 'aborted');
+  });
+});

@@ -1,0 +1,576 @@
+import type { QuestionType } from '@mnemo/contracts/entities/question';
+import type { GeneratedQuestion, GenerateQuestionsInput, TextChunk } from '../../types';
+import { throwIfAborted } from './abort';
+import {
+  analyze,
+  cleanText,
+  type DocumentModel,
+  type Phrase,
+  type PhraseOccurrence,
+  type Sentence,
+} from './document';
+import { hash32 } from './hash';
+import { diverseKeyPhrases, definesAt, keyPhrases } from './summarize';
+import { focusTerms, sameText, similarWording, textTerms } from './terms';
+
+/**
+ * Questions built from the text itself:
+ * - multiple choice: an important sentence with a key term taken out; the options are that term and
+ *   three other terms of the same kind (names with names, concepts with concepts, dates with dates,
+ *   singular with singular) from the same source;
+ * - free response: a key concept to explain, the expected answer being the sentence that explains it;
+ * - case variants: the same, asked about a passage of a few sentences given as the case.
+ * Every question passes `validQuestion` before it is returned, so the caller never gets an empty
+ * field, a repeated option or an answer the source does not contain; the text may yield fewer
+ * questions than asked, never invalid ones.
+ */
+
+type Candidate = {
+  type: QuestionType;
+  sentence: Sentence;
+  occurrence: PhraseOccurrence;
+  phrase: Phrase;
+  score: number;
+};
+
+type Context = {
+  doc: DocumentModel;
+  chunks: readonly TextChunk[];
+  /** Source id of each part (chunk) of the document. */
+  partSource: string[];
+  /** Per phrase key, the sources whose text contains it. */
+  phraseSources: Map<string, Set<string>>;
+  /** Phrases that can serve as options (names, concepts, dates, figures), best first. */
+  optionPool: Phrase[];
+  /** How often each phrase has served as a distractor, to vary them. */
+  distractorUse: Map<string, number>;
+  /** Lower-cased, whitespace-normalised text of each source, to check answers against. */
+  sourceText: Map<string, string>;
+  /** Multiple-choice questions built so far (the correct position rotates with it). */
+  mcOrdinal: number;
+  positionSeed: number;
+};
+
+const MC_TYPES = new Set<QuestionType>(['multiple_choice', 'case_multiple_choice']);
+const CASE_TYPES = new Set<QuestionType>(['case_multiple_choice', 'case_free_response']);
+// Where the correct option goes, question after question: every position equally often, no visible cycle.
+const POSITIONS = [2, 0, 3, 1, 1, 3, 0, 2];
+const BLANK = '_____';
+// Sentences opening with a quotation are someone speaking, seldom the text explaining.
+const QUOTED = /^["“‘']/;
+
+const normalise = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+
+export function generateQuestions(input: GenerateQuestionsInput): GeneratedQuestion[] {
+  throwIfAborted(input.signal);
+  const types = [...new Set(input.types)];
+  const wanted = Math.max(0, Math.floor(input.count));
+  if (input.chunks.length === 0 || types.length === 0 || wanted === 0) return [];
+
+  const doc = analyze(input.chunks.map((c) => c.content));
+  throwIfAborted(input.signal);
+  const partSource = input.chunks.map((c) => c.sourceId);
+  const phraseSources = new Map<string, Set<string>>();
+  for (const phrase of doc.phrases.values()) {
+    phraseSources.set(
+      phrase.key,
+      new Set(phrase.sentences.map((id) => partSource[doc.sentences[id]?.part ?? 0] ?? '')),
+    );
+  }
+  const sourceText = new Map<string, string>();
+  // Compared without citation markers and with single spaces, as sentences are.
+  for (const c of input.chunks)
+    sourceText.set(
+      c.sourceId,
+      `${sourceText.get(c.sourceId) ?? ''}\n${normalise(cleanText(c.content))}`,
+    );
+  const ctx: Context = {
+    doc,
+    chunks: input.chunks,
+    partSource,
+    phraseSources,
+    // Distractors come from the strongest terms: a weak one is an obvious wrong answer anyway.
+    optionPool: [...doc.phrases.values()]
+      .filter(
+        (p) =>
+          !p.doubtful &&
+          (p.count >= 2 || p.length >= 2 || p.kind === 'date' || p.kind === 'quantity'),
+      )
+      .sort((a, b) => b.score - a.score || a.key.localeCompare(b.key))
+      .slice(0, 600),
+    distractorUse: new Map(),
+    sourceText,
+    mcOrdinal: 0,
+    positionSeed: hash32(input.chunks.map((c) => c.chunkId).join('|')) % POSITIONS.length,
+  };
+
+  const focus = new Set(focusTerms(input.focusInstructions ?? ''));
+  const candidates = new Map<QuestionType, Candidate[]>();
+  for (const type of types) candidates.set(type, candidatesFor(type, ctx, focus));
+
+  // The count spread over the types as evenly as the text allows: a type that runs out of material
+  // hands its share to the others.
+  const quota = new Map<QuestionType, number>();
+  types.forEach((type, i) =>
+    quota.set(type, Math.floor(wanted / types.length) + (i < wanted % types.length ? 1 : 0)),
+  );
+
+  const avoid = (input.avoid ?? []).map((text) => ({
+    text: normalise(text),
+    terms: textTerms(text),
+  }));
+  const made: GeneratedQuestion[] = [];
+  const madeTerms: string[][] = [];
+  const usedSentences = new Set<number>();
+  const usedAnswers = new Map<QuestionType, Set<string>>();
+  const partUse = new Map<number, number>();
+  const exhausted = new Set<QuestionType>();
+
+  while (made.length < wanted && exhausted.size < types.length) {
+    throwIfAborted(input.signal);
+    let progressed = false;
+    for (const type of types) {
+      if (made.length >= wanted) break;
+      if (exhausted.has(type) || (quota.get(type) ?? 0) <= 0) continue;
+      const question = nextQuestion(type, candidates.get(type) ?? [], ctx, {
+        usedSentences,
+        usedAnswers: usedAnswers.get(type) ?? new Set(),
+        partUse,
+        isDuplicate: (text) => {
+          const terms = textTerms(text);
+          return (
+            avoid.some(
+              (a) => sameText(a.text, normalise(text)) || similarWording(a.terms, terms),
+            ) ||
+            made.some(
+              (m, i) =>
+                sameText(normalise(m.question), normalise(text)) ||
+                similarWording(madeTerms[i] ?? [], terms),
+            )
+          );
+        },
+      });
+      if (!question) {
+        exhausted.add(type);
+        // Hand the rest of this type's share to the types still producing.
+        const left = quota.get(type) ?? 0;
+        quota.set(type, 0);
+        const open = types.filter((t) => !exhausted.has(t));
+        open.forEach((t, i) =>
+          quota.set(
+            t,
+            (quota.get(t) ?? 0) + Math.floor(left / open.length) + (i < left % open.length ? 1 : 0),
+          ),
+        );
+        continue;
+      }
+      made.push(question.question);
+      madeTerms.push(textTerms(question.question.question));
+      quota.set(type, (quota.get(type) ?? 0) - 1);
+      usedSentences.add(question.sentence.id);
+      const answers = usedAnswers.get(type) ?? new Set<string>();
+      answers.add(question.answerKey);
+      usedAnswers.set(type, answers);
+      partUse.set(question.sentence.part, (partUse.get(question.sentence.part) ?? 0) + 1);
+      progressed = true;
+    }
+    if (!progressed) break;
+  }
+  return made;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Candidates.
+
+function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Candidate[] {
+  const { doc } = ctx;
+  const focusScore = (s: Sentence) => {
+    if (focus.size === 0) return 0;
+    const hits = new Set(s.terms.filter((t) => focus.has(t))).size;
+    // Matching the learner's focus outweighs every other preference.
+    return hits === 0 ? 0 : 2 + hits / focus.size;
+  };
+  const list: Candidate[] = [];
+  if (MC_TYPES.has(type)) {
+    for (const s of doc.sentences) {
+      if (!s.clean || s.words < 8 || s.words > 40) continue;
+      for (const o of s.phrases) {
+        const phrase = doc.phrases.get(o.key);
+        if (!phrase || phrase.doubtful) continue;
+        // A term met once and short is as likely a tagging slip as a key term.
+        if (phrase.count < 2 && phrase.length < 2 && phrase.kind !== 'date') continue;
+        if (s.phrases.filter((p) => p.key === o.key).length > 1) continue;
+        // The rest of the sentence must say enough to point at the answer.
+        const rest = s.terms.length - (o.end - o.start);
+        if (rest < 4) continue;
+        let score = (doc.importance[s.id] ?? 0) + 0.05 * phrase.score + focusScore(s);
+        if (definesAt(s, o.end)) score += 0.2;
+        if (phrase.kind === 'date' || phrase.kind === 'quantity') score -= 0.15;
+        if (s.anaphoric) score -= 0.2;
+        if (QUOTED.test(s.text)) score -= 0.25;
+        list.push({ type, sentence: s, occurrence: o, phrase, score });
+      }
+    }
+  } else {
+    const phrases = diverseKeyPhrases(doc, 200, keyPhrases(doc));
+    const top = phrases[0]?.score ?? 1;
+    for (const phrase of phrases) {
+      if (phrase.count < 2 && phrase.length < 2) continue;
+      for (const id of phrase.sentences) {
+        const s = doc.sentences[id];
+        if (!s || !s.clean || s.words < 8) continue;
+        const o = s.phrases.find((p) => p.key === phrase.key);
+        if (!o) continue;
+        let score = (doc.importance[s.id] ?? 0) + 0.5 * (phrase.score / top) + focusScore(s);
+        if (definesAt(s, o.end)) score += 0.8;
+        // A lone common noun ("system", "interview") is rarely a concept worth explaining.
+        if (phrase.kind === 'concept' && phrase.length === 1) score -= 0.3;
+        if (o.start <= 2) score += 0.2;
+        if (s.anaphoric) score -= 0.3;
+        if (QUOTED.test(s.text)) score -= 0.3;
+        list.push({ type, sentence: s, occurrence: o, phrase, score });
+      }
+    }
+  }
+  // Deterministic order: score, then position in the text.
+  return list.sort(
+    (a, b) =>
+      b.score - a.score || a.sentence.id - b.sentence.id || a.occurrence.start - b.occurrence.start,
+  );
+}
+
+type Picked = { question: GeneratedQuestion; sentence: Sentence; answerKey: string };
+
+function nextQuestion(
+  type: QuestionType,
+  candidates: Candidate[],
+  ctx: Context,
+  state: {
+    usedSentences: Set<number>;
+    usedAnswers: Set<string>;
+    partUse: Map<number, number>;
+    isDuplicate: (text: string) => boolean;
+  },
+): Picked | undefined {
+  // Spread questions over the source: each question already drawn from a chunk lowers the others'.
+  const ranked = candidates
+    .filter((c) => !state.usedSentences.has(c.sentence.id) && !state.usedAnswers.has(c.phrase.key))
+    .map((c) => ({ c, score: c.score - 0.08 * (state.partUse.get(c.sentence.part) ?? 0) }))
+    .sort((a, b) => b.score - a.score || a.c.sentence.id - b.c.sentence.id);
+  for (const { c } of ranked.slice(0, 400)) {
+    const question = build(c, ctx);
+    if (
+      !question ||
+      state.isDuplicate(question.question.question) ||
+      !validQuestion(question.question, ctx)
+    )
+      continue;
+    if (MC_TYPES.has(type)) {
+      ctx.mcOrdinal++;
+      for (const key of question.distractorKeys)
+        ctx.distractorUse.set(key, (ctx.distractorUse.get(key) ?? 0) + 1);
+    }
+    return { question: question.question, sentence: c.sentence, answerKey: c.phrase.key };
+  }
+  return undefined;
+}
+
+type Built = { question: GeneratedQuestion; distractorKeys: string[] };
+
+function build(c: Candidate, ctx: Context): Built | undefined {
+  const chunk = ctx.chunks[c.sentence.part];
+  if (!chunk) return undefined;
+  const base = { chunkId: chunk.chunkId, sourceId: chunk.sourceId };
+  const isCase = CASE_TYPES.has(c.type);
+  const passage = isCase ? passageAround(ctx.doc, c.sentence) : null;
+  if (isCase && !passage) return undefined;
+  if (MC_TYPES.has(c.type)) {
+    const mc = multipleChoice(c, ctx, passage ?? null);
+    return mc && { question: { ...mc.question, ...base }, distractorKeys: mc.distractorKeys };
+  }
+  return {
+    question: { ...freeResponse(c, ctx.doc, passage ?? null), ...base },
+    distractorKeys: [],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Multiple choice.
+
+type Passage = { sentences: Sentence[]; text: string };
+
+function multipleChoice(
+  c: Candidate,
+  ctx: Context,
+  passage: Passage | null,
+):
+  | { question: Omit<GeneratedQuestion, 'chunkId' | 'sourceId'>; distractorKeys: string[] }
+  | undefined {
+  const { sentence: s, occurrence: o, phrase } = c;
+  const answer = optionText(phrase, o, s);
+  const sourceId = ctx.partSource[s.part] ?? '';
+  const distractors = pickDistractors(phrase, o.plural, answer, s, passage, sourceId, ctx);
+  if (distractors.length < 3) return undefined;
+
+  const prefix = passage ? 'Based on the case above' : 'According to the source';
+  const subjectRest = subjectPredicate(s, o);
+  let question: string;
+  if (subjectRest) {
+    question = `${prefix}, which of these ${subjectRest}?`;
+  } else {
+    const from = s.offsets[o.start] ?? 0;
+    const blanked = `${s.text.slice(0, from)}${BLANK}${s.text.slice(from + o.surface.length)}`;
+    question = passage
+      ? `${prefix}, which term completes this statement? “${blanked}”`
+      : `Which term completes this statement from the source? “${blanked}”`;
+  }
+
+  const position = POSITIONS[(ctx.positionSeed + ctx.mcOrdinal) % POSITIONS.length] ?? 0;
+  const options = distractors.map((d) => d.text);
+  options.splice(position, 0, answer);
+  return {
+    question: {
+      questionType: c.type,
+      question,
+      options,
+      correctAnswerIndex: position,
+      correctAnswerText: answer,
+      expectedAnswer: null,
+      caseContext: passage ? passage.text : null,
+    },
+    distractorKeys: distractors.map((d) => d.key),
+  };
+}
+
+/**
+ * The answer as an option: as the sentence writes it (so it fits the blank), except that a capital
+ * only due to the sentence start is dropped when the text also writes the phrase in lower case.
+ */
+function optionText(phrase: Phrase, o: PhraseOccurrence, s: Sentence): string {
+  const initial = o.start === 0 || (o.start === 1 && /^["“‘'(]$/.test(s.tokens[0]?.value ?? ''));
+  if (!initial || phrase.kind !== 'concept' || phrase.lowerSurface === null) return o.surface;
+  const lowered = (o.surface[0]?.toLowerCase() ?? '') + o.surface.slice(1);
+  return lowered === phrase.lowerSurface ||
+    lowered.toLowerCase() !== phrase.lowerSurface.toLowerCase()
+    ? lowered
+    : phrase.lowerSurface;
+}
+
+/**
+ * For a sentence whose subject is the answer ("The Mozilla Foundation provides hosting..."), the
+ * predicate, to ask "which of these provides hosting...?". Null when the answer is not the subject.
+ */
+function subjectPredicate(s: Sentence, o: PhraseOccurrence): string | null {
+  const first = s.tokens[0];
+  const startsAt =
+    o.start === 0 ||
+    (o.start === 1 && first !== undefined && ['the', 'a', 'an'].includes(first.normal));
+  if (!startsAt) return null;
+  const verb = s.tokens[o.end];
+  if (!verb || (verb.pos !== 'VERB' && verb.pos !== 'AUX')) return null;
+  const from = s.offsets[o.end] ?? 0;
+  const rest = s.text
+    .slice(from)
+    .replace(/[.!]["”’)]?$/, '')
+    .trim();
+  // The predicate alone must still carry the question.
+  if ((rest.match(/\S+/g) ?? []).length < 5) return null;
+  return rest;
+}
+
+const wordsOf = (key: string) => new Set(key.split(' '));
+
+function pickDistractors(
+  answer: Phrase,
+  answerPlural: boolean,
+  answerText: string,
+  s: Sentence,
+  passage: Passage | null,
+  sourceId: string,
+  ctx: Context,
+): { text: string; key: string }[] {
+  const stem = s.text.toLowerCase();
+  const answerWords = wordsOf(answer.key);
+  const answerHead = answer.key.split(' ').pop();
+  const inPassage = new Set(
+    passage ? passage.sentences.flatMap((p) => p.phrases.map((o) => o.key)) : [],
+  );
+  const answerYears = answerText.match(/\d{4}/g) ?? [];
+  const scored: { text: string; score: number; key: string }[] = [];
+  for (const p of ctx.optionPool) {
+    if (p.key === answer.key) continue;
+    const sameKind = p.kind === answer.kind;
+    const related =
+      sameKind ||
+      ((answer.kind === 'proper' || answer.kind === 'concept') &&
+        (p.kind === 'proper' || p.kind === 'concept'));
+    if (!related) continue;
+    if (!(ctx.phraseSources.get(p.key)?.has(sourceId) ?? false)) continue;
+    const text = distractorText(p, answerText);
+    const lower = text.toLowerCase();
+    if (lower === answerText.toLowerCase() || stem.includes(lower)) continue;
+    // Nested terms ("browser" for "web browser") would make two options right.
+    const words = wordsOf(p.key);
+    if ([...words].every((w) => answerWords.has(w)) || [...answerWords].every((w) => words.has(w)))
+      continue;
+    // Names sharing their last word usually name the same thing ("Mr Obama", "President Obama").
+    if ((p.kind === 'proper' || answer.kind === 'proper') && p.key.split(' ').pop() === answerHead)
+      continue;
+    if (answerYears.some((y) => text.includes(y))) continue;
+    let score = p.score;
+    if (!sameKind) score *= 0.4;
+    if (p.plural !== answerPlural && p.kind !== 'date' && p.kind !== 'quantity') score *= 0.5;
+    score /= 1 + 0.5 * Math.abs(p.length - answer.length);
+    score *= 0.6 ** (ctx.distractorUse.get(p.key) ?? 0);
+    if (inPassage.has(p.key)) score *= 2;
+    scored.push({ text, score, key: p.key });
+  }
+  scored.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
+  const picked: { text: string; key: string }[] = [];
+  for (const d of scored) {
+    if (picked.length >= 3) break;
+    const lower = d.text.toLowerCase();
+    if (picked.some((x) => x.text.toLowerCase() === lower)) continue;
+    picked.push(d);
+  }
+  return picked;
+}
+
+/** A distractor in the answer's case style: a concept is not capitalised when the answer is not. */
+function distractorText(p: Phrase, answerText: string): string {
+  if (p.kind === 'concept' && /^\p{Ll}/u.test(answerText) && p.lowerSurface !== null)
+    return p.lowerSurface;
+  return p.surface;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Free response.
+
+function freeResponse(
+  c: Candidate,
+  doc: DocumentModel,
+  passage: Passage | null,
+): Omit<GeneratedQuestion, 'chunkId' | 'sourceId'> {
+  const { sentence: s, occurrence: o, phrase } = c;
+  const term = phrase.kind === 'concept' || phrase.kind === 'proper' ? phrase.surface : o.surface;
+  let expected: string;
+  let question: string;
+  if (passage) {
+    // The passage's own words about the term: its sentence, and the next one when it goes on about it.
+    const next = passage.sentences.find((p) => p.id === s.id + 1);
+    const more =
+      next !== undefined && (next.anaphoric || next.phrases.some((x) => x.key === phrase.key));
+    expected = more ? `${s.text} ${next.text}` : s.text;
+    question = `Based on the case above, explain what it tells you about ${termRef(phrase, term)}.`;
+  } else {
+    // A following sentence that continues about the same thing ("It...") belongs to the explanation.
+    const next = doc.sentences[s.id + 1];
+    const continues =
+      next !== undefined &&
+      next.block === s.block &&
+      next.clean &&
+      next.anaphoric &&
+      s.words + next.words <= 60;
+    expected = continues ? `${s.text} ${next.text}` : s.text;
+    const verb = s.tokens[o.end];
+    const defines = definesAt(s, o.end) && o.start <= 1 && verb?.lemma === 'be';
+    const proper = phrase.kind === 'proper';
+    if (defines && proper && verb && ['is', 'are', 'was', 'were'].includes(verb.normal)) {
+      question = `What ${verb.normal} ${term}, according to the source? Explain in your own words.`;
+    } else if (defines) {
+      question = `What is meant by ${termRef(phrase, term)}, according to the source? Explain in your own words.`;
+    } else if (hash32(s.text) % 2 === 0) {
+      question = `What does the source say about ${termRef(phrase, term)}?`;
+    } else {
+      question = proper
+        ? `Explain what the source tells you about ${term}.`
+        : `Explain the term ${termRef(phrase, term)} as the source uses it.`;
+    }
+  }
+  return {
+    questionType: c.type,
+    question,
+    options: [],
+    correctAnswerIndex: null,
+    correctAnswerText: null,
+    expectedAnswer: expected,
+    caseContext: passage ? passage.text : null,
+  };
+}
+
+/** A term inside a question: names as they are, other terms quoted (no article to guess). */
+const termRef = (phrase: Phrase, term: string) => (phrase.kind === 'proper' ? term : `“${term}”`);
+
+/**
+ * A few consecutive sentences of the same chunk around `s` (the previous one first, for context),
+ * at most about 110 words: the case a case question is asked about.
+ */
+function passageAround(doc: DocumentModel, s: Sentence): Passage | undefined {
+  const readable = (x: Sentence | undefined): x is Sentence =>
+    x !== undefined &&
+    x.part === s.part &&
+    x.words >= 5 &&
+    x.words <= 45 &&
+    /^["“‘'(]?[\p{Lu}\d]/u.test(x.text) &&
+    /[.!?]["”’)]?$/.test(x.text) &&
+    !/https?:|www\./.test(x.text);
+  const chosen: Sentence[] = [s];
+  let words = s.words;
+  let before = s.id - 1;
+  let after = s.id + 1;
+  for (let turn = 0; turn < 4 && chosen.length < 4; turn++) {
+    const prev = doc.sentences[before];
+    const next = doc.sentences[after];
+    const tryPrev = turn % 2 === 0;
+    const pick = tryPrev
+      ? readable(prev)
+        ? prev
+        : readable(next)
+          ? next
+          : undefined
+      : readable(next)
+        ? next
+        : readable(prev)
+          ? prev
+          : undefined;
+    if (!pick || words + pick.words > 110) continue;
+    chosen.push(pick);
+    words += pick.words;
+    if (pick === prev) before--;
+    else after++;
+  }
+  if (chosen.length < 2) return undefined;
+  chosen.sort((a, b) => a.id - b.id);
+  return { sentences: chosen, text: chosen.map((x) => x.text).join(' ') };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The gate every question passes.
+
+export function validQuestion(
+  q: GeneratedQuestion,
+  ctx: Pick<Context, 'sourceText' | 'chunks'>,
+): boolean {
+  if (q.question.trim().length === 0) return false;
+  if (!ctx.chunks.some((c) => c.chunkId === q.chunkId && c.sourceId === q.sourceId)) return false;
+  const source = ctx.sourceText.get(q.sourceId) ?? '';
+  const inSource = (text: string) => source.includes(normalise(text));
+  if (CASE_TYPES.has(q.questionType) && !(q.caseContext && q.caseContext.trim().length > 0))
+    return false;
+  if (!CASE_TYPES.has(q.questionType) && q.caseContext !== null) return false;
+  if (MC_TYPES.has(q.questionType)) {
+    if (q.options.length !== 4 || q.options.some((o) => o.trim().length === 0)) return false;
+    if (new Set(q.options.map((o) => o.trim().toLowerCase())).size !== 4) return false;
+    const i = q.correctAnswerIndex;
+    if (i === null || i < 0 || i > 3 || q.options[i] !== q.correctAnswerText) return false;
+    if (!q.correctAnswerText || !inSource(q.correctAnswerText)) return false;
+    if (q.caseContext && !q.caseContext.toLowerCase().includes(q.correctAnswerText.toLowerCase()))
+      return false;
+    return q.expectedAnswer === null;
+  }
+  if (q.options.length !== 0 || q.correctAnswerIndex !== null || q.correctAnswerText !== null)
+    return false;
+  if (!q.expectedAnswer || q.expectedAnswer.trim().length === 0) return false;
+  // The expected answer is the source's own words, sentence by sentence.
+  return q.expectedAnswer.split(/(?<=[.!?]["”’)]?)\s+/).every((part) => inSource(part));
+}

@@ -1,0 +1,52 @@
+import { contentTerms } from './document';
+import { META_WORDS } from './lexicon';
+import { parseBlock, wordTokens } from './nlp';
+
+/** Words of an instruction that say how to ask, not what about ("focus on", "more questions"). */
+const INSTRUCTION_WORDS = new Set(
+  `focus focuses focused focusing concentrate emphasis emphasise emphasize mainly mostly especially only
+  cover covering include including topic topics generate create make ask card cards flashcard flashcards
+  quiz test exam less more please question questions easy hard difficult level students student learner
+  learners basic advanced key important main particular specifically`.split(/\s+/),
+);
+
+/** Content stems of a learner's focus instructions. */
+export function focusTerms(text: string): string[] {
+  if (text.trim().length === 0) return [];
+  const tokens = parseBlock(text).flatMap((s) => s.tokens);
+  return [
+    ...new Set(
+      contentTerms(
+        tokens.filter((t) => !INSTRUCTION_WORDS.has(t.normal) && !META_WORDS.has(t.normal)),
+      ),
+    ),
+  ];
+}
+
+/** Content stems of a short text, cheaply (tokenizer only): for comparing wordings. */
+export function textTerms(text: string): string[] {
+  return [
+    ...new Set(
+      wordTokens(text)
+        .filter((w) => !w.stop && /\p{L}/u.test(w.normal))
+        .map((w) => w.stem),
+    ),
+  ];
+}
+
+const bare = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/** The same text but for case, punctuation and spacing. */
+export const sameText = (a: string, b: string) => bare(a) === bare(b);
+
+/** Two questions asking the same thing in nearly the same words (Jaccard over content stems). */
+export function similarWording(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length === 0 || b.length === 0) return false;
+  const setB = new Set(b);
+  const shared = a.filter((t) => setB.has(t)).length;
+  return shared / (a.length + b.length - shared) >= 0.75;
+}

@@ -1,0 +1,334 @@
+import { MULTIPLE_CHOICE_TYPES } from '@mnemo/contracts/entities/question';
+import { citationsFrom } from '../../citations';
+import type { Citation, RetrievedChunk, TutorEvent, TutorInput } from '../../types';
+import { analyze, cosine, termVector, type DocumentModel, type Sentence } from './document';
+import { conversationPhrases, messageTerms } from './conversation';
+import { diverseKeyPhrases, pickSummarySentences } from './summarize';
+
+/**
+ * The offline tutor answers with the sources' own sentences. It re-ranks the retrieved chunks'
+ * sentences against the message (idf-weighted share of the message's terms found in the sentence,
+ * plus a little of the chunk's retrieval score), quotes the best few with [n] markers, and says
+ * plainly when nothing matches. In question mode it never reveals the answer before the learner
+ * has submitted one: option texts are blanked out of quotations, and for a free-response question
+ * the sentences that answer it are pointed to, not quoted.
+ */
+
+export const NOT_FOUND = 'I could not find this in your sources.';
+
+/** Share of the message's weighted terms a sentence must contain to count as an answer. */
+const MATCH_THRESHOLD = 0.45;
+const MAX_SENTENCES = 4;
+const MAX_WORDS = 170;
+const WORDS_PER_DELTA = 3;
+
+type Scored = { sentence: Sentence; chunk: RetrievedChunk; coverage: number; score: number };
+type Composed = { text: string; citations: Citation[] };
+
+const SUMMARY_INTENT = /\b(?:summar|overview|main points|key points|tl;?dr|gist|recap)/i;
+const SIMPLE_INTENT = /\b(?:like i'?m (?:5|five)|eli5|simple terms|simply|in short)\b/i;
+const EXAMPLE_INTENT = /\b(?:example|analogy|instance|applications?)\b/i;
+const EXAMPLE_MARKERS = /\b(?:for example|for instance|such as|e\.g\.|like|including)\b/i;
+const WHY_INTENT = /\b(?:why|wrong|correct|right answer|explain|answer)\b/i;
+
+export async function* tutor(input: TutorInput): AsyncGenerator<TutorEvent> {
+  if (input.signal?.aborted) return;
+  const { text, citations } = compose(input);
+  const pieces = text.match(/\s*\S+/g) ?? [];
+  for (let i = 0; i < pieces.length; i += WORDS_PER_DELTA) {
+    // Give the caller's abort a chance between pieces, as a network stream would.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (input.signal?.aborted) return;
+    yield { type: 'text', text: pieces.slice(i, i + WORDS_PER_DELTA).join('') };
+  }
+  if (input.signal?.aborted) return;
+  yield { type: 'citations', citations };
+}
+
+function compose(input: TutorInput): Composed {
+  // Sentence `part`s index this list, and [n] is its n-th chunk, as the model-driven tutor numbers them.
+  const context = input.context;
+  if (context.every((c) => c.content.trim().length === 0))
+    return { text: NOT_FOUND, citations: [] };
+  const doc = analyze(context.map((c) => c.content));
+  const question = input.question;
+  const locked =
+    input.mode === 'question' && question !== undefined && question.answerSubmitted !== true;
+
+  const query = queryOf(input);
+  // A message without terms of its own ("Summarize this", "Give me an analogy") is about the
+  // material as a whole: it gets an overview, never "not found".
+  const general = query.own.length === 0 || SUMMARY_INTENT.test(input.message);
+  if (query.stems.length === 0) return general ? overview(doc, context, input) : notFound(doc);
+
+  const scored = scoreSentences(doc, context, query.stems, query.weights);
+  const best = scored[0];
+  if (!best || best.coverage < MATCH_THRESHOLD)
+    return general ? overview(doc, context, input) : notFound(doc);
+  const chosen = choose(
+    doc,
+    scored,
+    EXAMPLE_INTENT.test(input.message),
+    SIMPLE_INTENT.test(input.message),
+  );
+
+  // Question mode, before an answer: blank the options out, or point to free-response answers.
+  let withheld: Scored[] = [];
+  let quoted = chosen;
+  if (locked && question && !MULTIPLE_CHOICE_TYPES.includes(question.questionType)) {
+    const questionStems = new Set(messageTerms(question.question).stems);
+    const answers = (s: Scored) =>
+      s.sentence.terms.filter((t) => questionStems.has(t)).length >=
+      Math.min(2, questionStems.size);
+    withheld = chosen.filter(answers);
+    quoted = chosen.filter((s) => !answers(s));
+  }
+  const mask =
+    locked && question && MULTIPLE_CHOICE_TYPES.includes(question.questionType)
+      ? (question.options ?? [])
+      : [];
+
+  const numberOf = (chunk: RetrievedChunk) => context.indexOf(chunk) + 1;
+  // Bold the message's own terms (a few), not every word borrowed from a long question.
+  const highlight = new Set(query.own.slice(0, 4));
+  const paragraphs: string[] = [];
+  const lead = leadFor(input, query.label, locked);
+  if (lead && quoted.length > 0) paragraphs.push(lead);
+  for (const group of byChunk(quoted)) {
+    const n = numberOf(group[0]!.chunk);
+    // Blanking works on the plain text; bold markers would split an option's words.
+    const sentences = group.map((s) =>
+      mask.length > 0 ? blankOut(s.sentence.text, mask) : bold(s.sentence, highlight),
+    );
+    paragraphs.push(`${sentences.join(' ')} [${n}]`);
+  }
+  if (withheld.length > 0) {
+    const where = [...new Set(withheld.map((s) => numberOf(s.chunk)))]
+      .map((n) => `[${n}]`)
+      .join(' ');
+    const subject = query.label ? ` about **${query.label}**` : '';
+    paragraphs.push(
+      `I won't give the answer away before you submit yours, but your sources cover this${subject} here: ${where}. ` +
+        'Reread that part and put it in your own words.',
+    );
+  }
+  if (mask.length > 0 && paragraphs.some((p) => p.includes('_____'))) {
+    paragraphs.push('Which option fits the blank? Submit your answer and I can tell you more.');
+  }
+  const text = paragraphs.join('\n\n');
+  return { text, citations: citationsFrom(text, context) };
+}
+
+type Query = {
+  stems: string[];
+  /** The message's own stems (the rest is borrowed from the conversation). */
+  own: string[];
+  weights: Map<string, number>;
+  label: string | null;
+};
+
+/**
+ * The message's terms; a message with few of its own (a quick prompt, "what about it?") borrows
+ * from the last turns, then from the question or source being discussed.
+ */
+function queryOf(input: TutorInput): Query {
+  const own = messageTerms(input.message);
+  const weights = new Map<string, number>(own.stems.map((s) => [s, 1]));
+  // A label only when the message is about one thing; "about AOL" for a question on AOL and Mozilla would mislead.
+  let label = own.phrases.length === 1 ? (own.phrases[0] ?? null) : null;
+  const borrow = (text: string, weight: number) => {
+    const terms = messageTerms(text);
+    for (const s of terms.stems) if (!weights.has(s)) weights.set(s, weight);
+    if (own.stems.length === 0) label ??= terms.phrases[0] ?? null;
+  };
+  if (own.stems.length <= 1 && input.history.length > 0) {
+    const phrases = conversationPhrases(input.history.slice(-4)).slice(0, 2);
+    for (const p of phrases) borrow(p, 0.8);
+  }
+  const question = input.question;
+  if (
+    input.mode === 'question' &&
+    question &&
+    (own.stems.length <= 1 || WHY_INTENT.test(input.message))
+  ) {
+    borrow(question.question.replace(/_+/g, ' '), own.stems.length === 0 ? 1 : 0.5);
+    if (question.answerSubmitted && question.correctAnswer) borrow(question.correctAnswer, 0.8);
+  }
+  return { stems: [...weights.keys()], own: own.stems, weights, label };
+}
+
+function scoreSentences(
+  doc: DocumentModel,
+  context: readonly RetrievedChunk[],
+  stems: string[],
+  weights: Map<string, number>,
+): Scored[] {
+  const n = Math.max(1, doc.sentences.length);
+  // Terms missing from the sources weigh the most: asking about them is asking about something else.
+  const idf = (t: string) => doc.idf.get(t) ?? Math.log(1 + n / 0.5);
+  const total = stems.reduce((sum, t) => sum + idf(t) * (weights.get(t) ?? 1), 0) || 1;
+  const scored: Scored[] = [];
+  for (const sentence of doc.sentences) {
+    if (!quotable(sentence)) continue;
+    const chunk = context[sentence.part];
+    if (!chunk) continue;
+    const terms = new Set(sentence.terms);
+    const found = stems
+      .filter((t) => terms.has(t))
+      .reduce((sum, t) => sum + idf(t) * (weights.get(t) ?? 1), 0);
+    const coverage = found / total;
+    if (coverage === 0) continue;
+    const score =
+      coverage + 0.15 * clamp01(chunk.score) + 0.05 * (doc.importance[sentence.id] ?? 0);
+    scored.push({ sentence, chunk, coverage, score });
+  }
+  return scored.sort((a, b) => b.score - a.score || a.sentence.id - b.sentence.id);
+}
+
+/** Fit to quote in a chat answer: a whole sentence of readable length, not a link or a heading. */
+function quotable(s: Sentence): boolean {
+  if (s.clean) return true;
+  return (
+    s.words >= 5 &&
+    s.words <= 60 &&
+    /[.!?]["”’)]?$/.test(s.text) &&
+    /^["“‘'(]?[\p{Lu}\d]/u.test(s.text) &&
+    !/https?:|www\./.test(s.text)
+  );
+}
+
+/** The best sentence, then close runners-up that add something, and the next sentence when it continues the first. */
+function choose(
+  doc: DocumentModel,
+  scored: Scored[],
+  wantsExample: boolean,
+  wantsShort: boolean,
+): Scored[] {
+  const best = scored[0]!;
+  const limit = wantsShort ? 2 : MAX_SENTENCES;
+  const idf = (t: string) => doc.idf.get(t) ?? 1;
+  const chosen: { s: Scored; v: Map<string, number> }[] = [
+    { s: best, v: termVector(best.sentence.terms, idf) },
+  ];
+  let words = best.sentence.words;
+  const add = (s: Scored) => {
+    if (chosen.length >= limit || words + s.sentence.words > MAX_WORDS) return;
+    const v = termVector(s.sentence.terms, idf);
+    if (chosen.some((c) => c.s.sentence.id === s.sentence.id || cosine(c.v, v) > 0.6)) return;
+    chosen.push({ s, v });
+    words += s.sentence.words;
+  };
+  if (wantsExample) {
+    const example = scored.find(
+      (s) => s.coverage >= MATCH_THRESHOLD * 0.8 && EXAMPLE_MARKERS.test(s.sentence.text),
+    );
+    if (example) add(example);
+  }
+  const next = doc.sentences[best.sentence.id + 1];
+  if (next && next.part === best.sentence.part && next.anaphoric && quotable(next)) {
+    add({ sentence: next, chunk: best.chunk, coverage: best.coverage, score: best.score });
+  }
+  for (const s of scored.slice(1)) {
+    if (s.coverage < Math.max(MATCH_THRESHOLD, 0.6 * best.coverage)) break;
+    add(s);
+  }
+  return chosen.map((c) => c.s);
+}
+
+/** Sentences grouped by chunk (chunks in order of their best sentence), in reading order within each. */
+function byChunk(list: Scored[]): Scored[][] {
+  const groups = new Map<string, Scored[]>();
+  for (const s of list) {
+    const group = groups.get(s.chunk.chunkId) ?? [];
+    group.push(s);
+    groups.set(s.chunk.chunkId, group);
+  }
+  return [...groups.values()].map((g) => g.sort((a, b) => a.sentence.id - b.sentence.id));
+}
+
+function leadFor(input: TutorInput, label: string | null, locked: boolean): string | null {
+  if (locked) return 'Here is what your sources say that bears on this question:';
+  if (SIMPLE_INTENT.test(input.message)) return 'In short, from your sources:';
+  if (EXAMPLE_INTENT.test(input.message)) return 'Your sources describe it this way:';
+  if (
+    input.mode === 'question' &&
+    input.question?.answerSubmitted &&
+    input.question.isCorrect === false &&
+    input.question.correctAnswer &&
+    WHY_INTENT.test(input.message)
+  ) {
+    return `The correct answer is **${input.question.correctAnswer}**. Here is what your sources say:`;
+  }
+  return label
+    ? `Here is what your sources say about **${label}**:`
+    : 'Here is what I found in your sources:';
+}
+
+/** The sentence with the query's terms in bold, the first time each appears. */
+function bold(s: Sentence, highlight: Set<string>): string {
+  let out = '';
+  let at = 0;
+  s.tokens.forEach((t, i) => {
+    if (!highlight.has(t.stem) || t.type !== 'word') return;
+    highlight.delete(t.stem);
+    const from = s.offsets[i] ?? 0;
+    out += `${s.text.slice(at, from)}**${t.value}**`;
+    at = from + t.value.length;
+  });
+  return out + s.text.slice(at);
+}
+
+function blankOut(text: string, options: readonly string[]): string {
+  let out = text;
+  for (const option of options) {
+    const o = option.trim();
+    if (o.length === 0) continue;
+    const escaped = o.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    out = out.replace(
+      new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'giu'),
+      '_____',
+    );
+  }
+  return out;
+}
+
+/** For "summarise this" and quick prompts without terms of their own: the chunks' central sentences. */
+function overview(
+  doc: DocumentModel,
+  context: readonly RetrievedChunk[],
+  input: TutorInput,
+): Composed {
+  const sentences = pickSummarySentences(doc, SIMPLE_INTENT.test(input.message) ? 2 : 4);
+  if (sentences.length === 0) return notFound(doc);
+  const paragraphs: string[] = [];
+  const title = input.source?.title;
+  paragraphs.push(
+    title
+      ? `In short, here is what **${title}** covers:`
+      : 'In short, here is what your sources cover:',
+  );
+  const scored: Scored[] = sentences.flatMap((sentence) => {
+    const chunk = context[sentence.part];
+    return chunk ? [{ sentence, chunk, coverage: 1, score: 1 }] : [];
+  });
+  for (const group of byChunk(scored)) {
+    paragraphs.push(
+      `${group.map((s) => s.sentence.text).join(' ')} [${context.indexOf(group[0]!.chunk) + 1}]`,
+    );
+  }
+  const text = paragraphs.join('\n\n');
+  return { text, citations: citationsFrom(text, context) };
+}
+
+function notFound(doc: DocumentModel): Composed {
+  const topics = diverseKeyPhrases(doc, 3)
+    .filter((p) => p.count >= 2)
+    .map((p) => `**${p.surface}**`);
+  const suggestion =
+    topics.length >= 2
+      ? ` They cover topics such as ${topics.slice(0, -1).join(', ')} and ${topics[topics.length - 1]}; try asking about one of those.`
+      : '';
+  return { text: `${NOT_FOUND}${suggestion}`, citations: [] };
+}
+
+const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
