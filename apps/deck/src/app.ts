@@ -1,24 +1,58 @@
 import type { Redis } from 'ioredis';
 import type { Db } from '@mnemo/db/client';
+import type { Storage } from '@mnemo/storage';
 import { createService } from '@mnemo/service-kit';
 import { dbPlugin } from '@mnemo/service-kit/plugins/db';
 import { redisPlugin } from '@mnemo/service-kit/plugins/redis';
 import type { Env } from './env';
+import { queuePlugin } from './plugins/queue';
+import { storageFromEnv, storagePlugin } from './plugins/storage';
 import { createSpacesRepository } from './modules/spaces/spaces.repository';
 import { createSpacesService } from './modules/spaces/spaces.service';
 import { spacesRoutes } from './modules/spaces/spaces.routes';
 import { claimsRoutes } from './modules/claims/claims.routes';
+import { createUploadsRepository } from './modules/upload/upload.repository';
+import { createUploadService } from './modules/upload/upload.service';
+import { uploadRoutes } from './modules/upload/upload.routes';
+import { createSourcesRepository } from './modules/sources/sources.repository';
+import { createSourcesService } from './modules/sources/sources.service';
+import { createProcessingService } from './modules/sources/processing.service';
+import { sourcesRoutes } from './modules/sources/sources.routes';
 
-export type AppDeps = { db?: Db; redis?: Redis };
+export type AppDeps = { db?: Db; redis?: Redis; storage?: Storage };
 
 /** The deck service: spaces, decks, sources, questions and cards. */
 export async function buildApp(env: Env, deps: AppDeps = {}) {
   const app = createService({ name: 'deck', logLevel: env.LOG_LEVEL, internalSecret: env.INTERNAL_SECRET });
   await app.register(dbPlugin, deps.db ? { db: deps.db } : { url: env.DATABASE_URL });
   await app.register(redisPlugin, deps.redis ? { client: deps.redis } : { url: env.REDIS_URL });
+  await app.register(storagePlugin, { storage: deps.storage ?? storageFromEnv(env) });
+  await app.register(queuePlugin, { redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX });
 
   const spaces = createSpacesService({ spaces: createSpacesRepository({ db: app.db }) });
   await app.register(spacesRoutes, { service: spaces });
   await app.register(claimsRoutes, { db: app.db });
+
+  const uploadsRepository = createUploadsRepository({ db: app.db });
+  const upload = createUploadService({ storage: app.storage, uploads: uploadsRepository, log: app.log });
+  await app.register(uploadRoutes, { service: upload, storage: app.storage });
+
+  const sourcesRepository = createSourcesRepository({ db: app.db });
+  const processing = createProcessingService({
+    sources: sourcesRepository,
+    queue: app.ingestQueue,
+    redis: app.redis,
+    prefix: env.REDIS_PREFIX,
+    storage: app.storage,
+    log: app.log,
+  });
+  const sources = createSourcesService({
+    sources: sourcesRepository,
+    uploads: uploadsRepository,
+    storage: app.storage,
+    onRemoved: (source) => processing.forget(source),
+    log: app.log,
+  });
+  await app.register(sourcesRoutes, { sources, processing });
   return app;
 }

@@ -17,9 +17,17 @@ const JWT_SECRET = 'gateway-test-jwt-secret-0123456789abcdef0123';
 const prefix = `test-gw-${randomUUID()}`;
 const redis = new Redis(REDIS_URL);
 
+/** Sources the stand-in deck service says an owner tag may watch (its internal may-watch call). */
+const deckOwners = new Map<string, string>();
+
 /** A real service built with service-kit that echoes the identity it was given. */
 async function startEchoService() {
   const app = createService({ name: 'echo', internalSecret: INTERNAL_SECRET, logLevel: 'silent' });
+  app.post('/internal/sources/:sourceId/may-watch', async (req, reply) => {
+    if (req.identity.kind !== 'service') return reply.status(404).send({});
+    const { sourceId } = req.params as { sourceId: string };
+    return { allowed: deckOwners.get(sourceId) === (req.body as { owner: string }).owner };
+  });
   app.all('/*', async (req) => ({
     path: req.url,
     identity: req.identity,
@@ -282,6 +290,29 @@ describe('progress relay', () => {
     const res = await fetch(`${base}/api/ai/progress/${sourceId}?anonymousSession=${anonId}`);
     expect(res.status).toBe(200);
     await res.body?.cancel();
+  });
+
+  it('asks the deck service once the owner key has expired, and keeps its yes', async () => {
+    const anonId = randomUUID();
+    const sourceId = randomUUID();
+    deckOwners.set(sourceId, `anon:${anonId}`);
+    expect(await redis.get(progressOwnerKey(prefix, sourceId))).toBeNull();
+
+    const stranger = await fetch(`${base}/api/ai/progress/${sourceId}`, { headers: { 'x-anonymous-session': randomUUID() } });
+    expect(stranger.status).toBe(404);
+    expect(await redis.get(progressOwnerKey(prefix, sourceId))).toBeNull();
+
+    const owner = await fetch(`${base}/api/ai/progress/${sourceId}?anonymousSession=${anonId}`);
+    expect(owner.status).toBe(200);
+    await owner.body?.cancel();
+    expect(await redis.get(progressOwnerKey(prefix, sourceId))).toBe(`anon:${anonId}`);
+    expect(await redis.ttl(progressOwnerKey(prefix, sourceId))).toBeGreaterThan(0);
+
+    // The cached key answers from now on, without the deck service.
+    deckOwners.delete(sourceId);
+    const again = await fetch(`${base}/api/ai/progress/${sourceId}`, { headers: { 'x-anonymous-session': anonId } });
+    expect(again.status).toBe(200);
+    await again.body?.cancel();
   });
 
   it("refuses a client for another caller's source as not found", async () => {

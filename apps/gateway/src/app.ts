@@ -67,7 +67,8 @@ export async function buildApp(env: Env, deps: GatewayDeps = {}) {
   });
 
   await app.register(healthRoutes, { services: serviceUrls, redis, redisPrefix: env.REDIS_PREFIX });
-  await app.register(progressRoutes, { relay: createProgressRelay({ redis, subscriber, prefix: env.REDIS_PREFIX }) });
+  const deck = createInternalClient({ baseUrl: serviceUrls.deck, secret: env.INTERNAL_SECRET, service: 'gateway', timeoutMs: 5_000 });
+  await app.register(progressRoutes, { relay: createProgressRelay({ redis, subscriber, prefix: env.REDIS_PREFIX, deck }) });
   if (env.MAIL_OUTBOX_DIR) await app.register(devMailRoutes, { dir: env.MAIL_OUTBOX_DIR });
   // Proxying streams request bodies, so it lives in its own scope with its own content parser.
   await app.register(proxyRoutes, {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS, errorBodySchema } from './errors';
 import { jobIds, JOBS } from './jobs';
-import { ownerTag, progressEventSchema, PROGRESS_STEPS } from './progress';
+import { ownerFromTag, ownerTag, progressEventSchema, PROGRESS_STEPS } from './progress';
 import { identitySchema } from './identity';
 
 describe('progress events', () => {
@@ -18,6 +18,15 @@ describe('progress events', () => {
     expect(ownerTag({ kind: 'user', userId: 'u1' })).toBe('user:u1');
     expect(ownerTag({ anonId: 'a1' })).toBe('anon:a1');
     expect(ownerTag({ kind: 'none' })).toBeNull();
+  });
+
+  it('read an owner tag back, and nothing that is not one', () => {
+    const id = '3f0c2f0e-4a4b-4f0a-9d56-1f0b2b3c4d5e';
+    expect(ownerFromTag(`user:${id}`)).toEqual({ userId: id });
+    expect(ownerFromTag(`anon:${id}`)).toEqual({ anonId: id });
+    expect(ownerFromTag(`admin:${id}`)).toBeNull();
+    expect(ownerFromTag(`user:${id}:x`)).toBeNull();
+    expect(ownerFromTag('user:')).toBeNull();
   });
 });
 

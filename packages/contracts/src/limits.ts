@@ -13,5 +13,14 @@ export const PLAN_LIMITS = {
 export const DECK_MAX_SIZE_MB = 60;
 export const LINK_SIZE_MB = 0.5;
 export const SCHOLAR_MAX_FILE_MB = 25;
+/**
+ * One uploaded file's size on the free plan and for anonymous visitors. The spec gives only
+ * Scholar's "PDFs up to 25 MB" (spec 01 §1, §9), which it sells as an upgrade: ours
+ * (docs/decisions.md).
+ */
+export const FREE_MAX_FILE_MB = 10;
+/** The largest file a caller on this plan may upload, in MB. */
+export const maxFileMB = (plan: 'anonymous' | 'free' | 'scholar'): number =>
+  plan === 'scholar' ? SCHOLAR_MAX_FILE_MB : FREE_MAX_FILE_MB;
 export const DECK_LENGTH_CARDS = { short: 10, medium: 25, long: 40 } as const;
 export const ANONYMOUS_DECK_CARDS = 20;

@@ -63,3 +63,23 @@ export function ownerTag(owner: { kind: string; userId?: string; anonId?: string
   if ('anonId' in owner && owner.anonId) return `anon:${owner.anonId}`;
   return null;
 }
+
+/** The owner an owner tag names (`user:<id>` or `anon:<id>`), or null for anything else. */
+export function ownerFromTag(tag: string): { userId: string } | { anonId: string } | null {
+  const match = /^(user|anon):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(tag);
+  if (!match) return null;
+  return match[1] === 'user' ? { userId: match[2]! } : { anonId: match[2]! };
+}
+
+/**
+ * Internal call from the gateway to the deck service when a source's owner key has expired from
+ * Redis: may this owner watch the source's progress? (Yes when the owner owns the source's deck.)
+ * POSTed with the gateway's service identity; the gateway caches a yes under progressOwnerKey.
+ */
+export const progressAccessPath = (sourceId: string) => `/internal/sources/${sourceId}/may-watch`;
+export const progressAccessBodySchema = z.object({
+  owner: z.string().refine((t) => ownerFromTag(t) !== null, 'An owner tag: user:<id> or anon:<id>'),
+});
+export type ProgressAccessBody = z.infer<typeof progressAccessBodySchema>;
+export const progressAccessResponseSchema = z.object({ allowed: z.boolean() });
+export type ProgressAccessResponse = z.infer<typeof progressAccessResponseSchema>;

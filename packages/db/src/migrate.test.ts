@@ -21,6 +21,7 @@ const ALL_TABLES = [
   'stripe_events',
   'study_spaces',
   'subscriptions',
+  'uploads',
   'users',
 ];
 

@@ -4,7 +4,9 @@ import {
   addSourceBodySchema,
   addSourceResponseSchema,
   removeSourceBodySchema,
+  linkSourceType,
   removeSourceResponseSchema,
+  youtubeVideoId,
 } from './sources';
 import { sourceStatusResponseSchema } from './ai';
 import { uploadDocumentResponseSchema } from './upload';
@@ -102,5 +104,33 @@ describe('status and uploads', () => {
         file: { ...answer.file, size: undefined },
       }).success,
     ).toBe(false);
+  });
+});
+
+describe('link types', () => {
+  it('finds the 11-character video id of every usual YouTube link form', () => {
+    for (const url of [
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      'https://youtube.com/watch?v=dQw4w9WgXcQ&t=42s',
+      'https://m.youtube.com/watch?feature=share&v=dQw4w9WgXcQ',
+      'https://youtu.be/dQw4w9WgXcQ?si=abc',
+      'https://www.youtube.com/embed/dQw4w9WgXcQ',
+      'https://www.youtube.com/shorts/dQw4w9WgXcQ',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+      'https://WWW.YOUTUBE.COM./live/dQw4w9WgXcQ',
+    ]) {
+      expect(youtubeVideoId(url), url).toBe('dQw4w9WgXcQ');
+    }
+  });
+
+  it('types a link youtube only when it is one YouTube video, website otherwise', () => {
+    expect(linkSourceType('https://youtu.be/dQw4w9WgXcQ')).toBe('youtube');
+    expect(linkSourceType('https://www.youtube.com/@channel')).toBe('website');
+    expect(linkSourceType('https://www.youtube.com/watch?v=short')).toBe('website');
+    expect(linkSourceType('https://www.youtube.com/playlist?list=PL123')).toBe('website');
+    // The address merely mentioning YouTube is not a YouTube link.
+    expect(linkSourceType('https://example.org/?ref=youtube.com/watch?v=dQw4w9WgXcQ')).toBe('website');
+    expect(linkSourceType('https://notyoutube.com/watch?v=dQw4w9WgXcQ')).toBe('website');
+    expect(linkSourceType('not a url')).toBe('website');
   });
 });

@@ -16,6 +16,48 @@ export const httpUrlSchema = z
   .max(URL_MAX)
   .pipe(z.url({ protocol: /^https?$/, message: 'Please enter a valid URL' }));
 
+/** YouTube's hosts: the site, its subdomains (www, m, music), the no-cookie embed host, the short host. */
+const isYoutubeHost = (host: string) =>
+  host === 'youtu.be' ||
+  host === 'youtube.com' ||
+  host.endsWith('.youtube.com') ||
+  host === 'youtube-nocookie.com' ||
+  host.endsWith('.youtube-nocookie.com');
+const VIDEO_ID = /^[\w-]{11}$/;
+
+/**
+ * The 11-character video id of a YouTube link (watch?v=, youtu.be/, /embed/, /shorts/, /live/, /v/),
+ * or null for anything else, including a YouTube page that is not one video (a channel, a playlist).
+ */
+export function youtubeVideoId(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return null;
+  }
+  const host = parsed.hostname.toLowerCase().replace(/\.$/, '');
+  if (!isYoutubeHost(host)) return null;
+  const segments = parsed.pathname.split('/').filter(Boolean);
+  const candidate =
+    host === 'youtu.be'
+      ? segments[0]
+      : segments[0] === 'watch'
+        ? parsed.searchParams.get('v')
+        : ['embed', 'shorts', 'live', 'v', 'e'].includes(segments[0] ?? '')
+          ? segments[1]
+          : undefined;
+  return candidate && VIDEO_ID.test(candidate) ? candidate : null;
+}
+
+/**
+ * The type of a link source (spec 01 §5, spec 02 §5): youtube for a YouTube link to one video
+ * (11-character id), website for everything else. The server decides it from the address; the
+ * type a client sends is only a hint.
+ */
+export const linkSourceType = (url: string): 'youtube' | 'website' =>
+  youtubeVideoId(url) ? 'youtube' : 'website';
+
 /** A title is cut to 50 characters, never refused for its length (spec 01 §9). */
 const sourceTitleInput = z.string().transform(cutSourceTitle);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SCHOLAR_MAX_FILE_MB } from '../limits';
+import { FREE_MAX_FILE_MB, SCHOLAR_MAX_FILE_MB } from '../limits';
 
 /**
  * POST /upload/document (spec 01 §7): multipart form data with one field `file`, a PDF or Word
@@ -13,7 +13,10 @@ export const UPLOAD_CONTENT_TYPES = [
   'application/msword',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 ] as const;
-/** One file's size limit: the spec's 25 MB (spec 01 §1, §9); the deck's 60 MB total is checked apart. */
+/**
+ * The largest file anyone may upload: Scholar's 25 MB (spec 01 §1, §9). Free and anonymous callers
+ * get `FREE_MAX_FILE_MB` (limits.ts, `maxFileMB(plan)`); the deck's 60 MB total is checked apart.
+ */
 export const UPLOAD_MAX_BYTES = SCHOLAR_MAX_FILE_MB * 1024 * 1024;
 
 /**
@@ -25,7 +28,7 @@ export const uploadDocumentBodySchema = z.object({
     .file()
     .max(UPLOAD_MAX_BYTES)
     .meta({
-      description: `A PDF or Word document (${UPLOAD_EXTENSIONS.join(', ')}), at most ${SCHOLAR_MAX_FILE_MB} MB`,
+      description: `A PDF or Word document (${UPLOAD_EXTENSIONS.join(', ')}), at most ${FREE_MAX_FILE_MB} MB on the free plan and for guests, ${SCHOLAR_MAX_FILE_MB} MB on Scholar`,
     }),
 });
 

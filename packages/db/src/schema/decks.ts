@@ -116,6 +116,34 @@ export const sources = pgTable(
   (t) => [index('sources_deck_idx').on(t.deckId, t.createdAt)],
 );
 
+/**
+ * A document a caller uploaded (POST /upload/document), recorded so a source can only use a file its
+ * own owner uploaded, with the size and type the server measured. `source_id` is set when a source
+ * takes the file (one source per file); it goes back to null if that source's deck is deleted, which
+ * marks the file as an orphan a clean-up can remove.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    storageRef: text('storage_ref').primaryKey(),
+    ...ownerColumns(),
+    originalFilename: text('original_filename'),
+    contentType: text('content_type').notNull(),
+    sizeInBytes: bigint('size_in_bytes', { mode: 'number' }).notNull(),
+    sourceId: uuid('source_id').references(() => sources.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('uploads_one_owner', exactlyOneOwner(t)),
+    uniqueIndex('uploads_source_uq').on(t.sourceId),
+    index('uploads_owner_user_idx').on(t.ownerUserId),
+    index('uploads_owner_anon_idx').on(t.ownerAnonId),
+    index('uploads_unattached_idx')
+      .on(t.createdAt)
+      .where(sql`${t.sourceId} is null`),
+  ],
+);
+
 export type ChunkPosition = { page?: number; startSeconds?: number; heading?: string };
 
 export const sourceChunks = pgTable(
@@ -246,5 +274,7 @@ export type SourceChunk = typeof sourceChunks.$inferSelect;
 export type NewSourceChunk = typeof sourceChunks.$inferInsert;
 export type Question = typeof questions.$inferSelect;
 export type NewQuestion = typeof questions.$inferInsert;
+export type Upload = typeof uploads.$inferSelect;
+export type NewUpload = typeof uploads.$inferInsert;
 export type Card = typeof cards.$inferSelect;
 export type NewCard = typeof cards.$inferInsert;

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@mnemo/db/client';
-import { decks, studySpaces } from '@mnemo/db/schema';
+import { decks, studySpaces, uploads } from '@mnemo/db/schema';
 import type { RoutesPlugin } from '@mnemo/service-kit';
 import { requireService } from '@mnemo/service-kit/internal-client';
 
@@ -27,6 +27,11 @@ export const claimsRoutes: RoutesPlugin<{ db: Db }> = async (app, { db }) => {
           .set({ ownerUserId: userId, ownerAnonId: null })
           .where(and(eq(decks.ownerAnonId, anonId), isNull(decks.ownerUserId)))
           .returning({ id: decks.id });
+        // Files uploaded but not yet added to a deck go along, so they can still be added.
+        await tx
+          .update(uploads)
+          .set({ ownerUserId: userId, ownerAnonId: null })
+          .where(and(eq(uploads.ownerAnonId, anonId), isNull(uploads.ownerUserId)));
         return { spaces: spaces.length, decks: movedDecks.length };
       });
       return { success: true, moved };

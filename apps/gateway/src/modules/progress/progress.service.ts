@@ -1,5 +1,8 @@
 import type { Redis } from 'ioredis';
 import {
+  PROGRESS_TTL_SECONDS,
+  progressAccessPath,
+  progressAccessResponseSchema,
   progressChannel,
   progressEventSchema,
   progressLatestKey,
@@ -11,11 +14,25 @@ import type { Identity } from '@mnemo/contracts/identity';
 
 type Listener = (event: ProgressEvent) => void;
 
+/** The deck service's internal API, as far as the relay uses it. */
+export type DeckClient = { post<T = unknown>(path: string, body: unknown): Promise<T> };
+
 /**
  * Relays progress from Redis pub/sub to SSE clients. One subscriber connection serves every client
  * of this gateway; channels are subscribed while at least one client listens.
  */
-export function createProgressRelay({ redis, subscriber, prefix }: { redis: Redis; subscriber: Redis; prefix: string }) {
+export function createProgressRelay({
+  redis,
+  subscriber,
+  prefix,
+  deck,
+}: {
+  redis: Redis;
+  subscriber: Redis;
+  prefix: string;
+  /** Asked when the owner key has expired; without it, an expired key means no. */
+  deck?: DeckClient;
+}) {
   const listeners = new Map<string, Set<Listener>>();
 
   subscriber.on('message', (channel: string, message: string) => {
@@ -31,12 +48,21 @@ export function createProgressRelay({ redis, subscriber, prefix }: { redis: Redi
   });
 
   return {
-    /** Whether the caller may watch this source: only the identity that enqueued its processing. */
+    /**
+     * Whether the caller may watch this source: the identity that started its processing, as the
+     * deck service wrote it to Redis. That key lives PROGRESS_TTL_SECONDS; once it has expired (a
+     * page left open, a source processed yesterday) the deck service is asked whether the caller
+     * owns the source, and a yes is kept under the same key for as long again.
+     */
     async mayWatch(sourceId: string, identity: Identity): Promise<boolean> {
       const tag = ownerTag(identity);
       if (!tag) return false;
-      const owner = await redis.get(progressOwnerKey(prefix, sourceId));
-      return owner === tag;
+      const key = progressOwnerKey(prefix, sourceId);
+      const owner = await redis.get(key);
+      if (owner !== null || !deck) return owner === tag;
+      const answer = progressAccessResponseSchema.parse(await deck.post(progressAccessPath(sourceId), { owner: tag }));
+      if (answer.allowed) await redis.set(key, tag, 'EX', PROGRESS_TTL_SECONDS, 'NX');
+      return answer.allowed;
     },
 
     async latest(sourceId: string): Promise<ProgressEvent | null> {

@@ -1,0 +1,122 @@
+import type { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ProcessSourceResponse } from '@mnemo/contracts/api/ai';
+import { ingestSourceJobSchema, jobIds, type IngestSourceJob } from '@mnemo/contracts/jobs';
+import {
+  PROGRESS_TTL_SECONDS,
+  ownerFromTag,
+  ownerTag,
+  progressChannel,
+  progressEventSchema,
+  progressLatestKey,
+  progressOwnerKey,
+} from '@mnemo/contracts/progress';
+import type { Owner } from '@mnemo/db/owner';
+import { AppError } from '@mnemo/service-kit';
+import type { Storage } from '@mnemo/storage';
+import type { IngestQueue } from '../../plugins/queue';
+import { presentSource } from './sources.presenter';
+import type { SourceRow, SourcesRepository } from './sources.repository';
+import { sourceNotFound } from './sources.service';
+
+/**
+ * How BullMQ runs an ingest job: three tries with exponential backoff (15 s, 30 s) for transient
+ * failures (a provider's rate limit, a site that timed out); the worker marks the source failed
+ * only when the last try fails. Finished jobs are kept a while so a duplicate enqueue with the same
+ * id stays a no-op, then removed.
+ */
+export const INGEST_JOB_OPTIONS = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 15_000 },
+  removeOnComplete: { age: 24 * 3600, count: 10_000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+} as const;
+
+export const START_FAILED_MESSAGE = 'Processing could not be started. Please try again.';
+
+export function createProcessingService({
+  sources,
+  queue,
+  redis,
+  prefix,
+  storage,
+  log,
+}: {
+  sources: Pick<SourcesRepository, 'startProcessing' | 'findOwned' | 'failAttempt' | 'ownsSource'>;
+  queue: Pick<IngestQueue, 'add' | 'remove'>;
+  redis: Redis;
+  prefix: string;
+  storage: Pick<Storage, 'downloadUrl'>;
+  log: FastifyBaseLogger;
+}) {
+  const jobOf = (owner: Owner, row: SourceRow): IngestSourceJob =>
+    ingestSourceJobSchema.parse({ sourceId: row.id, deckId: row.deckId, owner, attempt: row.processingAttempt });
+
+  /** Enqueues the attempt's job; its id makes a second add of the same attempt a no-op. */
+  const enqueue = (job: IngestSourceJob) =>
+    queue.add('ingest-source', job, { ...INGEST_JOB_OPTIONS, jobId: jobIds.ingest(job.sourceId, job.attempt) });
+
+  /**
+   * Lets the owner watch the progress stream (the gateway reads the owner key) and gives a client
+   * that connects before the worker starts a first state, 'starting' at 0%. It also replaces the
+   * 'error' a failed attempt left as the latest state, which would end a retry's stream at once.
+   */
+  async function announce(owner: Owner, row: SourceRow) {
+    const event = progressEventSchema.parse({
+      sourceId: row.id,
+      step: 'starting',
+      message: 'Waiting for processing to start',
+      progress: 0,
+      details: { attempt: row.processingAttempt },
+      timestamp: new Date().toISOString(),
+    });
+    const json = JSON.stringify(event);
+    await redis
+      .multi()
+      .set(progressOwnerKey(prefix, row.id), ownerTag(owner)!, 'EX', PROGRESS_TTL_SECONDS)
+      .set(progressLatestKey(prefix, row.id), json, 'EX', PROGRESS_TTL_SECONDS)
+      .publish(progressChannel(prefix, row.id), json)
+      .exec();
+  }
+
+  return {
+    /**
+     * POST /ai/process-source: a pending or failed source moves to processing with a new attempt
+     * number (committed first), then its job is enqueued. A source that is already processing or
+     * done is answered as it is; for one still processing, its current job is re-added under the
+     * same id, which changes nothing if it exists and heals a start whose enqueue was lost.
+     */
+    async process(owner: Owner, deckId: string, sourceId: string): Promise<ProcessSourceResponse> {
+      const started = await sources.startProcessing(owner, deckId, sourceId);
+      if (!started) {
+        const current = await sources.findOwned(owner, deckId, sourceId);
+        if (!current) throw sourceNotFound();
+        if (current.processingStatus === 'processing' && current.processingAttempt > 0) {
+          await enqueue(jobOf(owner, current)).catch((err: unknown) => log.warn({ err, sourceId }, 'could not re-assert the ingest job'));
+        }
+        return { success: true, source: await presentSource(current, { storage, withContent: false }) };
+      }
+      try {
+        await announce(owner, started);
+        await enqueue(jobOf(owner, started));
+      } catch (err) {
+        // The status was committed but no job exists: say so, rather than leave it processing forever.
+        await sources.failAttempt(started.id, started.processingAttempt, START_FAILED_MESSAGE).catch(() => {});
+        throw new AppError('SERVICE_UNAVAILABLE', START_FAILED_MESSAGE, { cause: err });
+      }
+      return { success: true, source: await presentSource(started, { storage, withContent: false }) };
+    },
+
+    /** Drops a removed source's job if it has not started (an active one finds its source gone). */
+    async forget(source: { id: string; processingAttempt: number }) {
+      if (source.processingAttempt > 0) await queue.remove(jobIds.ingest(source.id, source.processingAttempt));
+    },
+
+    /** The gateway's fallback when the owner key has expired: does this owner own the source? */
+    async mayWatch(tag: string, sourceId: string): Promise<boolean> {
+      const owner = ownerFromTag(tag);
+      return owner ? sources.ownsSource(owner as Owner, sourceId) : false;
+    },
+  };
+}
+export type ProcessingService = ReturnType<typeof createProcessingService>;

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { addSourceBodySchema, addSourceParamsSchema, removeSourceBodySchema, removeSourceParamsSchema } from '@mnemo/contracts/api/sources';
+import { processSourceBodySchema, sourceStatusParamsSchema } from '@mnemo/contracts/api/ai';
+import { deckParamsSchema } from '@mnemo/contracts/api/decks';
+import { progressAccessBodySchema, type ProgressAccessResponse } from '@mnemo/contracts/progress';
+import { idSchema } from '@mnemo/contracts/common';
+import { requireOwner, type RoutesPlugin } from '@mnemo/service-kit';
+import { requireService } from '@mnemo/service-kit/internal-client';
+import type { ProcessingService } from './processing.service';
+import type { SourcesService } from './sources.service';
+
+/** A DELETE often arrives without a body: that is `deleteCards: false`. */
+const removeBody = z.preprocess((body) => body ?? {}, removeSourceBodySchema);
+
+/** Source calls of spec 01 §7 and spec 02 §7, and the gateway's internal progress-access check. */
+export const sourcesRoutes: RoutesPlugin<{ sources: SourcesService; processing: ProcessingService }> = async (
+  app,
+  { sources, processing },
+) => {
+  app.post('/decks/:id/sources', { schema: { params: addSourceParamsSchema, body: addSourceBodySchema } }, async (request, reply) => {
+    reply.status(201);
+    return sources.add(requireOwner(request), request.params.id, request.body);
+  });
+
+  app.delete('/decks/:id/sources/:sourceId', { schema: { params: removeSourceParamsSchema, body: removeBody } }, async (request) =>
+    sources.remove(requireOwner(request), request.params.id, request.params.sourceId, request.body.deleteCards),
+  );
+
+  app.get('/decks/:id/size', { schema: { params: deckParamsSchema } }, async (request) =>
+    sources.size(requireOwner(request), request.params.id),
+  );
+
+  app.post('/ai/process-source', { schema: { body: processSourceBodySchema } }, async (request) =>
+    processing.process(requireOwner(request), request.body.deckId, request.body.sourceId),
+  );
+
+  app.get('/ai/source-status/:deckId/:sourceId', { schema: { params: sourceStatusParamsSchema } }, async (request) =>
+    sources.status(requireOwner(request), request.params.deckId, request.params.sourceId),
+  );
+
+  app.post(
+    '/internal/sources/:sourceId/may-watch',
+    { schema: { params: z.object({ sourceId: idSchema }), body: progressAccessBodySchema } },
+    async (request): Promise<ProgressAccessResponse> => {
+      requireService(request.identity);
+      return { allowed: await processing.mayWatch(request.body.owner, request.params.sourceId) };
+    },
+  );
+};

@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { describe, expect, it } from 'vitest';
+import { fixturePath } from '@mnemo/testing/fixtures';
+import { AppError } from '@mnemo/service-kit';
+import { documentGuard, kindOfFilename, type DocumentKind } from './document-guard';
+
+/** Streams `bytes` through the guard in chunks of `chunk` bytes; resolves with what came out. */
+async function run(kind: DocumentKind, bytes: Buffer, { chunk = 1000, maxBytes = 50 * 1024 * 1024 } = {}) {
+  const parts: Buffer[] = [];
+  for (let i = 0; i < bytes.length; i += chunk) parts.push(bytes.subarray(i, i + chunk));
+  const out: Buffer[] = [];
+  await pipeline(
+    Readable.from(parts),
+    documentGuard({ kind, maxBytes, tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', 'too large') }),
+    new Writable({
+      write(c: Buffer, _e, cb) {
+        out.push(c);
+        cb();
+      },
+    }),
+  );
+  return Buffer.concat(out);
+}
+
+const docx = readFileSync(fixturePath('docx', 'single-paragraph.docx'));
+const pdf = readFileSync(fixturePath('pdf', 'minimal-document.pdf'));
+/** The head of an OLE2 compound file and a directory entry named WordDocument, as Word 97 writes. */
+const wordDoc = Buffer.concat([
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+  Buffer.alloc(1024),
+  Buffer.from('WordDocument', 'utf16le'),
+  Buffer.alloc(512),
+]);
+
+describe('the document guard', () => {
+  it('passes a real PDF and a real .docx through unchanged, whatever the chunk size', async () => {
+    for (const chunk of [1, 7, 64, 65536]) {
+      expect((await run('pdf', pdf, { chunk })).equals(pdf)).toBe(true);
+      expect((await run('docx', docx, { chunk })).equals(docx)).toBe(true);
+    }
+    expect((await run('doc', wordDoc, { chunk: 5 })).equals(wordDoc)).toBe(true);
+  });
+
+  it('refuses bytes that are not the kind the name promises', async () => {
+    const text = Buffer.from('Just some notes, saved as text.\n'.repeat(50));
+    await expect(run('pdf', text)).rejects.toMatchObject({ code: 'UNSUPPORTED_FILE', message: 'This file is not a valid PDF document' });
+    await expect(run('docx', text)).rejects.toMatchObject({ code: 'UNSUPPORTED_FILE' });
+    await expect(run('doc', text)).rejects.toMatchObject({ code: 'UNSUPPORTED_FILE' });
+    await expect(run('docx', pdf)).rejects.toMatchObject({ code: 'UNSUPPORTED_FILE' });
+    await expect(run('pdf', docx)).rejects.toMatchObject({ code: 'UNSUPPORTED_FILE' });
+  });
+
+  it('refuses a zip that is not a Word document, even one that mentions the Word part name elsewhere', async () => {
+    await expect(run('docx', readFileSync(fixturePath('docx', 'not-a-docx.zip')))).rejects.toMatchObject({ code: 'UNSUPPORTED_FILE' });
+    // The same .docx with its main part renamed: still a zip, no longer a Word document.
+    const renamed = Buffer.from(docx.toString('latin1').replaceAll('word/document.xml', 'word/documenX.xml'), 'latin1');
+    await expect(run('docx', renamed)).rejects.toMatchObject({ code: 'UNSUPPORTED_FILE' });
+    const mention = Buffer.concat([renamed, Buffer.from('word/document.xml')]);
+    await expect(run('docx', mention)).rejects.toMatchObject({ code: 'UNSUPPORTED_FILE' });
+  });
+
+  it('refuses an OLE2 file that is not a Word document (a spreadsheet, say)', async () => {
+    const workbook = Buffer.concat([wordDoc.subarray(0, 8), Buffer.alloc(1024), Buffer.from('Workbook', 'utf16le')]);
+    await expect(run('doc', workbook)).rejects.toMatchObject({ code: 'UNSUPPORTED_FILE' });
+  });
+
+  it('refuses an empty file and one past the size limit', async () => {
+    await expect(run('pdf', Buffer.alloc(0))).rejects.toMatchObject({ message: 'This file is empty' });
+    await expect(run('pdf', pdf, { maxBytes: pdf.length - 1 })).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect((await run('pdf', pdf, { maxBytes: pdf.length })).length).toBe(pdf.length);
+  });
+
+  it('takes the kind from the extension, in any case, and nothing else', () => {
+    expect(kindOfFilename('Notes.PDF')).toBe('pdf');
+    expect(kindOfFilename('a.docx')).toBe('docx');
+    expect(kindOfFilename('a.doc')).toBe('doc');
+    expect(kindOfFilename('a.pdf.exe')).toBeNull();
+    expect(kindOfFilename('pdf')).toBeNull();
+    expect(kindOfFilename('a.txt')).toBeNull();
+  });
+});

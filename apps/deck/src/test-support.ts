@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { createTestDatabase } from '@mnemo/db/testing';
+import { decks, users } from '@mnemo/db/schema';
+import { ownerValues, type Owner } from '@mnemo/db/owner';
+import type { Identity } from '@mnemo/contracts/identity';
+import { TEST_INTERNAL_SECRET } from '@mnemo/service-kit/testing';
+import { envSchema } from './env';
+import { buildApp } from './app';
+
+// Test-only: the one knob the deck tests read (as every service test does for Redis).
+// eslint-disable-next-line no-restricted-properties
+export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/**
+ * The deck service as its tests use it: a migrated database of its own, real Redis under a prefix
+ * no other test shares, and files on a temporary local disk.
+ */
+export async function startDeckApp() {
+  const database = await createTestDatabase();
+  const redis = new Redis(REDIS_URL);
+  const prefix = `test-deck-${randomUUID()}`;
+  const filesDir = mkdtempSync(join(tmpdir(), 'mnemo-deck-files-'));
+  const env = envSchema.parse({
+    DATABASE_URL: database.url,
+    INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+    LOG_LEVEL: 'silent',
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    FILES_DIR: filesDir,
+  });
+  const app = await buildApp(env, { db: database.db, redis });
+  return {
+    app,
+    db: database.db,
+    redis,
+    prefix,
+    filesDir,
+    /** Every file under the storage folder (data and sidecars), relative to it. */
+    storedFiles: (): string[] =>
+      readdirSync(filesDir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => join(e.parentPath, e.name).slice(filesDir.length + 1)),
+    async close() {
+      await app.close();
+      await database.close();
+      const keys = await redis.keys(`${prefix}:*`);
+      if (keys.length) await redis.del(...keys);
+      await redis.quit();
+      rmSync(filesDir, { recursive: true, force: true });
+    },
+  };
+}
+export type DeckTestApp = Awaited<ReturnType<typeof startDeckApp>>;
+
+export const anonCaller = () => ({ kind: 'anonymous' as const, anonId: randomUUID(), plan: 'anonymous' as const });
+export const userCaller = (plan: 'free' | 'scholar' = 'free') => ({ kind: 'user' as const, userId: randomUUID(), plan });
+export const serviceCaller = (): Identity => ({ kind: 'service', service: 'gateway' });
+
+/** The owner a caller's rows get. */
+export const ownerOf = (caller: { kind: 'user'; userId: string } | { kind: 'anonymous'; anonId: string }): Owner =>
+  caller.kind === 'user' ? { userId: caller.userId } : { anonId: caller.anonId };
+
+type Caller = { kind: 'user'; userId: string } | { kind: 'anonymous'; anonId: string };
+
+/** A user's row, as the auth service would have written it (rows a user owns point at it). */
+export async function registerCaller(t: DeckTestApp, caller: Caller) {
+  if (caller.kind !== 'user') return;
+  await t.db
+    .insert(users)
+    .values({ id: caller.userId, email: `${caller.userId}@example.com`, firstName: 'Test' })
+    .onConflictDoNothing();
+}
+
+/** A deck of this caller's, written straight to the database (the deck calls are another issue). */
+export async function insertDeck(t: DeckTestApp, caller: Caller) {
+  await registerCaller(t, caller);
+  const [deck] = await t.db
+    .insert(decks)
+    .values({ ...ownerValues(ownerOf(caller)), title: 'Cells' })
+    .returning();
+  return deck!;
+}
