@@ -239,7 +239,8 @@ describe('infra/docker/Dockerfile', () => {
       return seen;
     };
     const builtins = new Set(builtinModules);
-    const importPattern = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\(\s*)["']([^"'./][^"']*)["']/g;
+    // Module names never hold `$` or spaces: prompt text such as `from "${title}"` is not an import.
+    const importPattern = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\(\s*)["']([^"'./$\s][^"'$\s]*)["']/g;
     const problems: string[] = [];
     for (const target of imageTargets) {
       const dir = targetDir(target);
