@@ -64,17 +64,3 @@ export function DeckFlashcardsPage() {
     </section>
   );
 }
-
-/** Card editing, shared by /deck/$deckId/edit and /edit-cards(/$deckId). */
-export function EditCardsPage(_props: {
-  deckId?: string;
-  sourceFilter?: string;
-  cardFilter?: string;
-}) {
-  return (
-    <section>
-      <h1>Edit your cards</h1>
-      <p className="muted">Review, edit and regenerate the questions of this deck here.</p>
-    </section>
-  );
-}

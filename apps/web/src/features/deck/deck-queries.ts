@@ -5,6 +5,8 @@ import { api } from '../../lib/api';
 
 export const deckQueryKey = (deckId: string) => ['deck', deckId] as const;
 export const deckSizeQueryKey = (deckId: string) => ['deck', deckId, 'size'] as const;
+/** The edit screen's question pages: under the deck's key, so reloading the deck reloads them. */
+export const deckQuestionsQueryKey = (deckId: string) => ['deck', deckId, 'questions'] as const;
 
 /** GET /decks/:id: the deck with its sources and the caller's access flags. */
 export function useDeck(deckId: string) {

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EditCardsPage } from '../../../features/deck/deck-layout';
+import { EditCardsPage } from '../../../features/edit-cards/edit-cards-page';
 
 export const Route = createFileRoute('/_app/edit-cards/')({
   component: () => (

@@ -1,0 +1,272 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type { GenerateQuestionsBody, UpdateQuestionBody } from '@mnemo/contracts/api/questions';
+import type { Question, QuestionType } from '@mnemo/contracts/entities/question';
+import { readPendingGeneration, takePendingGeneration } from '../../lib/pending-generation';
+import { deckQuestionsQueryKey, reloadDeck } from '../deck/deck-queries';
+import { useFadePresence } from '../shell/dialog';
+import { EDIT_CARDS_MESSAGES } from './edit-cards-messages';
+import { runPendingGeneration, type OpeningResult } from './edit-cards-opening';
+import { EDIT_CARDS_TIMINGS, pollUntilFound, waitUntilFound } from './generation-poller';
+import { questions as calls } from './question-api';
+import {
+  clampPage,
+  filteredPage,
+  pageFromResponse,
+  type QuestionFilter,
+  type QuestionPage,
+} from './question-paging';
+
+/** Replacements for regenerated questions are of these types (spec 02 §4). */
+export const REGENERATE_TYPES: QuestionType[] = ['multiple_choice', 'free_response'];
+
+/** How long Regenerate waits for replacements the server queued: 60 looks, 3 minutes. */
+const REGENERATE_MAX_LOOKS = 60;
+
+function pageQuery(deckId: string, page: number, filter: QuestionFilter | null) {
+  return {
+    queryKey: [...deckQuestionsQueryKey(deckId), { page, filter }] as const,
+    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<QuestionPage> =>
+      filter
+        ? filteredPage((await calls.listAll(deckId, signal)).questions, filter, page)
+        : pageFromResponse(await calls.listPage(deckId, page, signal)),
+  };
+}
+
+/** Replaces a saved question in every cached page. */
+function patchCachedQuestion(queryClient: QueryClient, deckId: string, saved: Question) {
+  queryClient.setQueriesData<QuestionPage>({ queryKey: deckQuestionsQueryKey(deckId) }, (page) =>
+    page
+      ? { ...page, questions: page.questions.map((q) => (q._id === saved._id ? saved : q)) }
+      : page,
+  );
+}
+
+export interface EditCardsOptions {
+  /** Null on /edit-cards without a deck: nothing to load. */
+  deckId: string | null;
+  filter: QuestionFilter | null;
+  /** ?isGenerating=true in the address. */
+  isGenerating: boolean;
+  /** Puts the isGenerating flag in the address or takes it out (replacing the history entry). */
+  setGeneratingFlag: (on: boolean) => void;
+}
+
+type Opening = { state: 'idle' } | { state: 'running' } | { state: 'failed'; message: string };
+
+/**
+ * The edit screen's data (spec 02 §4): the page of questions; the pending generation request,
+ * consumed on opening; the isGenerating poll every 3 s until a question appears; the overlay that
+ * hides 500 ms after; and the edit, delete and regenerate calls.
+ */
+export function useEditCards({
+  deckId,
+  filter,
+  isGenerating,
+  setGeneratingFlag,
+}: EditCardsOptions) {
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+
+  // Read (not taken) here, so the first render already waits for the generation instead of loading.
+  const [opening, setOpening] = useState<Opening>(() =>
+    deckId !== null && readPendingGeneration()?.deckId === deckId
+      ? { state: 'running' }
+      : { state: 'idle' },
+  );
+
+  const questionsQuery = useQuery({
+    ...pageQuery(deckId ?? '', page, filter),
+    enabled: deckId !== null && opening.state === 'idle',
+    placeholderData: keepPreviousData,
+  });
+
+  // Deletions can leave the screen past the last page.
+  const pages = questionsQuery.data?.pages;
+  useEffect(() => {
+    if (pages !== undefined && !questionsQuery.isPlaceholderData) {
+      setPage((current) => clampPage(current, pages));
+    }
+  }, [pages, questionsQuery.isPlaceholderData]);
+
+  // Generation goes through useMutation so that a 403 reaches the shared handler.
+  const generate = useMutation({
+    mutationFn: (body: GenerateQuestionsBody) => calls.generate(deckId ?? '', body),
+  });
+  const generateAsync = generate.mutateAsync;
+
+  const [handoff, setHandoff] = useState(false);
+
+  // Aborted when the screen goes away: a regeneration stops waiting for its replacements.
+  const screenAlive = useRef<AbortController | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    screenAlive.current = controller;
+    return () => controller.abort();
+  }, []);
+
+  // Kept across StrictMode's second effect run (refs survive it): the run that took the request.
+  const openingRun = useRef<{ deckId: string; result: Promise<OpeningResult> } | null>(null);
+  const flagSetter = useRef(setGeneratingFlag);
+  flagSetter.current = setGeneratingFlag;
+
+  useEffect(() => {
+    if (deckId === null) return;
+    let run = openingRun.current?.deckId === deckId ? openingRun.current.result : null;
+    if (!run) {
+      const first = pageQuery(deckId, 1, filter);
+      run = runPendingGeneration(deckId, {
+        take: (id) => takePendingGeneration(id),
+        generate: generateAsync,
+        loadFirstPage: () => queryClient.fetchQuery({ ...first, staleTime: 0 }),
+      });
+      if (!run) {
+        setOpening((o) => (o.state === 'running' ? { state: 'idle' } : o));
+        return;
+      }
+      openingRun.current = { deckId, result: run };
+      setOpening({ state: 'running' });
+    }
+    let live = true;
+    void run.then((result) => {
+      if (!live) return;
+      openingRun.current = null;
+      if (result.kind === 'failed') {
+        setOpening({ state: 'failed', message: result.message });
+        return;
+      }
+      setPage(1);
+      setOpening({ state: 'idle' });
+      if (result.stillGenerating) {
+        // Until the address says isGenerating, the screen keeps waiting instead of showing empty.
+        setHandoff(true);
+        flagSetter.current(true);
+      }
+    });
+    return () => {
+      live = false;
+    };
+    // The filter is read once, for the first page: a request is consumed when the screen opens.
+  }, [deckId, generateAsync, queryClient]);
+
+  // With isGenerating: poll every 3 s until at least one question appears, then drop the flag.
+  const waiting = deckId !== null && (isGenerating || handoff);
+  const finished = useRef(false);
+  const finish = useCallback(() => {
+    if (finished.current) return;
+    finished.current = true;
+    setHandoff(false);
+    flagSetter.current(false);
+  }, []);
+  useEffect(() => {
+    if (waiting) finished.current = false;
+  }, [waiting]);
+  useEffect(() => {
+    if (isGenerating) setHandoff(false);
+  }, [isGenerating]);
+
+  const polling = waiting && opening.state === 'idle';
+  const { refetch } = questionsQuery;
+  useEffect(() => {
+    if (!polling) return;
+    return pollUntilFound({
+      load: () => refetch(),
+      found: (result) => (result.data?.questions.length ?? 0) > 0,
+      onFound: finish,
+      intervalMs: EDIT_CARDS_TIMINGS.pollMs,
+    });
+  }, [polling, refetch, finish]);
+
+  const shownCount = questionsQuery.isPlaceholderData
+    ? 0
+    : (questionsQuery.data?.questions.length ?? 0);
+  useEffect(() => {
+    if (polling && shownCount > 0) finish();
+  }, [polling, shownCount, finish]);
+
+  const generatingNow = opening.state === 'running' || waiting;
+  const overlay = useFadePresence(generatingNow, EDIT_CARDS_TIMINGS.overlayHideMs);
+
+  const reload = useCallback(async () => {
+    if (deckId !== null) await reloadDeck(queryClient, deckId);
+  }, [deckId, queryClient]);
+
+  const update = useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateQuestionBody }) => calls.update(id, body),
+    onSuccess: (answer) => {
+      if (deckId !== null) patchCachedQuestion(queryClient, deckId, answer.question);
+    },
+  });
+
+  const removeMany = useMutation({
+    mutationFn: async (ids: readonly string[]) => {
+      for (const id of ids) await calls.remove(id);
+    },
+    onSettled: reload,
+  });
+
+  /**
+   * Regenerate selected (spec 02 §4): delete each, generate as many replacements, reload. When the
+   * server queues the generation, the button keeps 'Regenerating...' while the deck is polled
+   * every 3 s until the replacements are in (at most 3 minutes), so the reload shows them.
+   */
+  const regenerate = useMutation({
+    mutationFn: async ({ ids, instructions }: { ids: readonly string[]; instructions: string }) => {
+      if (deckId === null) return;
+      for (const id of ids) await calls.remove(id);
+      const before = (await calls.listPage(deckId, 1)).pagination.total;
+      const answer = await calls.generate(deckId, {
+        questionTypes: REGENERATE_TYPES,
+        totalQuestions: ids.length,
+        focusInstructions: instructions.trim() || null,
+      });
+      if (answer.status !== 'queued') return;
+      const signal = screenAlive.current?.signal;
+      await waitUntilFound({
+        load: () => calls.listPage(deckId, 1, signal),
+        found: (page) => page.pagination.total > before,
+        maxLooks: REGENERATE_MAX_LOOKS,
+        intervalMs: EDIT_CARDS_TIMINGS.pollMs,
+        ...(signal ? { signal } : {}),
+      });
+    },
+    onSettled: reload,
+  });
+
+  const error =
+    opening.state === 'failed'
+      ? opening.message
+      : questionsQuery.isError && !questionsQuery.data
+        ? EDIT_CARDS_MESSAGES.loadFailed
+        : null;
+
+  /** The error view's Try Again: the screen loads again from its first state. */
+  const tryAgain = useCallback(() => {
+    setOpening({ state: 'idle' });
+    void questionsQuery.refetch();
+  }, [questionsQuery]);
+
+  return {
+    page,
+    setPage,
+    data: questionsQuery.data ?? null,
+    loading:
+      deckId !== null &&
+      (opening.state === 'running' || (questionsQuery.isPending && questionsQuery.isFetching)),
+    /** Switching pages: the old page stays on screen until the new one arrives. */
+    paging: questionsQuery.isPlaceholderData,
+    error,
+    tryAgain,
+    generating: generatingNow,
+    overlay,
+    update,
+    removeMany,
+    regenerate,
+  };
+}
