@@ -18,6 +18,13 @@ import { createSourcesRepository } from './modules/sources/sources.repository';
 import { createSourcesService } from './modules/sources/sources.service';
 import { createProcessingService } from './modules/sources/processing.service';
 import { sourcesRoutes } from './modules/sources/sources.routes';
+import { createDecksRepository } from './modules/decks/decks.repository';
+import { createDecksService } from './modules/decks/decks.service';
+import { createDeckRemoval } from './modules/decks/deck-removal';
+import { decksRoutes } from './modules/decks/decks.routes';
+import { limitsFor } from './modules/decks/limits';
+import { createYoutubeService } from './modules/youtube/youtube.service';
+import { youtubeRoutes } from './modules/youtube/youtube.routes';
 
 export type AppDeps = { db?: Db; redis?: Redis; storage?: Storage };
 
@@ -29,8 +36,6 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
   await app.register(storagePlugin, { storage: deps.storage ?? storageFromEnv(env) });
   await app.register(queuePlugin, { redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX });
 
-  const spaces = createSpacesService({ spaces: createSpacesRepository({ db: app.db }) });
-  await app.register(spacesRoutes, { service: spaces });
   await app.register(claimsRoutes, { db: app.db });
 
   const uploadsRepository = createUploadsRepository({ db: app.db });
@@ -54,5 +59,40 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
     log: app.log,
   });
   await app.register(sourcesRoutes, { sources, processing });
+
+  const limitsOf = limitsFor({
+    studySpaces: env.ANONYMOUS_MAX_SPACES,
+    decksPerSpace: env.ANONYMOUS_MAX_DECKS,
+    cardsPerDeck: env.ANONYMOUS_MAX_CARDS_PER_DECK,
+  });
+  const decksRepository = createDecksRepository({ db: app.db });
+  const deckRemoval = createDeckRemoval({
+    sources: sourcesRepository,
+    storage: app.storage,
+    onSourceRemoved: (source) => processing.forget(source),
+    log: app.log,
+  });
+  const spaces = createSpacesService({
+    spaces: createSpacesRepository({ db: app.db }),
+    decks: decksRepository,
+    removal: deckRemoval,
+    limitsOf,
+  });
+  await app.register(spacesRoutes, { service: spaces });
+  const decks = createDecksService({ decks: decksRepository, sources, storage: app.storage, limitsOf, removal: deckRemoval });
+  await app.register(decksRoutes, { service: decks });
+
+  const youtube = createYoutubeService({
+    config: {
+      apiKey: env.YOUTUBE_API_KEY,
+      baseUrl: env.YOUTUBE_API_BASE_URL,
+      timeoutMs: env.YOUTUBE_TIMEOUT_MS,
+      cacheSeconds: env.YOUTUBE_CACHE_SECONDS,
+      redisPrefix: env.REDIS_PREFIX,
+    },
+    redis: app.redis,
+    log: app.log,
+  });
+  await app.register(youtubeRoutes, { service: youtube });
   return app;
 }

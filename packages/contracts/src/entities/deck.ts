@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateSchema } from '../common';
+import { questionTypeSchema } from './question';
 import { sourceSchema, sourceSummarySchema } from './source';
 
 export const DECK_LENGTHS = ['short', 'medium', 'long'] as const;
@@ -61,6 +62,10 @@ export const deckSchema = z.object({
   // Additions.
   cardCount: z.number().int().min(0).optional(),
   updatedAt: isoDateSchema.optional(),
+  /** The length chosen on the creation page (short, medium, long), for the deck's first generation. */
+  length: deckLengthSchema.nullish(),
+  /** The question types chosen on the creation page. */
+  questionTypes: z.array(questionTypeSchema).nullish(),
 });
 export type Deck = z.infer<typeof deckSchema>;
 

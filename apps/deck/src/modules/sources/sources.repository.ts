@@ -52,8 +52,15 @@ export function createSourcesRepository({ db }: { db: Db }) {
       return row ?? { documentBytes: 0, links: 0, inFlight: 0 };
     },
 
-    async insert(tx: Tx, values: NewSource): Promise<SourceRow> {
-      const [row] = await tx.insert(sources).values(values).returning();
+    /**
+     * Inserts a source stamped with the wall-clock time rather than the transaction's start, so the
+     * sources POST /decks adds in one transaction keep the order they were sent in.
+     */
+    async insert(tx: Tx, values: Omit<NewSource, 'createdAt'>): Promise<SourceRow> {
+      const [row] = await tx
+        .insert(sources)
+        .values({ ...values, createdAt: sql`clock_timestamp()` })
+        .returning();
       return row!;
     },
 

@@ -17,7 +17,7 @@ import { StorageError, type Storage } from '@mnemo/storage';
 import type { UploadsRepository } from '../upload/upload.repository';
 import { isPlainlyPrivate } from './links';
 import { presentSource } from './sources.presenter';
-import type { SourcesRepository } from './sources.repository';
+import type { SourceRow, SourcesRepository } from './sources.repository';
 
 const MB = 1024 * 1024;
 const DECK_MAX_BYTES = DECK_MAX_SIZE_MB * MB;
@@ -94,37 +94,46 @@ export function createSourcesService({
     };
   }
 
+  /**
+   * Adds a source to the caller's deck inside the caller's transaction, with every rule of
+   * POST /decks/:id/sources. POST /decks adds its sources this way, in the deck's own transaction,
+   * so a refused source leaves no deck behind.
+   */
+  async function addWithin(tx: Tx, owner: Owner, deckId: string, input: ParsedSourceInput): Promise<SourceRow> {
+    if (!(await sources.lockOwnedDeck(tx, owner, deckId))) throw deckNotFound();
+    const fields = input.type === 'document' ? await documentFields(tx, owner, input) : linkFields(input);
+    const contents = await sources.deckContents(deckId, tx);
+    if (contents.inFlight > 0) {
+      throw new AppError('SOURCES_PENDING', 'Please wait for existing sources to finish processing before adding new ones');
+    }
+    const adding = fields.type === 'document' ? fields.sizeInBytes : LINK_BYTES;
+    const after = countedBytes(contents) + adding;
+    if (after > DECK_MAX_BYTES) {
+      throw new AppError(
+        'LIMIT_REACHED',
+        `This source would bring the deck to ${toMB(after).toFixed(1)} MB; a deck holds at most ${DECK_MAX_SIZE_MB} MB (${toMB(Math.max(0, DECK_MAX_BYTES - countedBytes(contents))).toFixed(1)} MB left)`,
+        { flags: { limitReached: true } },
+      );
+    }
+    const created = await sources.insert(tx, { deckId, processingStatus: 'pending', ...fields });
+    if (fields.type === 'document' && !(await sources.attachUpload(tx, owner, fields.storageRef, created.id))) {
+      // Another request took the same upload between our read and now.
+      throw new AppError('CONFLICT', 'This file is already used by another source. Please upload it again to add it twice.');
+    }
+    return created;
+  }
+
   return {
     /**
      * Adds a source to the caller's deck, pending (spec 02 §5, §7). Refused while another source
      * of the deck is being processed, and when the deck would pass 60 MB (402 LIMIT_REACHED).
      */
     async add(owner: Owner, deckId: string, input: ParsedSourceInput): Promise<AddSourceResponse> {
-      const row = await sources.transaction(async (tx) => {
-        if (!(await sources.lockOwnedDeck(tx, owner, deckId))) throw deckNotFound();
-        const fields = input.type === 'document' ? await documentFields(tx, owner, input) : linkFields(input);
-        const contents = await sources.deckContents(deckId, tx);
-        if (contents.inFlight > 0) {
-          throw new AppError('SOURCES_PENDING', 'Please wait for existing sources to finish processing before adding new ones');
-        }
-        const adding = fields.type === 'document' ? fields.sizeInBytes : LINK_BYTES;
-        const after = countedBytes(contents) + adding;
-        if (after > DECK_MAX_BYTES) {
-          throw new AppError(
-            'LIMIT_REACHED',
-            `This source would bring the deck to ${toMB(after).toFixed(1)} MB; a deck holds at most ${DECK_MAX_SIZE_MB} MB (${toMB(Math.max(0, DECK_MAX_BYTES - countedBytes(contents))).toFixed(1)} MB left)`,
-            { flags: { limitReached: true } },
-          );
-        }
-        const created = await sources.insert(tx, { deckId, processingStatus: 'pending', ...fields });
-        if (fields.type === 'document' && !(await sources.attachUpload(tx, owner, fields.storageRef, created.id))) {
-          // Another request took the same upload between our read and now.
-          throw new AppError('CONFLICT', 'This file is already used by another source. Please upload it again to add it twice.');
-        }
-        return created;
-      });
+      const row = await sources.transaction((tx) => addWithin(tx, owner, deckId, input));
       return { success: true, ...(await present(row)) };
     },
+
+    addWithin,
 
     /** Removes a source, optionally with its cards, then its stored file once no source uses it. */
     async remove(owner: Owner, deckId: string, sourceId: string, deleteCards: boolean): Promise<RemoveSourceResponse> {

@@ -1,22 +1,30 @@
-import { z } from 'zod';
+import { createSpaceBodySchema, spaceParamsSchema, updateSpaceBodySchema } from '@mnemo/contracts/api/spaces';
 import { requireOwner, type RoutesPlugin } from '@mnemo/service-kit';
+import { callerOf } from '../decks/limits';
 import type { SpacesService } from './spaces.service';
 
-const createBody = z.object({
-  title: z.string().trim().min(1, 'Please enter a name for your new study space').max(200),
-  description: z.string().max(2000).optional(),
-});
-
-/** Study spaces, answered wrapped in `data` as the spec's client expects. */
+/** Study spaces (spec 01 §7), answered wrapped in `data` as the spec's client expects. */
 export const spacesRoutes: RoutesPlugin<{ service: SpacesService }> = async (app, { service }) => {
-  app.get('/spaces', async (request) => ({ data: await service.list(requireOwner(request)) }));
+  app.get('/spaces', async (request) => ({ success: true as const, data: await service.list(requireOwner(request)) }));
 
-  app.get('/spaces/:id', { schema: { params: z.object({ id: z.uuid() }) } }, async (request) => ({
+  app.get('/spaces/:id', { schema: { params: spaceParamsSchema } }, async (request) => ({
+    success: true as const,
     data: await service.get(requireOwner(request), request.params.id),
   }));
 
-  app.post('/spaces', { schema: { body: createBody } }, async (request, reply) => {
+  app.post('/spaces', { schema: { body: createSpaceBodySchema } }, async (request, reply) => {
+    const data = await service.create(callerOf(request), request.body);
     reply.status(201);
-    return { data: await service.create(requireOwner(request), request.body) };
+    return { success: true as const, data };
   });
+
+  app.put('/spaces/:id', { schema: { params: spaceParamsSchema, body: updateSpaceBodySchema } }, async (request) => ({
+    success: true as const,
+    data: await service.update(requireOwner(request), request.params.id, request.body),
+  }));
+
+  app.delete('/spaces/:id', { schema: { params: spaceParamsSchema } }, async (request) => ({
+    success: true as const,
+    data: await service.remove(requireOwner(request), request.params.id),
+  }));
 };

@@ -1,0 +1,151 @@
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '@mnemo/db/client';
+import { cards, decks, questions, sources, studySpaces, uploads, users } from '@mnemo/db/schema';
+import { ownedBy, ownerValues, type Owner } from '@mnemo/db/owner';
+import type { SourceRow } from '../sources/sources.repository';
+
+export type DeckRow = typeof decks.$inferSelect;
+export type NewDeckValues = Pick<
+  typeof decks.$inferInsert,
+  'title' | 'description' | 'focusInstructions' | 'studySpaceId' | 'length' | 'questionTypes'
+>;
+export type DeckPatch = Partial<
+  Pick<typeof decks.$inferInsert, 'title' | 'description' | 'systemPrompt' | 'focusInstructions' | 'studySpaceId'>
+>;
+/** Which decks a count limit counts: one space's (null: those outside any space), or all the owner's. */
+export type DeckScope = { spaceId: string | null } | 'all';
+/** What must be cleaned up outside the database once removed sources are committed away. */
+export type RemovedSource = Pick<SourceRow, 'id' | 'storageRef' | 'processingAttempt'>;
+
+/** A source without its extracted text, which can be megabytes: for lists and answers that omit it. */
+const sourceWithoutContent = { ...getTableColumns(sources), content: sql<string | null>`null` };
+
+export function createDecksRepository({ db }: { db: Db }) {
+  return {
+    transaction: <T>(run: (tx: Tx) => Promise<T>) => db.transaction(run),
+
+    /** Whether the space is the owner's. */
+    async ownsSpace(owner: Owner, spaceId: string, tx: DbOrTx = db): Promise<boolean> {
+      const rows = await tx
+        .select({ id: studySpaces.id })
+        .from(studySpaces)
+        .where(and(eq(studySpaces.id, spaceId), ownedBy(studySpaces, owner)));
+      return rows.length > 0;
+    },
+
+    /** How many of the owner's decks are in the scope. */
+    async countDecks(tx: DbOrTx, owner: Owner, scope: DeckScope): Promise<number> {
+      const inScope =
+        scope === 'all' ? undefined : scope.spaceId ? eq(decks.studySpaceId, scope.spaceId) : isNull(decks.studySpaceId);
+      const [row] = await tx.select({ n: count() }).from(decks).where(and(ownedBy(decks, owner), inScope));
+      return row?.n ?? 0;
+    },
+
+    async insert(tx: Tx, owner: Owner, values: NewDeckValues): Promise<DeckRow> {
+      const [row] = await tx
+        .insert(decks)
+        .values({ ...ownerValues(owner), ...values })
+        .returning();
+      return row!;
+    },
+
+    /** The owner's deck, locked for the rest of the transaction; null when not theirs. */
+    async lockOwned(tx: Tx, owner: Owner, id: string): Promise<DeckRow | null> {
+      const [row] = await tx
+        .select()
+        .from(decks)
+        .where(and(eq(decks.id, id), ownedBy(decks, owner)))
+        .for('update');
+      return row ?? null;
+    },
+
+    /** A deck the caller may read: their own, or a published one. Null otherwise. */
+    async findReadable(owner: Owner, id: string): Promise<DeckRow | null> {
+      const [row] = await db
+        .select()
+        .from(decks)
+        .where(and(eq(decks.id, id), or(ownedBy(decks, owner), eq(decks.isPublished, true))));
+      return row ?? null;
+    },
+
+    /** The owner's decks, newest first, optionally those of one space. */
+    async listOwned(owner: Owner, spaceId?: string): Promise<DeckRow[]> {
+      return db
+        .select()
+        .from(decks)
+        .where(and(ownedBy(decks, owner), spaceId ? eq(decks.studySpaceId, spaceId) : undefined))
+        .orderBy(desc(decks.createdAt), desc(decks.id));
+    },
+
+    async update(tx: Tx, id: string, patch: DeckPatch): Promise<DeckRow> {
+      const [row] = await tx.update(decks).set(patch).where(eq(decks.id, id)).returning();
+      return row!;
+    },
+
+    /**
+     * What a deck answer shows besides the row: its sources (oldest first), the ids of what it
+     * studies (questions, then fallback cards, each in order) and owners' first names.
+     */
+    async contentsOf(rows: DeckRow[], { withContent, tx = db }: { withContent: boolean; tx?: DbOrTx }) {
+      const ids = rows.map((r) => r.id);
+      const ownerIds = [...new Set(rows.map((r) => r.ownerUserId).filter((id): id is string => id !== null))];
+      if (ids.length === 0) return { sources: new Map<string, SourceRow[]>(), cardIds: new Map<string, string[]>(), names: new Map<string, string>() };
+      const [sourceRows, questionRows, cardRows, nameRows] = await Promise.all([
+        tx
+          .select(withContent ? getTableColumns(sources) : sourceWithoutContent)
+          .from(sources)
+          .where(inArray(sources.deckId, ids))
+          .orderBy(asc(sources.createdAt), asc(sources.id)),
+        tx
+          .select({ id: questions.id, deckId: questions.deckId })
+          .from(questions)
+          .where(inArray(questions.deckId, ids))
+          .orderBy(asc(questions.position), asc(questions.createdAt), asc(questions.id)),
+        tx
+          .select({ id: cards.id, deckId: cards.deckId })
+          .from(cards)
+          .where(inArray(cards.deckId, ids))
+          .orderBy(asc(cards.position), asc(cards.createdAt), asc(cards.id)),
+        ownerIds.length
+          ? tx.select({ id: users.id, firstName: users.firstName }).from(users).where(inArray(users.id, ownerIds))
+          : Promise.resolve([]),
+      ]);
+      const group = <T extends { deckId: string }>(list: T[]) => {
+        const map = new Map<string, T[]>();
+        for (const item of list) map.set(item.deckId, [...(map.get(item.deckId) ?? []), item]);
+        return map;
+      };
+      const byDeckQuestions = group(questionRows);
+      const byDeckCards = group(cardRows);
+      return {
+        sources: group(sourceRows as SourceRow[]),
+        cardIds: new Map(ids.map((id) => [id, [...(byDeckQuestions.get(id) ?? []), ...(byDeckCards.get(id) ?? [])].map((c) => c.id)])),
+        names: new Map(nameRows.map((u) => [u.id, u.firstName])),
+      };
+    },
+
+    /**
+     * Before decks are deleted: their sources (for the stored files and queued jobs to clean up after
+     * the commit) and their upload records, deleted here so no upload points at a vanished source.
+     */
+    async detachSources(tx: Tx, where: { deckIds: string[] } | { spaceId: string }): Promise<RemovedSource[]> {
+      const deckIds =
+        'deckIds' in where
+          ? where.deckIds
+          : (await tx.select({ id: decks.id }).from(decks).where(eq(decks.studySpaceId, where.spaceId))).map((d) => d.id);
+      if (deckIds.length === 0) return [];
+      const removed = await tx
+        .select({ id: sources.id, storageRef: sources.storageRef, processingAttempt: sources.processingAttempt })
+        .from(sources)
+        .where(inArray(sources.deckId, deckIds));
+      if (removed.length) await tx.delete(uploads).where(inArray(uploads.sourceId, removed.map((s) => s.id)));
+      return removed;
+    },
+
+    /** Deletes decks; their sources, chunks, questions, cards and chats go with them (cascade). */
+    async deleteDecks(tx: Tx, where: { deckIds: string[] } | { spaceId: string }): Promise<void> {
+      await tx.delete(decks).where('deckIds' in where ? inArray(decks.id, where.deckIds) : eq(decks.studySpaceId, where.spaceId));
+    },
+  };
+}
+export type DecksRepository = ReturnType<typeof createDecksRepository>;
