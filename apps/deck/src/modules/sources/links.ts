@@ -35,13 +35,23 @@ for (const [net, bits] of [
  * link is added so the user hears it at once; the worker checks again after resolving the name,
  * since a public name can still resolve to a private address.
  */
-export function isPlainlyPrivate(url: string): boolean {
+export function isPlainlyPrivate(url: string, allowlist: readonly string[] = []): boolean {
   let host: string;
+  let parsed: URL;
   try {
-    host = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
+    parsed = new URL(url);
+    host = parsed.hostname.toLowerCase().replace(/\.$/, '');
   } catch {
     return true;
   }
+  // SOURCE_FETCH_ALLOWLIST (tests, local development): the worker's fetcher lets these through too.
+  const port = parsed.port || (parsed.protocol === 'https:' ? '443' : '80');
+  if (
+    allowlist.some(
+      (entry) => entry.toLowerCase() === host || entry.toLowerCase() === `${host}:${port}`,
+    )
+  )
+    return false;
   // WHATWG URL parsing already turned 2130706433 or 0x7f.1 into 127.0.0.1.
   const bare = host.startsWith('[') ? host.slice(1, -1) : host;
   const family = isIP(bare);

@@ -40,6 +40,7 @@ export function createSourcesService({
   storage,
   onRemoved,
   log,
+  fetchAllowlist = [],
 }: {
   sources: SourcesRepository;
   uploads: Pick<UploadsRepository, 'findOwned'>;
@@ -47,6 +48,8 @@ export function createSourcesService({
   /** Called after a source is gone, to drop its queued work (the processing side). */
   onRemoved?: (source: { id: string; processingAttempt: number }) => Promise<void>;
   log: FastifyBaseLogger;
+  /** Hosts (`host` or `host:port`) links may name even when local: SOURCE_FETCH_ALLOWLIST. */
+  fetchAllowlist?: readonly string[];
 }) {
   const present = (row: Parameters<typeof presentSource>[0], withContent = false) =>
     presentSource(row, { storage, withContent });
@@ -82,7 +85,7 @@ export function createSourcesService({
   // Without a title, a source is named by its file name or address: the placeholder the worker
   // replaces with the document's or page's own title (the web app sends the same).
   function linkFields(input: Extract<ParsedSourceInput, { type: 'website' | 'youtube' }>) {
-    if (isPlainlyPrivate(input.url)) {
+    if (isPlainlyPrivate(input.url, fetchAllowlist)) {
       throw new AppError('SSRF_BLOCKED', 'This link points to a private or local address and cannot be added');
     }
     return {
