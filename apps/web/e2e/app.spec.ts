@@ -154,7 +154,9 @@ test.describe('signed-in visitor', () => {
   test('sees the library, the spaces list and the user menu, and signs out', async ({ page }) => {
     await page.goto('/library');
     await expect(page.getByRole('heading', { name: 'Your Library' })).toBeVisible();
-    const space = page.getByRole('link', { name: /biology basics/ });
+    const space = page
+      .getByRole('complementary', { name: 'Sidebar' })
+      .getByRole('link', { name: /biology basics/ });
     await expect(space).toContainText('BI');
     await space.click();
     await expect(page).toHaveURL(/\/space\/s1$/);

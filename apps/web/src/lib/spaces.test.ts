@@ -17,9 +17,16 @@ describe('spaces', () => {
       }),
     ).toEqual({
       data: [
-        { id: 'a', title: 'A' },
-        { id: 'b', title: 'B' },
+        { id: 'a', title: 'A', deckCount: 0 },
+        { id: 'b', title: 'B', deckCount: 0 },
       ],
     });
+  });
+
+  it('counts the decks of a space from its deck ids', () => {
+    const parsed = spacesResponseSchema.parse({
+      data: [{ _id: 'a', title: 'A', description: '', decks: ['d1', 'd2', 'd3'] }],
+    });
+    expect(parsed.data[0]?.deckCount).toBe(3);
   });
 });

@@ -3,10 +3,18 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 import { useSession } from './session/session-context';
 
-/** A study space as lists show it. Services answer `_id` (spec 01 §3); `id` is accepted too. */
+/**
+ * A study space as lists show it. Services answer `_id` (spec 01 §3); `id` is accepted too.
+ * `decks` holds the space's deck ids: its length is the deck count the library shows.
+ */
 const spaceSchema = z
-  .object({ _id: z.string().optional(), id: z.string().optional(), title: z.string() })
-  .transform((s) => ({ id: s._id ?? s.id ?? '', title: s.title }))
+  .object({
+    _id: z.string().optional(),
+    id: z.string().optional(),
+    title: z.string(),
+    decks: z.array(z.unknown()).optional(),
+  })
+  .transform((s) => ({ id: s._id ?? s.id ?? '', title: s.title, deckCount: s.decks?.length ?? 0 }))
   .refine((s) => s.id !== '', { message: 'space id missing' });
 
 export type SpaceSummary = z.output<typeof spaceSchema>;
@@ -16,13 +24,17 @@ export const spacesResponseSchema = z.object({ data: z.array(spaceSchema) });
 
 export const spacesQueryKey = ['spaces'] as const;
 
+/** GET /spaces: the caller's study spaces (a guest's too). */
+export async function fetchSpaces(signal?: AbortSignal): Promise<SpaceSummary[]> {
+  return (await api.get('/spaces', { signal, schema: spacesResponseSchema })).data;
+}
+
 /** The signed-in user's study spaces; disabled for guests, who have no Spaces list. */
 export function useSpaces() {
   const { session } = useSession();
   return useQuery({
     queryKey: spacesQueryKey,
-    queryFn: async ({ signal }) =>
-      (await api.get('/spaces', { signal, schema: spacesResponseSchema })).data,
+    queryFn: ({ signal }) => fetchSpaces(signal),
     enabled: session.status === 'authenticated',
   });
 }

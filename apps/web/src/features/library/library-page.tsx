@@ -1,9 +1,150 @@
-/** /library. Deck list, pagination and study-space grid arrive with the library work. */
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useSpaces } from '../../lib/spaces';
+import { DeckCard } from './deck-card';
+import {
+  LIBRARY_MESSAGES,
+  clampPage,
+  deckCountLabel,
+  pageCount,
+  pageItems,
+  pageLabel,
+} from './deck-list';
+import { logLibrarySearch } from './library-search';
+import { useDecks } from './library-queries';
+import './library.css';
+
+/**
+ * /library (spec 01 §2.7): 'Your Library', the search box, All Decks six to a page with Previous,
+ * Next and 'n of m', and the Study Spaces grid with each space's deck count.
+ */
 export function LibraryPage() {
   return (
-    <div className="page">
+    <div className="page library-page">
       <h1>Your Library</h1>
-      <p className="muted">Your decks and study spaces will appear here.</p>
+      <LibrarySearch />
+      <AllDecks />
+      <StudySpaces />
     </div>
+  );
+}
+
+/** Spec 01 §2.7: the box only logs the term; it does not filter. */
+function LibrarySearch() {
+  const [term, setTerm] = useState('');
+  const id = useId();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    logLibrarySearch(term);
+  };
+  return (
+    <form className="library-search" role="search" onSubmit={onSubmit}>
+      <label className="visually-hidden" htmlFor={id}>
+        Search your library
+      </label>
+      <input
+        id={id}
+        type="search"
+        placeholder="Search your library..."
+        value={term}
+        onChange={(e) => setTerm(e.target.value)}
+      />
+    </form>
+  );
+}
+
+function AllDecks() {
+  const decks = useDecks();
+  const [page, setPage] = useState(1);
+  const total = decks.data?.length ?? 0;
+  const pages = pageCount(total);
+  const current = clampPage(page, total);
+
+  return (
+    <section className="library-section" aria-labelledby="all-decks-title">
+      <header className="library-section-head">
+        <h2 id="all-decks-title">All Decks</h2>
+        <Link to="/create-flashcards" className="btn">
+          Create New Deck
+        </Link>
+      </header>
+      {decks.isPending && <p className="muted">Loading decks...</p>}
+      {decks.isError && (
+        <p className="notice notice-error" role="alert">
+          {LIBRARY_MESSAGES.decksFailed}
+        </p>
+      )}
+      {decks.data && total === 0 && (
+        <p className="library-empty muted">{LIBRARY_MESSAGES.noDecks}</p>
+      )}
+      {decks.data && total > 0 && (
+        <>
+          <ul className="deck-grid" aria-label="Decks">
+            {pageItems(decks.data, current).map((deck) => (
+              <DeckCard key={deck._id} deck={deck} />
+            ))}
+          </ul>
+          {pages > 1 && (
+            <nav className="pager" aria-label="Deck pages">
+              <button
+                type="button"
+                className="btn"
+                disabled={current <= 1}
+                onClick={() => setPage(current - 1)}
+              >
+                Previous
+              </button>
+              <span className="pager-label" aria-live="polite">
+                {pageLabel(current, pages)}
+              </span>
+              <button
+                type="button"
+                className="btn"
+                disabled={current >= pages}
+                onClick={() => setPage(current + 1)}
+              >
+                Next
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function StudySpaces() {
+  const spaces = useSpaces();
+  return (
+    <section className="library-section" aria-labelledby="study-spaces-title">
+      <header className="library-section-head">
+        <h2 id="study-spaces-title">Study Spaces</h2>
+        <Link to="/create-flashcards" search={{ 'new-space': true }} className="btn">
+          Create New Space
+        </Link>
+      </header>
+      {spaces.isPending && <p className="muted">Loading study spaces...</p>}
+      {spaces.isError && (
+        <p className="notice notice-error" role="alert">
+          {LIBRARY_MESSAGES.spacesFailed}
+        </p>
+      )}
+      {spaces.data?.length === 0 && (
+        <p className="library-empty muted">{LIBRARY_MESSAGES.noSpaces}</p>
+      )}
+      {spaces.data && spaces.data.length > 0 && (
+        <ul className="space-grid" aria-label="Study spaces">
+          {spaces.data.map((space) => (
+            <li key={space.id} className="space-card">
+              <Link to="/space/$spaceId" params={{ spaceId: space.id }} className="space-card-link">
+                <span className="space-card-title">{space.title}</span>
+                <span className="visually-hidden">, </span>
+                <span className="muted">{deckCountLabel(space.deckCount)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

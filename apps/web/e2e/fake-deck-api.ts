@@ -1,0 +1,408 @@
+import type { Page, Route } from '@playwright/test';
+
+// A stateful stand-in for the deck service's calls (spaces, decks, uploads, processing, the
+// progress stream, questions, video search), answering in the wire format of @mnemo/contracts.
+// The preview tests install it with page.route; a test overrides one call by routing it after
+// install() (the last route registered answers first).
+
+export const NOW = '2025-03-01T10:00:00.000Z';
+export const USER = {
+  _id: '0d9f3c1e-2a4b-4c6d-8e0f-1a2b3c4d5e6f',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+};
+
+let counter = 0;
+/** A fresh UUID (the contracts' ids are UUIDs). */
+export const uuid = () => `00000000-0000-4000-8000-${String(++counter).padStart(12, '0')}`;
+
+type Status =
+  'pending' | 'processing' | 'content-ready' | 'flashcards-ready' | 'completed' | 'failed';
+
+export interface FakeSource {
+  _id: string;
+  type: 'website' | 'youtube' | 'document';
+  url: string | null;
+  title: string;
+  originalFilename: string | null;
+  filename: string | null;
+  storageRef: string | null;
+  downloadUrl: string | null;
+  contentType: string | null;
+  sizeInBytes: number;
+  summary: string | null;
+  keyPoints: string[];
+  processingStatus: Status;
+  processingError?: string | null;
+}
+
+export interface FakeDeck {
+  _id: string;
+  title: string;
+  studySpace: string | null;
+  sources: FakeSource[];
+  cards: string[];
+  createdAt: string;
+  focusInstructions: string | null;
+}
+
+export interface FakeSpace {
+  _id: string;
+  title: string;
+  description: string;
+}
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+}
+
+export function failure(
+  status: number,
+  code: string,
+  error: string,
+  extra: Record<string, unknown> = {},
+) {
+  return (route: Route) =>
+    route.fulfill({
+      status,
+      json: { success: false, error, message: error, code, requestId: 'r1', ...extra },
+    });
+}
+
+export function fakeSource(over: Partial<FakeSource> = {}): FakeSource {
+  return {
+    _id: uuid(),
+    type: 'website',
+    url: 'https://example.com/page',
+    title: 'example.com/page',
+    originalFilename: null,
+    filename: null,
+    storageRef: null,
+    downloadUrl: null,
+    contentType: null,
+    sizeInBytes: 0,
+    summary: null,
+    keyPoints: [],
+    processingStatus: 'pending',
+    ...over,
+  };
+}
+
+/** A processed source's progress, as the gateway relays it: unnamed events with JSON data. */
+export function completedStream(
+  sourceId: string,
+  last: 'completed' | 'error' = 'completed',
+): string {
+  const steps: [string, number, string][] = [
+    ['connected', 0, 'Connected to progress updates'],
+    ['extracting', 20, 'Extracting text'],
+    ['chunking', 40, 'Splitting into chunks'],
+    ['embeddings', 60, 'Embedding chunks'],
+    ['generating-summary', 85, 'Writing the summary'],
+    last === 'completed'
+      ? ['completed', 100, 'Processing complete']
+      : ['error', 30, 'This PDF is password-protected'],
+  ];
+  return steps
+    .map(
+      ([step, progress, message]) =>
+        `data: ${JSON.stringify({ sourceId, step, message, progress, details: null, timestamp: NOW })}\n\n`,
+    )
+    .join('');
+}
+
+function question(deckId: string, n: number) {
+  return {
+    _id: uuid(),
+    deck: deckId,
+    question: `Generated question ${n}?`,
+    questionType: 'free_response',
+    options: [],
+    correctAnswerIndex: null,
+    correctAnswerText: null,
+    expectedAnswer: `Expected answer ${n}`,
+    caseContext: null,
+    source: null,
+    answer: null,
+  };
+}
+
+export class FakeDeckApi {
+  spaces: FakeSpace[] = [];
+  decks: FakeDeck[] = [];
+  calls: RecordedCall[] = [];
+  questions = new Map<string, ReturnType<typeof question>[]>();
+  /** How each source's processing ends when its progress stream is opened. */
+  outcome = new Map<string, 'completed' | 'failed'>();
+  /** Default outcome for sources not in `outcome`. */
+  defaultOutcome: 'completed' | 'failed' = 'completed';
+
+  constructor(readonly options: { signedIn: boolean }) {}
+
+  addSpace(title: string): FakeSpace {
+    const space = { _id: uuid(), title, description: '' };
+    this.spaces.push(space);
+    return space;
+  }
+
+  addDeck(title: string, over: Partial<FakeDeck> = {}): FakeDeck {
+    const deck: FakeDeck = {
+      _id: uuid(),
+      title,
+      studySpace: null,
+      sources: [],
+      cards: [],
+      createdAt: NOW,
+      focusInstructions: null,
+      ...over,
+    };
+    this.decks.unshift(deck);
+    return deck;
+  }
+
+  presentSpace(space: FakeSpace) {
+    return {
+      ...space,
+      decks: this.decks.filter((d) => d.studySpace === space._id).map((d) => d._id),
+      createdAt: NOW,
+      updatedAt: NOW,
+    };
+  }
+
+  presentDeck(deck: FakeDeck) {
+    return {
+      success: true,
+      _id: deck._id,
+      title: deck.title,
+      description: '',
+      sources: deck.sources,
+      cards: deck.cards,
+      createdAt: deck.createdAt,
+      publishedAt: null,
+      isPublished: false,
+      publishedAnonymously: false,
+      owner: this.options.signedIn ? USER._id : null,
+      ownerName: this.options.signedIn ? USER.firstName : null,
+      studySpace: deck.studySpace,
+      focusInstructions: deck.focusInstructions,
+      systemPrompt: null,
+      canView: true,
+      canEdit: true,
+      isOwner: true,
+      cardCount: deck.cards.length,
+    };
+  }
+
+  /** The calls made so far with this method and path (a string or a pattern). */
+  made(method: string, path: string | RegExp): RecordedCall[] {
+    return this.calls.filter(
+      (c) =>
+        c.method === method && (typeof path === 'string' ? c.path === path : path.test(c.path)),
+    );
+  }
+
+  private findSource(sourceId: string): { deck: FakeDeck; source: FakeSource } | null {
+    for (const deck of this.decks) {
+      const source = deck.sources.find((s) => s._id === sourceId);
+      if (source) return { deck, source };
+    }
+    return null;
+  }
+
+  async install(page: Page): Promise<void> {
+    if (this.options.signedIn) {
+      await page.addInitScript(() => {
+        if (!sessionStorage.getItem('seeded')) {
+          localStorage.setItem('token', 'test-token');
+          sessionStorage.setItem('seeded', '1');
+        }
+      });
+    }
+    // Every write of the pending generation record, kept even after the edit screen removes it.
+    await page.addInitScript(() => {
+      const original = Storage.prototype.setItem;
+      Storage.prototype.setItem = function setItem(this: Storage, key: string, value: string) {
+        if (key === 'pendingCardGeneration') {
+          const w = window as unknown as { pendingWrites?: string[] };
+          (w.pendingWrites ??= []).push(value);
+        }
+        original.call(this, key, value);
+      };
+    });
+    await page.route('https://i.ytimg.com/**', (route) => route.abort());
+    await page.route(
+      (url) => url.pathname.startsWith('/api/'),
+      (route) => this.answer(route),
+    );
+  }
+
+  private async answer(route: Route): Promise<void> {
+    const request = route.request();
+    const url = new URL(request.url());
+    const path = url.pathname.replace(/^\/api/, '');
+    const method = request.method();
+    let body: unknown = undefined;
+    try {
+      body = request.postDataJSON();
+    } catch {
+      body = request.postData();
+    }
+    this.calls.push({ method, path, query: Object.fromEntries(url.searchParams), body });
+    const json = (value: unknown, status = 200) => route.fulfill({ status, json: value });
+    const parts = path.split('/').filter(Boolean);
+
+    if (path === '/auth/me' && this.options.signedIn) return json({ success: true, user: USER });
+    if (path === '/payment/usage') return json({ hasActiveSubscription: false });
+    if (path.startsWith('/auth/anonymous-limits/')) {
+      return json({
+        success: true,
+        usage: {
+          studySpaces: this.spaces.length,
+          decks: this.decks.length,
+          cardsGenerated: 0,
+          chatMessages: 0,
+        },
+        limits: {
+          studySpaces: 1,
+          decksPerSpace: 3,
+          cardsPerDeck: 20,
+          chatMessagesPerDay: 30,
+          monthlyProcessingMB: 60,
+        },
+      });
+    }
+
+    if (parts[0] === 'spaces') {
+      if (parts.length === 1 && method === 'GET') {
+        return json({ success: true, data: this.spaces.map((s) => this.presentSpace(s)) });
+      }
+      if (parts.length === 1 && method === 'POST') {
+        const { title } = body as { title: string };
+        const space = { _id: uuid(), title, description: '' };
+        this.spaces.push(space);
+        return json({ success: true, data: this.presentSpace(space) }, 201);
+      }
+      const space = this.spaces.find((s) => s._id === parts[1]);
+      if (!space) return failure(404, 'NOT_FOUND', 'Study space not found')(route);
+      if (method === 'GET') return json({ success: true, data: this.presentSpace(space) });
+      if (method === 'PUT') {
+        Object.assign(space, body as { title: string });
+        return json({ success: true, data: this.presentSpace(space) });
+      }
+      if (method === 'DELETE') {
+        const presented = this.presentSpace(space);
+        this.spaces = this.spaces.filter((s) => s !== space);
+        this.decks = this.decks.filter((d) => d.studySpace !== space._id);
+        return json({ success: true, data: presented });
+      }
+    }
+
+    if (parts[0] === 'decks') {
+      if (parts.length === 1 && method === 'GET') {
+        const inSpace = url.searchParams.get('studySpace');
+        const decks = this.decks.filter((d) => !inSpace || d.studySpace === inSpace);
+        return json({ success: true, data: decks.map((d) => this.presentDeck(d)) });
+      }
+      if (parts.length === 1 && method === 'POST') {
+        const input = body as {
+          title: string;
+          studySpace?: string | null;
+          focusInstructions?: string | null;
+          sources?: Record<string, unknown>[];
+        };
+        const deck = this.addDeck(input.title, {
+          studySpace: input.studySpace ?? null,
+          focusInstructions: input.focusInstructions ?? null,
+          sources: (input.sources ?? []).map((s) =>
+            fakeSource({
+              type: s.type as FakeSource['type'],
+              url: (s.url as string | undefined) ?? null,
+              title: (s.title as string | undefined) ?? 'Untitled',
+              originalFilename: (s.originalFilename as string | undefined) ?? null,
+              storageRef: (s.storageRef as string | undefined) ?? null,
+              sizeInBytes: (s.sizeInBytes as number | undefined) ?? 0,
+            }),
+          ),
+        });
+        return json(this.presentDeck(deck), 201);
+      }
+      const deck = this.decks.find((d) => d._id === parts[1]);
+      if (!deck) return failure(404, 'NOT_FOUND', 'Deck not found')(route);
+      if (parts.length === 2 && method === 'GET') return json(this.presentDeck(deck));
+    }
+
+    if (path === '/upload/document') {
+      const form = request.postDataBuffer()?.toString('latin1') ?? '';
+      const name = /name="file"; filename="([^"]+)"/.exec(form)?.[1] ?? 'file.pdf';
+      return json({
+        success: true,
+        message: 'File uploaded',
+        file: {
+          storageRef: `documents/2025/03/${name}`,
+          downloadUrl: `/api/files/documents/2025/03/${name}`,
+          contentType: 'application/pdf',
+          size: 1024 * 1024,
+          originalFilename: name,
+        },
+      });
+    }
+
+    if (path === '/ai/process-source') {
+      const { sourceId } = body as { deckId: string; sourceId: string };
+      const found = this.findSource(sourceId);
+      if (!found) return failure(404, 'NOT_FOUND', 'Source not found')(route);
+      found.source.processingStatus = 'processing';
+      return json({ success: true, source: found.source });
+    }
+
+    if (parts[0] === 'ai' && parts[1] === 'progress' && parts[2]) {
+      const found = this.findSource(parts[2]);
+      if (!found) return failure(404, 'NOT_FOUND', 'Source not found')(route);
+      const outcome = this.outcome.get(found.source._id) ?? this.defaultOutcome;
+      found.source.processingStatus = outcome;
+      if (outcome === 'completed') {
+        found.source.summary = 'A summary.';
+        found.source.title = found.source.title.replace(/^https?:\/\//, '');
+      } else {
+        found.source.processingError = 'This PDF is password-protected';
+      }
+      return route.fulfill({
+        status: 200,
+        headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
+        body: completedStream(found.source._id, outcome === 'completed' ? 'completed' : 'error'),
+      });
+    }
+
+    if (parts[0] === 'ai' && parts[1] === 'source-status' && parts[3]) {
+      const found = this.findSource(parts[3]);
+      if (!found) return failure(404, 'NOT_FOUND', 'Source not found')(route);
+      return json({ success: true, source: found.source });
+    }
+
+    if (parts[0] === 'questions' && parts[1] === 'deck' && parts[2]) {
+      const deckId = parts[2];
+      if (parts[3] === 'generate' && method === 'POST') {
+        const { totalQuestions } = body as { totalQuestions: number };
+        const made = Array.from({ length: Math.min(totalQuestions, 3) }, (_, i) =>
+          question(deckId, i + 1),
+        );
+        this.questions.set(deckId, made);
+        const deck = this.decks.find((d) => d._id === deckId);
+        if (deck) deck.cards = made.map((q) => q._id);
+        return json({ success: true, status: 'completed', jobId: 'job-1', questions: made });
+      }
+      const list = this.questions.get(deckId) ?? [];
+      if (parts[3] === 'all') return json({ success: true, questions: list });
+      return json({
+        success: true,
+        questions: list,
+        pagination: { total: list.length, pages: list.length === 0 ? 0 : 1, page: 1, limit: 20 },
+      });
+    }
+
+    return route.fallback();
+  }
+}
