@@ -25,8 +25,26 @@ import { decksRoutes } from './modules/decks/decks.routes';
 import { limitsFor } from './modules/decks/limits';
 import { createYoutubeService } from './modules/youtube/youtube.service';
 import { youtubeRoutes } from './modules/youtube/youtube.routes';
+import type { StudyAi } from '@mnemo/ai/types';
+import { createAi } from '@mnemo/ai/create';
+import { resolveAiConfig } from '@mnemo/ai/env';
+import { generateQueuePlugin } from './plugins/generate-queue';
+import { createQuestionsRepository } from './modules/questions/questions.repository';
+import { createQuestionsService } from './modules/questions/questions.service';
+import { createGenerationService } from './modules/questions/generation.service';
+import { createGrading } from './modules/questions/grading.service';
+import { questionsRoutes } from './modules/questions/questions.routes';
+import { createCardsRepository } from './modules/cards/cards.repository';
+import { createCardsService } from './modules/cards/cards.service';
+import { cardsRoutes } from './modules/cards/cards.routes';
 
-export type AppDeps = { db?: Db; redis?: Redis; storage?: Storage };
+export type AppDeps = {
+  db?: Db;
+  redis?: Redis;
+  storage?: Storage;
+  /** The AI that grades answers; built from the environment when not given. */
+  study?: StudyAi;
+};
 
 /** The deck service: spaces, decks, sources, questions and cards. */
 export async function buildApp(env: Env, deps: AppDeps = {}) {
@@ -57,6 +75,7 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
     storage: app.storage,
     onRemoved: (source) => processing.forget(source),
     log: app.log,
+    fetchAllowlist: env.SOURCE_FETCH_ALLOWLIST,
   });
   await app.register(sourcesRoutes, { sources, processing });
 
@@ -94,5 +113,22 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
     log: app.log,
   });
   await app.register(youtubeRoutes, { service: youtube });
+
+  // Questions and the plain-card fallback; generation runs in the worker (queue `generate`).
+  await app.register(generateQueuePlugin, { redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX });
+  const study = deps.study ?? createAi(resolveAiConfig(env), { logger: app.log }).study;
+  const grading = createGrading({ study });
+  const questionsRepository = createQuestionsRepository({ db: app.db });
+  const generation = createGenerationService({
+    decks: sourcesRepository,
+    sources: sourcesRepository,
+    questions: questionsRepository,
+    queue: app.generateQueue,
+    limitsOf,
+  });
+  const questions = createQuestionsService({ questions: questionsRepository, decks: sourcesRepository, grading });
+  await app.register(questionsRoutes, { questions, generation });
+  const cards = createCardsService({ cards: createCardsRepository({ db: app.db }), decks: sourcesRepository, grading, generation });
+  await app.register(cardsRoutes, { cards });
   return app;
 }

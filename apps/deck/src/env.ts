@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { baseServiceEnv, parseEnv } from '@mnemo/service-kit/env';
 import { storageEnvSchema } from '@mnemo/storage/env';
+import { aiEnvSchema } from '@mnemo/ai/env';
 import { PLAN_LIMITS } from '@mnemo/contracts/limits';
 
 /** An empty variable (`NAME=` in a .env file) counts as unset. */
@@ -8,6 +9,8 @@ const unsetIfEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v 
 
 export const envSchema = baseServiceEnv.extend({
   ...storageEnvSchema.shape,
+  // The AI that grades free-response answers (the same variables as the worker's).
+  ...aiEnvSchema.shape,
   DECK_PORT: z.coerce.number().int().min(0).max(65535).default(4002),
   DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (npm start provides an embedded one)'),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
@@ -18,6 +21,16 @@ export const envSchema = baseServiceEnv.extend({
   ANONYMOUS_MAX_CARDS_PER_DECK: z.coerce.number().int().min(1).default(PLAN_LIMITS.anonymous.cardsPerDeck),
   // Video search (GET /youtube/search). Without a key the call answers 'Video search is not configured'.
   YOUTUBE_API_KEY: unsetIfEmpty(z.string().trim().min(1).optional()),
+  /** Local hosts (`host` or `host:port`, comma-separated) links may name: the worker's allow-list, for tests. */
+  SOURCE_FETCH_ALLOWLIST: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   YOUTUBE_API_BASE_URL: unsetIfEmpty(z.url().default('https://www.googleapis.com')),
   YOUTUBE_TIMEOUT_MS: unsetIfEmpty(z.coerce.number().int().min(100).max(60_000).default(5000)),
   YOUTUBE_CACHE_SECONDS: unsetIfEmpty(z.coerce.number().int().min(1).default(3600)),

@@ -13,6 +13,8 @@ export const envSchema = baseServiceEnv.extend({
   /** Health and metrics for probes; the worker takes no other HTTP traffic. */
   WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(4005),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** Question generation jobs at once, on their own queue beside ingestion. */
+  GENERATE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   /**
    * How long a job stays locked to a worker without a renewal. A worker that dies (SIGKILL, a lost
    * node) holds its job this long before another worker takes it over; BullMQ renews the lock at

@@ -24,6 +24,8 @@ import { judgeFailure } from './jobs/ingest-source/failures';
 import { createSourceExtractor } from './jobs/ingest-source/source-text';
 import { reembedSourceJob } from './jobs/reembed-source/job';
 import { sourcesToReembed } from './jobs/reembed-source/handler';
+import { delayWhileWaiting, generateQuestionsJob } from './jobs/generate-questions/job';
+import { createGenerationRepository } from './jobs/generate-questions/repository';
 
 const env = loadEnv();
 const redis = createRedis(env.REDIS_URL);
@@ -95,7 +97,28 @@ const reembedWorker = new Worker(
   { ...workerOptions, connection: createRedis(env.REDIS_URL), concurrency: 1 },
 );
 
-for (const w of [worker, reembedWorker]) {
+// Question and card generation on a queue of its own, so a long ingestion never holds it up (and
+// a generation waiting for its deck's sources never holds up ingestion).
+const generateWorker = new Worker(
+  QUEUES.generate,
+  delayWhileWaiting(
+    createJobProcessor([
+      {
+        name: generateQuestionsJob.name,
+        schema: generateQuestionsJob.schema,
+        handle: generateQuestionsJob.create({
+          repository: createGenerationRepository({ db: app.db }),
+          study: ai.study,
+          judge: judgeFailure,
+          log: app.log,
+        }),
+      },
+    ]),
+  ),
+  { ...workerOptions, connection: createRedis(env.REDIS_URL), concurrency: env.GENERATE_CONCURRENCY },
+);
+
+for (const w of [worker, reembedWorker, generateWorker]) {
   w.on('failed', (job, err) =>
     app.log.warn({ jobId: job?.id, name: job?.name, err: err.message }, 'job failed'),
   );
@@ -143,14 +166,14 @@ const heartbeat = setInterval(beat, 5_000);
 await runService(app, { port: env.WORKER_PORT, host: env.HOST }, async () => {
   clearInterval(heartbeat);
   // Finish the jobs in hand; BullMQ hands unfinished ones to another worker after the lock expires.
-  await Promise.all([worker.close(), reembedWorker.close()]);
+  await Promise.all([worker.close(), reembedWorker.close(), generateWorker.close()]);
   await reembedQueue.close();
   await redis.del(workerHeartbeatKey(env.REDIS_PREFIX)).catch(() => {});
   await redis.quit().catch(() => redis.disconnect());
 });
 app.log.info(
   {
-    queue: QUEUES.ingest,
+    queues: [QUEUES.ingest, QUEUES.reembed, QUEUES.generate],
     prefix: env.REDIS_PREFIX,
     ai: ai.study.provider,
     embedder: ai.embedder.model,

@@ -19,13 +19,33 @@ export const ingestSourceJobSchema = z.object({
   attempt: z.number().int().min(0),
 });
 
+/** What a generation job writes: questions, or the plain fallback cards (spec 02 §3, §7). */
+export const GENERATION_TARGETS = ['questions', 'cards'] as const;
+
+/**
+ * Questions (or cards) for a deck, spread over its processed sources. The deck service has already
+ * cut `totalQuestions` to the room left under the card limit; the worker checks again when it
+ * writes, so two requests at once cannot pass the limit together.
+ */
 export const generateQuestionsJobSchema = z.object({
   deckId: z.uuid(),
   owner: ownerSchema,
   questionTypes: z.array(z.enum(['multiple_choice', 'free_response', 'case_multiple_choice', 'case_free_response'])).min(1),
   totalQuestions: z.number().int().min(1).max(100),
   focusInstructions: z.string().max(2000).optional(),
+  /** One per request: the job id and the mark on every row the job writes (a retry writes nothing twice). */
   requestId: z.string(),
+  // Additions.
+  target: z.enum(GENERATION_TARGETS).default('questions'),
+  /** Only these sources of the deck (POST /ai/generate-cards-from-source); every source otherwise. */
+  sourceIds: z.array(z.uuid()).min(1).optional(),
+  /**
+   * The most questions and cards together the deck may hold on its owner's plan; null for no limit.
+   * Absent: the lowest limit for this kind of owner (anonymous 20, a user 50).
+   */
+  cardLimit: z.number().int().min(0).nullable().optional(),
+  /** When the request was made (ms since the epoch): how long the job may wait for sources still processing. */
+  requestedAt: z.number().int().min(0).optional(),
 });
 
 export const reembedJobSchema = z.object({ sourceId: z.uuid(), model: z.string().min(1) });
@@ -49,6 +69,8 @@ export const JOBS = {
 
 export type IngestSourceJob = z.infer<typeof ingestSourceJobSchema>;
 export type GenerateQuestionsJob = z.infer<typeof generateQuestionsJobSchema>;
+/** A generation job as its producer writes it (defaults not yet applied). */
+export type GenerateQuestionsJobInput = z.input<typeof generateQuestionsJobSchema>;
 export type ReembedJob = z.infer<typeof reembedJobSchema>;
 export type PipelineCheckJob = z.infer<typeof pipelineCheckJobSchema>;
 export type JobName<Q extends keyof typeof JOBS> = keyof (typeof JOBS)[Q] & string;

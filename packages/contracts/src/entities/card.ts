@@ -10,5 +10,9 @@ export const cardSchema = z.object({
   deckId: idSchema,
   source: sourceRefSchema.nullable(),
   createdAt: isoDateSchema.optional(),
+  // Additions: a multiple-choice card's options (answered as 'Option X') and the correct one's
+  // index; empty and null for a card answered in words.
+  options: z.array(z.string()).optional(),
+  correctAnswerIndex: z.number().int().min(0).nullable().optional(),
 });
 export type Card = z.infer<typeof cardSchema>;

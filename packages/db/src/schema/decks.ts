@@ -193,11 +193,19 @@ export const questions = pgTable(
     caseContext: text('case_context'),
     answer: text('answer'),
     position: integer('position').notNull().default(0),
+    /**
+     * The generation request (job) that wrote the row; null for rows written otherwise. A retried
+     * job finds its rows by it and writes nothing twice.
+     */
+    generationRequestId: text('generation_request_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('questions_deck_idx').on(t.deckId, t.position),
+    index('questions_generation_idx')
+      .on(t.deckId, t.generationRequestId)
+      .where(sql`${t.generationRequestId} is not null`),
     index('questions_deck_type_idx').on(t.deckId, t.questionType, t.position),
     index('questions_source_idx').on(t.sourceId),
     // Re-ingesting a source replaces its chunks, which sets chunk_id to null here: without this index
@@ -219,11 +227,22 @@ export const cards = pgTable(
     sourceId: uuid('source_id').references(() => sources.id, { onDelete: 'set null' }),
     front: text('front').notNull(),
     back: text('back').notNull(),
+    /**
+     * A multiple-choice card's options and the correct one's index (the spec's client answers such
+     * a card with 'Option X'); empty and null for a front/back card answered in words.
+     */
+    options: jsonb('options').$type<string[]>().notNull().default([]),
+    correctAnswerIndex: integer('correct_answer_index'),
     position: integer('position').notNull().default(0),
+    /** As on questions: the generation request that wrote the card. */
+    generationRequestId: text('generation_request_id'),
     createdAt: createdAt(),
   },
   (t) => [
     index('cards_deck_idx').on(t.deckId, t.position),
+    index('cards_generation_idx')
+      .on(t.deckId, t.generationRequestId)
+      .where(sql`${t.generationRequestId} is not null`),
     // Deleting a source sets source_id to null here (or the service deletes its cards first).
     index('cards_source_idx')
       .on(t.sourceId)

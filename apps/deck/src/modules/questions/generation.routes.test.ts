@@ -1,0 +1,191 @@
+import { Queue } from 'bullmq';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { route } from '@mnemo/contracts/routes';
+import { errorBodySchema } from '@mnemo/contracts/errors';
+import { generateQuestionsJobSchema, jobIds, QUEUES } from '@mnemo/contracts/jobs';
+import { asCaller } from '@mnemo/service-kit/testing';
+import { createRedis } from '@mnemo/service-kit/plugins/redis';
+import { anonCaller, insertDeck, REDIS_URL, startDeckApp, userCaller, type DeckTestApp } from '../../test-support';
+import { insertCard, insertQuestion, insertSource } from './questions.test-support';
+
+let t: DeckTestApp;
+let queue: Queue;
+beforeAll(async () => {
+  t = await startDeckApp();
+  queue = new Queue(QUEUES.generate, { connection: createRedis(REDIS_URL), prefix: t.prefix });
+});
+beforeEach(async () => {
+  await queue.obliterate({ force: true });
+});
+afterAll(async () => {
+  await queue?.obliterate({ force: true }).catch(() => {});
+  await queue?.close();
+  await t?.close();
+});
+
+type Caller = ReturnType<typeof anonCaller> | ReturnType<typeof userCaller>;
+const post = (caller: Caller, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: asCaller(caller), payload });
+const generate = (caller: Caller, deckId: string, payload: object) => post(caller, `/questions/deck/${deckId}/generate`, payload);
+const queued = async () => {
+  const jobs = await queue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
+  return jobs.map((j) => ({ id: j.id, name: j.name, data: generateQuestionsJobSchema.parse(j.data), attempts: j.opts.attempts }));
+};
+/** A deck of the caller's with one processed source and `n` questions already. */
+async function deckWith(caller: Caller, n = 0) {
+  const deck = await insertDeck(t, caller);
+  const source = await insertSource(t, deck.id);
+  for (let i = 0; i < n; i++) await insertQuestion(t, { deckId: deck.id, question: `Question ${i}?`, position: i });
+  return { deck, source };
+}
+
+describe('POST /questions/deck/:deckId/generate', () => {
+  it('enqueues one generation job and answers queued, as the contract says', async () => {
+    const caller = userCaller();
+    const { deck } = await deckWith(caller);
+    const before = Date.now();
+    const res = await generate(caller, deck.id, {
+      questionTypes: ['multiple_choice', 'case_free_response'],
+      totalQuestions: 25,
+      focusInstructions: '  the Krebs cycle ',
+    });
+    expect(res.statusCode).toBe(200);
+    const body = route('POST /questions/deck/:deckId/generate').response.parse(res.json());
+    expect(body).toMatchObject({ success: true, status: 'queued', questions: [] });
+
+    const jobs = await queued();
+    expect(jobs).toHaveLength(1);
+    const [job] = jobs;
+    expect(job!.name).toBe('generate-questions');
+    expect(job!.id).toBe(body.jobId);
+    expect(job!.id).toBe(jobIds.generate(deck.id, job!.data.requestId));
+    expect(job!.attempts).toBe(3);
+    expect(job!.data).toMatchObject({
+      deckId: deck.id,
+      owner: { userId: caller.userId },
+      questionTypes: ['multiple_choice', 'case_free_response'],
+      totalQuestions: 25,
+      focusInstructions: 'the Krebs cycle',
+      target: 'questions',
+      cardLimit: 50,
+    });
+    expect(job!.data.sourceIds).toBeUndefined();
+    expect(job!.data.requestedAt).toBeGreaterThanOrEqual(before);
+
+    // A second request is a second job (regeneration asks again for the same deck).
+    await generate(caller, deck.id, { questionTypes: ['free_response'], totalQuestions: 2 });
+    expect(new Set((await queued()).map((j) => j.data.requestId)).size).toBe(2);
+  });
+
+  it('takes the count the client sends, 5 when none, clamped to 1-100; the types must be known', async () => {
+    const caller = userCaller('scholar');
+    const { deck } = await deckWith(caller);
+    await generate(caller, deck.id, { questionTypes: ['free_response'] });
+    await generate(caller, deck.id, { questionTypes: ['free_response'], totalQuestions: 500 });
+    await generate(caller, deck.id, { questionTypes: ['free_response'], totalQuestions: '40' });
+    expect((await queued()).map((j) => j.data.totalQuestions).sort((a, b) => a - b)).toEqual([5, 40, 100]);
+    const bad = await generate(caller, deck.id, { questionTypes: ['essay'], totalQuestions: 5 });
+    expect(errorBodySchema.parse(bad.json()).code).toBe('VALIDATION_FAILED');
+    expect(await queued()).toHaveLength(3);
+  });
+
+  it('cuts the count to the room left under the card limit: a guest deck holds 20, questions and cards together', async () => {
+    const caller = anonCaller();
+    const { deck } = await deckWith(caller, 12);
+    await insertCard(t, { deckId: deck.id });
+    const res = await generate(caller, deck.id, { questionTypes: ['multiple_choice'], totalQuestions: 20 });
+    expect(res.statusCode).toBe(200);
+    const [job] = await queued();
+    expect(job!.data).toMatchObject({ totalQuestions: 7, cardLimit: 20, owner: { anonId: caller.anonId } });
+  });
+
+  it('refuses with 402 limitReached when the deck is full, and enqueues nothing', async () => {
+    const guest = anonCaller();
+    const full = await deckWith(guest, 20);
+    const res = await generate(guest, full.deck.id, { questionTypes: ['multiple_choice'], totalQuestions: 5 });
+    expect(res.statusCode).toBe(402);
+    const body = errorBodySchema.parse(res.json());
+    expect(body).toMatchObject({ code: 'LIMIT_REACHED', limitReached: true });
+    expect(body.message).toContain('Sign up');
+
+    const user = userCaller();
+    const fullFree = await deckWith(user, 50);
+    const refused = errorBodySchema.parse((await generate(user, fullFree.deck.id, { questionTypes: ['free_response'], totalQuestions: 1 })).json());
+    expect(refused).toMatchObject({ code: 'LIMIT_REACHED', limitReached: true });
+    expect(refused.message).toContain('Upgrade to Scholar');
+    expect(await queued()).toHaveLength(0);
+  });
+
+  it('has no card limit on Scholar', async () => {
+    const caller = userCaller('scholar');
+    const { deck } = await deckWith(caller, 60);
+    await generate(caller, deck.id, { questionTypes: ['free_response'], totalQuestions: 40 });
+    const [job] = await queued();
+    expect(job!.data).toMatchObject({ totalQuestions: 40, cardLimit: null });
+  });
+
+  it('refuses a deck with nothing processed or being processed (the client would wait for ever)', async () => {
+    const caller = anonCaller();
+    const deck = await insertDeck(t, caller);
+    await insertSource(t, deck.id, 'pending');
+    await insertSource(t, deck.id, 'failed');
+    const res = await generate(caller, deck.id, { questionTypes: ['free_response'], totalQuestions: 5 });
+    expect(res.statusCode).toBe(409);
+    // A source still processing is fine: the job waits for it.
+    await insertSource(t, deck.id, 'processing');
+    expect((await generate(caller, deck.id, { questionTypes: ['free_response'], totalQuestions: 5 })).statusCode).toBe(200);
+  });
+});
+
+describe('POST /cards/deck/:deckId/generate', () => {
+  it('enqueues the same job writing cards, 10 of both basic types by default', async () => {
+    const caller = userCaller();
+    const { deck } = await deckWith(caller);
+    const res = await post(caller, `/cards/deck/${deck.id}/generate`, { focusInstructions: 'enzymes' });
+    const body = route('POST /cards/deck/:deckId/generate').response.parse(res.json());
+    expect(body).toMatchObject({ status: 'queued', cards: [] });
+    const [job] = await queued();
+    expect(job!.id).toBe(body.jobId);
+    expect(job!.data).toMatchObject({
+      target: 'cards',
+      totalQuestions: 10,
+      questionTypes: ['multiple_choice', 'free_response'],
+      focusInstructions: 'enzymes',
+    });
+  });
+
+  it('is held to the same card limit', async () => {
+    const caller = anonCaller();
+    const { deck } = await deckWith(caller, 20);
+    const res = await post(caller, `/cards/deck/${deck.id}/generate`, { count: 3 });
+    expect(res.statusCode).toBe(402);
+    expect(res.json().limitReached).toBe(true);
+  });
+});
+
+describe('POST /ai/generate-cards-from-source', () => {
+  it('enqueues questions from that one source only', async () => {
+    const caller = anonCaller();
+    const { deck, source } = await deckWith(caller);
+    const res = await post(caller, '/ai/generate-cards-from-source', { deckId: deck.id, sourceId: source.id, count: 4 });
+    const body = route('POST /ai/generate-cards-from-source').response.parse(res.json());
+    expect(body.status).toBe('queued');
+    const [job] = await queued();
+    expect(job!.data).toMatchObject({
+      deckId: deck.id,
+      sourceIds: [source.id],
+      totalQuestions: 4,
+      questionTypes: ['multiple_choice', 'free_response'],
+      target: 'questions',
+    });
+  });
+
+  it('refuses a source that was never processed (409) and a source of another deck (404)', async () => {
+    const caller = anonCaller();
+    const { deck } = await deckWith(caller);
+    const pending = await insertSource(t, deck.id, 'pending');
+    const other = await deckWith(caller);
+    expect((await post(caller, '/ai/generate-cards-from-source', { deckId: deck.id, sourceId: pending.id })).statusCode).toBe(409);
+    expect((await post(caller, '/ai/generate-cards-from-source', { deckId: deck.id, sourceId: other.source.id })).statusCode).toBe(404);
+    expect(await queued()).toHaveLength(0);
+  });
+});
