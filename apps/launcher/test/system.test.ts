@@ -16,6 +16,9 @@ import { IDENTITY_HEADER } from '@mnemo/contracts/identity';
 import { progressOwnerKey } from '@mnemo/contracts/progress';
 import { jobIds } from '@mnemo/contracts/jobs';
 import { signIdentity } from '@mnemo/service-kit/identity';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fixturePath } from '@mnemo/testing/fixtures';
 import { freePort } from '../src/ports';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -28,14 +31,34 @@ let exitCode: Promise<number | null>;
 type RunFile = { redisPrefix: string; children: Record<string, { pid?: number; port?: number }> };
 let runFile: RunFile;
 const redis = new Redis(REDIS_URL);
+/** A web site with one real article, reached by the worker through SOURCE_FETCH_ALLOWLIST. */
+let site: Server;
+let siteBase: string;
 
 beforeAll(async () => {
+  const article = readFileSync(fixturePath('web', 'wikipedia', 'source.html'));
+  site = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(article),
+  );
+  await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+  const sitePort = (site.address() as AddressInfo).port;
+  siteBase = `http://127.0.0.1:${sitePort}`;
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'DATABASE_URL') env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && k !== 'DATABASE_URL') env[k] = v;
   launcher = spawn(process.execPath, [main], {
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', MNEMO_DATA_DIR: dataDir, REDIS_URL, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      MNEMO_DATA_DIR: dataDir,
+      REDIS_URL,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      SOURCE_FETCH_ALLOWLIST: `127.0.0.1:${sitePort}`,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   exitCode = new Promise((r) => launcher.once('exit', (code) => r(code)));
@@ -53,12 +76,16 @@ beforeAll(async () => {
 afterAll(async () => {
   if (launcher && launcher.exitCode === null) launcher.kill('SIGKILL');
   await redis.quit();
+  await new Promise((r) => site?.close(r));
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** fetch's json() is unknown; these tests assert on the shape. */
 const json = async (res: Response): Promise<any> => res.json();
-const anonHeaders = (anonId: string) => ({ 'x-anonymous-session': anonId, 'content-type': 'application/json' });
+const anonHeaders = (anonId: string) => ({
+  'x-anonymous-session': anonId,
+  'content-type': 'application/json',
+});
 
 async function readEvents(res: Response, until: (e: { step: string }) => boolean) {
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -70,7 +97,10 @@ async function readEvents(res: Response, until: (e: { step: string }) => boolean
     buffer += value;
     let idx;
     while ((idx = buffer.indexOf('\n\n')) >= 0) {
-      const data = buffer.slice(0, idx).split('\n').find((l) => l.startsWith('data: '));
+      const data = buffer
+        .slice(0, idx)
+        .split('\n')
+        .find((l) => l.startsWith('data: '));
       buffer = buffer.slice(idx + 2);
       if (!data) continue;
       const event = JSON.parse(data.slice(6));
@@ -90,7 +120,8 @@ describe('Mnemo started as npm start does', () => {
     const body = await json(res);
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.status).toBe('ok');
-    for (const name of ['gateway', 'auth', 'deck', 'chat', 'billing', 'worker']) expect(body.services[name]?.status).toBe('ok');
+    for (const name of ['gateway', 'auth', 'deck', 'chat', 'billing', 'worker'])
+      expect(body.services[name]?.status).toBe('ok');
   });
 
   it('serves the web app, including deep links', async () => {
@@ -104,16 +135,24 @@ describe('Mnemo started as npm start does', () => {
 
   it('answers a real call of every service through the gateway', async () => {
     const anonId = randomUUID();
-    const created = await fetch(`${base}/api/spaces`, { method: 'POST', headers: anonHeaders(anonId), body: JSON.stringify({ title: 'Physics' }) });
+    const created = await fetch(`${base}/api/spaces`, {
+      method: 'POST',
+      headers: anonHeaders(anonId),
+      body: JSON.stringify({ title: 'Physics' }),
+    });
     expect(created.status).toBe(201);
     const spaces = await json(await fetch(`${base}/api/spaces`, { headers: anonHeaders(anonId) }));
     expect(spaces.data.map((s: { title: string }) => s.title)).toEqual(['Physics']);
 
-    const limits = await fetch(`${base}/api/auth/anonymous-limits/${anonId}`, { headers: anonHeaders(anonId) });
+    const limits = await fetch(`${base}/api/auth/anonymous-limits/${anonId}`, {
+      headers: anonHeaders(anonId),
+    });
     expect(limits.status).toBe(200);
     expect((await json(limits)).sessionId).toBe(anonId);
 
-    const chats = await fetch(`${base}/api/chat/deck/${randomUUID()}`, { headers: anonHeaders(anonId) });
+    const chats = await fetch(`${base}/api/chat/deck/${randomUUID()}`, {
+      headers: anonHeaders(anonId),
+    });
     expect(chats.status).toBe(404);
     expect((await json(chats)).error).toBe('Deck not found');
 
@@ -124,7 +163,10 @@ describe('Mnemo started as npm start does', () => {
 
   it('refuses a forged identity sent straight to a service', async () => {
     const deck = `http://127.0.0.1:${runFile.children.deck!.port}`;
-    const forged = signIdentity({ kind: 'user', userId: randomUUID(), plan: 'scholar' }, 'a-guessed-secret-that-is-wrong');
+    const forged = signIdentity(
+      { kind: 'user', userId: randomUUID(), plan: 'scholar' },
+      'a-guessed-secret-that-is-wrong',
+    );
     const res = await fetch(`${deck}/spaces`, { headers: { [IDENTITY_HEADER]: forged } });
     expect(res.status).toBe(401);
     expect((await json(res)).code).toBe('IDENTITY_INVALID');
@@ -137,14 +179,30 @@ describe('Mnemo started as npm start does', () => {
     const prefix = runFile.redisPrefix;
     await redis.set(progressOwnerKey(prefix, sourceId), `anon:${anonId}`, 'EX', 600);
 
-    const live = await fetch(`${base}/api/ai/progress/${sourceId}`, { headers: anonHeaders(anonId) });
+    const live = await fetch(`${base}/api/ai/progress/${sourceId}`, {
+      headers: anonHeaders(anonId),
+    });
     expect(live.status).toBe(200);
     const liveEvents = readEvents(live, (e) => e.step === 'completed');
 
-    const queue = new Queue('ingest', { connection: new Redis(REDIS_URL, { maxRetriesPerRequest: null }), prefix });
-    await queue.add('pipeline-check', { sourceId, steps: 3, delayMs: 150 }, { jobId: jobIds.pipelineCheck(sourceId) });
+    const queue = new Queue('ingest', {
+      connection: new Redis(REDIS_URL, { maxRetriesPerRequest: null }),
+      prefix,
+    });
+    await queue.add(
+      'pipeline-check',
+      { sourceId, steps: 3, delayMs: 150 },
+      { jobId: jobIds.pipelineCheck(sourceId) },
+    );
     const events = await liveEvents;
-    expect(events.map((e) => e.step)).toEqual(['connected', 'starting', 'extracting', 'extracting', 'extracting', 'completed']);
+    expect(events.map((e) => e.step)).toEqual([
+      'connected',
+      'starting',
+      'extracting',
+      'extracting',
+      'extracting',
+      'completed',
+    ]);
     const progress = events.slice(1).map((e) => e.progress);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
 
@@ -154,15 +212,92 @@ describe('Mnemo started as npm start does', () => {
     expect(lateEvents.map((e) => e.step)).toEqual(['connected', 'completed']);
 
     // Someone else's client is refused.
-    const other = await fetch(`${base}/api/ai/progress/${sourceId}`, { headers: anonHeaders(randomUUID()) });
+    const other = await fetch(`${base}/api/ai/progress/${sourceId}`, {
+      headers: anonHeaders(randomUUID()),
+    });
     expect(other.status).toBe(404);
     await queue.close();
   });
 
+  it('ingests a real web page and a real PDF added through the gateway, followed live over SSE to completion', async () => {
+    const anonId = randomUUID();
+    const headers = anonHeaders(anonId);
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob([readFileSync(fixturePath('pdf', 'pdflatex-4-pages.pdf'))], {
+        type: 'application/pdf',
+      }),
+      'notes.pdf',
+    );
+    const upload = await fetch(`${base}/api/upload/document`, {
+      method: 'POST',
+      headers: { 'x-anonymous-session': anonId },
+      body: form,
+    });
+    expect(upload.status, await upload.clone().text()).toBe(200);
+    const { file } = await json(upload);
+
+    const created = await fetch(`${base}/api/decks`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title: 'Real sources' }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const deck = await json(created);
+    const sources: { _id: string; type: string }[] = [];
+    for (const source of [
+      { type: 'website', url: `${siteBase}/wiki/Mozilla` },
+      {
+        type: 'document',
+        storageRef: file.storageRef,
+        originalFilename: 'notes.pdf',
+        contentType: file.contentType,
+        sizeInBytes: file.size,
+      },
+    ]) {
+      const added = await fetch(`${base}/api/decks/${deck._id}/sources`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ source }),
+      });
+      expect(added.status, await added.clone().text()).toBe(201);
+      sources.push(await json(added));
+    }
+
+    for (const source of sources) {
+      const processing = await fetch(`${base}/api/ai/process-source`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ deckId: deck._id, sourceId: source._id }),
+      });
+      expect(processing.status, await processing.clone().text()).toBe(200);
+      const stream = await fetch(
+        `${base}/api/ai/progress/${source._id}?anonymousSession=${anonId}`,
+      );
+      expect(stream.status).toBe(200);
+      const events = await readEvents(stream, (e) => e.step === 'completed' || e.step === 'error');
+      expect(events.at(-1)!.step).toBe('completed');
+      expect(events.map((e) => e.step)).toEqual(
+        expect.arrayContaining(['extracting', 'embeddings', 'generating-summary']),
+      );
+
+      const status = await json(
+        await fetch(`${base}/api/ai/source-status/${deck._id}/${source._id}`, { headers }),
+      );
+      expect(status.source.processingStatus).toBe('completed');
+      expect(status.source.summary.length).toBeGreaterThan(20);
+      expect(status.source.keyPoints.length).toBeGreaterThan(0);
+    }
+  }, 120_000);
+
   it('takes a visitor through sign-up, verification, sign-out, sign-in and a password reset, keeping their work', async () => {
     const anonId = randomUUID();
     const email = `ada-${randomUUID().slice(0, 8)}@example.com`;
-    const call = (path: string, init: { method?: string; body?: unknown; token?: string; anon?: string } = {}) =>
+    const call = (
+      path: string,
+      init: { method?: string; body?: unknown; token?: string; anon?: string } = {},
+    ) =>
       fetch(`${base}/api${path}`, {
         method: init.method ?? (init.body ? 'POST' : 'GET'),
         headers: {
@@ -173,18 +308,31 @@ describe('Mnemo started as npm start does', () => {
         ...(init.body ? { body: JSON.stringify(init.body) } : {}),
       });
     const mailTo = async (subject: RegExp) => {
-      const mails = (await json(await fetch(`${base}/api/dev/mail`))) as { to: string; subject: string; text: string }[];
+      const mails = (await json(await fetch(`${base}/api/dev/mail`))) as {
+        to: string;
+        subject: string;
+        text: string;
+      }[];
       return mails.find((m) => m.to === email && subject.test(m.subject))!;
     };
 
     await call('/spaces', { body: { title: 'Made as a guest' }, anon: anonId });
-    const reg = await call('/auth/register', { body: { firstName: 'Ada', email, password: 'a-Long-unusual-passphrase-42' }, anon: anonId });
+    const reg = await call('/auth/register', {
+      body: { firstName: 'Ada', email, password: 'a-Long-unusual-passphrase-42' },
+      anon: anonId,
+    });
     expect(reg.status).toBe(201);
     const { userId } = await json(reg);
     const code = /\b(\d{6})\b/.exec((await mailTo(/verification code/)).text)![1];
-    const verified = await json(await call('/auth/verify-email', { body: { userId, verificationCode: code }, anon: anonId }));
+    const verified = await json(
+      await call('/auth/verify-email', { body: { userId, verificationCode: code }, anon: anonId }),
+    );
     const token = verified.token as string;
-    expect((await json(await call('/auth/me', { token }))).user).toEqual({ _id: userId, email, firstName: 'Ada' });
+    expect((await json(await call('/auth/me', { token }))).user).toEqual({
+      _id: userId,
+      email,
+      firstName: 'Ada',
+    });
     const spaces = await json(await call('/spaces', { token }));
     expect(spaces.data.map((s: { title: string }) => s.title)).toEqual(['Made as a guest']);
 
@@ -193,21 +341,33 @@ describe('Mnemo started as npm start does', () => {
     expect(after.status).toBe(401);
     expect(await json(after)).toMatchObject({ shouldClearToken: true });
 
-    const login = await json(await call('/auth/login', { body: { email, password: 'a-Long-unusual-passphrase-42' } }));
+    const login = await json(
+      await call('/auth/login', { body: { email, password: 'a-Long-unusual-passphrase-42' } }),
+    );
     expect(login).toMatchObject({ email, firstName: 'Ada', _id: userId });
 
     await call('/auth/request-password-reset', { body: { email } });
-    const link = /(http:\/\/localhost:\d+\/reset-password\?token=\S+)/.exec((await mailTo(/Reset/)).text)![1]!;
+    const link = /(http:\/\/localhost:\d+\/reset-password\?token=\S+)/.exec(
+      (await mailTo(/Reset/)).text,
+    )![1]!;
     const resetToken = decodeURIComponent(new URL(link).searchParams.get('token')!);
-    expect(await json(await call(`/auth/validate-reset-token/${encodeURIComponent(resetToken)}`))).toMatchObject({ email });
-    const reset = await json(await call('/auth/reset-password', { body: { token: resetToken, password: 'another-Unusual-passphrase-77' } }));
+    expect(
+      await json(await call(`/auth/validate-reset-token/${encodeURIComponent(resetToken)}`)),
+    ).toMatchObject({ email });
+    const reset = await json(
+      await call('/auth/reset-password', {
+        body: { token: resetToken, password: 'another-Unusual-passphrase-77' },
+      }),
+    );
     expect(reset.user.email).toBe(email);
     expect((await call('/auth/me', { token: login.token })).status).toBe(401);
     expect((await call('/auth/me', { token: reset.token })).status).toBe(200);
   });
 
   it('stops cleanly on SIGTERM with no process left behind', async () => {
-    const pids = Object.values(runFile.children).map((c) => c.pid).filter((p): p is number => typeof p === 'number');
+    const pids = Object.values(runFile.children)
+      .map((c) => c.pid)
+      .filter((p): p is number => typeof p === 'number');
     expect(pids.length).toBeGreaterThanOrEqual(6);
     launcher.kill('SIGTERM');
     expect(await exitCode).toBe(0);
