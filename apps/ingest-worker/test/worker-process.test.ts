@@ -84,7 +84,7 @@ function startWorker(): Promise<ChildProcess> {
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output}`)), 150_000);
     const check = setInterval(async () => {
       // The heartbeat is written once the worker consumes.
       if (await redis.get(`${prefix}:worker:heartbeat`)) {
@@ -139,7 +139,7 @@ describe('the worker process', () => {
       jobId: jobIds.ingest(job.sourceId, 1),
     });
     await expect
-      .poll(() => events.some((e) => e.step === 'extracting'), { timeout: 20_000 })
+      .poll(() => events.some((e) => e.step === 'extracting'), { timeout: 60_000 })
       .toBe(true);
     first.kill('SIGKILL');
     await new Promise((r) => first.once('exit', r));
@@ -147,15 +147,15 @@ describe('the worker process', () => {
 
     await startWorker();
     await expect
-      .poll(() => status(job.sourceId), { timeout: 30_000, interval: 250 })
+      .poll(() => status(job.sourceId), { timeout: 90_000, interval: 250 })
       .toBe('completed');
     expect(slowHits).toBe(2);
     expect(await chunkCount(job.sourceId)).toBeGreaterThan(0);
-    await expect.poll(() => events.at(-1)?.step, { timeout: 5_000 }).toBe('completed');
+    await expect.poll(() => events.at(-1)?.step, { timeout: 15_000 }).toBe('completed');
     const bullJob = await queue.getJob(jobIds.ingest(job.sourceId, 1));
     expect(await bullJob!.getState()).toBe('completed');
     await listener.quit();
-  }, 120_000);
+  }, 400_000);
 
   it('processes a job enqueued twice only once', async () => {
     const job = await newSource(`${site.base}/page`);
@@ -169,7 +169,7 @@ describe('the worker process', () => {
     });
     expect(b.id).toBe(a.id);
     await expect
-      .poll(() => status(job.sourceId), { timeout: 30_000, interval: 250 })
+      .poll(() => status(job.sourceId), { timeout: 90_000, interval: 250 })
       .toBe('completed');
     const chunks = await chunkCount(job.sourceId);
     expect(chunks).toBeGreaterThan(0);
@@ -184,5 +184,5 @@ describe('the worker process', () => {
       delayed: 0,
     });
     expect(await chunkCount(job.sourceId)).toBe(chunks);
-  }, 60_000);
+  }, 120_000);
 });
