@@ -114,7 +114,7 @@ function itemLabel(item: DraftItem): string {
   try {
     const url = new URL(item.url);
     const path = url.pathname === '/' ? '' : url.pathname.replace(/\/$/, '');
-    return `${url.hostname.replace(/^www\./, '')}${path}`;
+    return `${url.host.replace(/^www\./, '')}${path}`;
   } catch {
     return item.url;
   }
