@@ -167,6 +167,9 @@ describe('default names', () => {
       'example.com/wiki/Photosynthesis',
     );
     expect(defaultDeckTitle([link('https://example.com/')])).toBe('example.com');
+    expect(defaultDeckTitle([link('http://127.0.0.1:4837/wiki/Mozilla')])).toBe(
+      '127.0.0.1:4837/wiki/Mozilla',
+    );
     expect(defaultDeckTitle([])).toBe('My Flashcards');
   });
 
