@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { baseServiceEnv, parseEnv } from '@mnemo/service-kit/env';
+import { baseServiceEnv, parseEnv, envList } from '@mnemo/service-kit/env';
 import { storageEnvSchema } from '@mnemo/storage/env';
 import { aiEnvSchema } from '@mnemo/ai/env';
 import { PLAN_LIMITS } from '@mnemo/contracts/limits';
 
 /** An empty variable (`NAME=` in a .env file) counts as unset. */
-const unsetIfEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema);
 
 export const envSchema = baseServiceEnv.extend({
   ...storageEnvSchema.shape,
@@ -18,19 +19,15 @@ export const envSchema = baseServiceEnv.extend({
   // Guests' limits: the same variables the auth service reports in GET /auth/anonymous-limits.
   ANONYMOUS_MAX_SPACES: z.coerce.number().int().min(0).default(PLAN_LIMITS.anonymous.studySpaces),
   ANONYMOUS_MAX_DECKS: z.coerce.number().int().min(0).default(PLAN_LIMITS.anonymous.decksPerSpace),
-  ANONYMOUS_MAX_CARDS_PER_DECK: z.coerce.number().int().min(1).default(PLAN_LIMITS.anonymous.cardsPerDeck),
+  ANONYMOUS_MAX_CARDS_PER_DECK: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(PLAN_LIMITS.anonymous.cardsPerDeck),
   // Video search (GET /youtube/search). Without a key the call answers 'Video search is not configured'.
   YOUTUBE_API_KEY: unsetIfEmpty(z.string().trim().min(1).optional()),
   /** Local hosts (`host` or `host:port`, comma-separated) links may name: the worker's allow-list, for tests. */
-  SOURCE_FETCH_ALLOWLIST: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
+  SOURCE_FETCH_ALLOWLIST: envList,
   YOUTUBE_API_BASE_URL: unsetIfEmpty(z.url().default('https://www.googleapis.com')),
   YOUTUBE_TIMEOUT_MS: unsetIfEmpty(z.coerce.number().int().min(100).max(60_000).default(5000)),
   YOUTUBE_CACHE_SECONDS: unsetIfEmpty(z.coerce.number().int().min(1).default(3600)),

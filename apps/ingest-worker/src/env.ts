@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { aiEnvSchema } from '@mnemo/ai/env';
-import { baseServiceEnv, parseEnv } from '@mnemo/service-kit/env';
+import { baseServiceEnv, parseEnv, envList } from '@mnemo/service-kit/env';
 import { storageEnvSchema } from '@mnemo/storage/env';
 import { parseAllowlistEntry } from './extract/safe-fetch';
 
@@ -27,19 +27,13 @@ export const envSchema = baseServiceEnv.extend({
    * list a server on 127.0.0.1 here. Every other check on links (scheme, credentials, redirects,
    * size, time) still applies to them.
    */
-  SOURCE_FETCH_ALLOWLIST: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .refine((entries) => entries.every((e) => parseAllowlistEntry(e) !== null), {
+  SOURCE_FETCH_ALLOWLIST: envList.refine(
+    (entries) => entries.every((e) => parseAllowlistEntry(e) !== null),
+    {
       message:
         'SOURCE_FETCH_ALLOWLIST takes host or host:port entries separated by commas (no scheme, no path)',
-    }),
+    },
+  ),
 });
 export type Env = z.infer<typeof envSchema>;
 export const loadEnv = () => parseEnv(envSchema, process.env);

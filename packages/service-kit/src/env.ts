@@ -33,3 +33,14 @@ export const baseServiceEnv = z.object({
 export const envBoolean = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
   .transform((v) => v === true || v === 'true' || v === '1');
+
+/** A comma-separated list ("a, b,c") as its trimmed, non-empty items; unset or '' is []. */
+export const envList = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );

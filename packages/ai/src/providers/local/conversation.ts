@@ -1,5 +1,6 @@
 import { MULTIPLE_CHOICE_TYPES } from '@mnemo/contracts/entities/question';
-import type { ChatTurn, FollowUpInput, HintInput, TutorMode } from '../../types';
+import { DEFAULT_FOLLOW_UP_PROMPTS } from '../../prompts/follow-up';
+import type { ChatTurn, FollowUpInput, HintInput } from '../../types';
 import { analyze, type Phrase } from './document';
 import { definesAt } from './summarize';
 import { hash32 } from './hash';
@@ -10,22 +11,6 @@ import { textTerms } from './terms';
  * The conversational helpers: what a message is about, follow-up prompts, query enhancement for
  * retrieval, and hints. All of them work on key phrases of the conversation itself.
  */
-
-/** Spec 02 §9: the prompts of an empty chat, verbatim. */
-export const DEFAULT_FOLLOW_UPS: Record<TutorMode, readonly string[]> = {
-  question: [
-    "Explain it to me like I'm 5 years old",
-    'Give me an analogy',
-    'What are some related topics I should study?',
-    'Can you give me a hint for this question?',
-  ],
-  source: [
-    "Explain it like I'm 5 years old",
-    'Give me an analogy',
-    'What are some practical applications of this information?',
-    'How does this relate to other topics in this field?',
-  ],
-};
 
 export type MessageTerms = {
   /** Content stems of the message, without words about the conversation ("explain", "source"). */
@@ -117,7 +102,7 @@ export function enhanceQuery(query: string, history: readonly ChatTurn[]): strin
  * and a next step, built around the key terms of the last exchange.
  */
 export function followUpPrompts(input: FollowUpInput): string[] {
-  if (input.history.length === 0) return [...DEFAULT_FOLLOW_UPS[input.mode]];
+  if (input.history.length === 0) return [...DEFAULT_FOLLOW_UP_PROMPTS[input.mode]];
   const lastUser = [...input.history].reverse().find((t) => t.role === 'user');
   const lastAssistant = [...input.history].reverse().find((t) => t.role === 'assistant');
   const exchange = [lastUser, lastAssistant].filter((t): t is ChatTurn => t !== undefined);
