@@ -603,8 +603,10 @@ test.describe('a signed-in owner', () => {
     await expect(overlay).toBeHidden();
     const times = only(service, 'GET', /^\/questions\/deck\/[^/]+$/).map((c) => c.at);
     expect(times).toHaveLength(4);
+    // A 3 s poll, not a busy loop: gaps are measured when each request reaches the fake server, so a
+    // delayed earlier request on a loaded machine can shorten the next gap by a few hundred ms.
     for (let i = 1; i < times.length; i++) {
-      expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(2900);
+      expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(2400);
     }
     // Stopped: no more looks once the questions are there.
     await page.waitForTimeout(3500);

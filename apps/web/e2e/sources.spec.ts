@@ -267,7 +267,7 @@ test.describe('deck area', () => {
     });
 
     await page.goto(`/deck/${DECK_ID}/summary`);
-    await expect(page.getByRole('heading', { name: 'Summary', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Summary', level: 1 })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Sources' }).getByRole('listitem')).toHaveCount(1);
     await page.getByRole('button', { name: 'Add Source' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Source' });
