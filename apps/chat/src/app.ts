@@ -3,19 +3,36 @@ import type { Db } from '@mnemo/db/client';
 import { createService } from '@mnemo/service-kit';
 import { dbPlugin } from '@mnemo/service-kit/plugins/db';
 import { redisPlugin } from '@mnemo/service-kit/plugins/redis';
+import type { Ai } from '@mnemo/ai/types';
+import { createAi } from '@mnemo/ai/create';
+import { resolveAiConfig } from '@mnemo/ai/env';
 import type { Env } from './env';
 import { createChatsRepository } from './modules/chats/chats.repository';
 import { createChatsService } from './modules/chats/chats.service';
 import { chatsRoutes } from './modules/chats/chats.routes';
 import { claimsRoutes } from './modules/claims/claims.routes';
+import { createDeckAccess } from './modules/access/deck-access';
+import { createRetrievalService } from './modules/retrieval/retrieval.service';
+import { retrievalRoutes } from './modules/retrieval/retrieval.routes';
 
-export type AppDeps = { db?: Db; redis?: Redis };
+export type AppDeps = {
+  db?: Db;
+  redis?: Redis;
+  /** The tutor and the query embedder; built from the environment when not given. */
+  ai?: Pick<Ai, 'study' | 'embedder'>;
+};
 
 /** The chat service: tutor chats, streaming, retrieval and conversation prompts. */
 export async function buildApp(env: Env, deps: AppDeps = {}) {
   const app = createService({ name: 'chat', logLevel: env.LOG_LEVEL, internalSecret: env.INTERNAL_SECRET });
   await app.register(dbPlugin, deps.db ? { db: deps.db } : { url: env.DATABASE_URL });
   await app.register(redisPlugin, deps.redis ? { client: deps.redis } : { url: env.REDIS_URL });
+
+  const ai = deps.ai ?? createAi(resolveAiConfig(env), { logger: app.log });
+
+  const access = createDeckAccess({ db: app.db });
+  const retrieval = createRetrievalService({ db: app.db, embedder: ai.embedder, study: ai.study, access });
+  await app.register(retrievalRoutes, { service: retrieval });
 
   await app.register(chatsRoutes, { service: createChatsService({ chats: createChatsRepository({ db: app.db }) }) });
   await app.register(claimsRoutes, { db: app.db });

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { baseServiceEnv, parseEnv } from '@mnemo/service-kit/env';
+import { aiEnvSchema } from '@mnemo/ai/env';
 
 export const envSchema = baseServiceEnv.extend({
+  // The tutor, follow-up prompts, query enhancement and the query embeddings of retrieval: the
+  // same variables as the worker's, so queries are embedded by the model that embedded the chunks.
+  ...aiEnvSchema.shape,
   CHAT_PORT: z.coerce.number().int().min(0).max(65535).default(4003),
   DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (npm start provides an embedded one)'),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),

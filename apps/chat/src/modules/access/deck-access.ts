@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '@mnemo/db/client';
+import { decks } from '@mnemo/db/schema';
+import { isOwner, type Owner } from '@mnemo/db/owner';
+import { AppError } from '@mnemo/service-kit';
+
+/**
+ * What the caller may do with a deck (spec 02 §6), as the chat service sees it. Chat reads the
+ * decks table (never writes it: the deck service owns it) because every chat call is about one deck
+ * and a round trip to the deck service per message would sit on the streaming path.
+ *
+ * - owner: edits, saves chats, sees server-stored history;
+ * - viewer of a published deck (anyone else): preview only, nothing stored on the server;
+ * - anyone else: the deck does not exist for them (404, so ids cannot be probed).
+ */
+export type DeckAccess = {
+  deckId: string;
+  title: string;
+  /** The deck's custom AI instructions (<= 2000 characters) or null. */
+  systemPrompt: string | null;
+  isPublished: boolean;
+  isOwner: boolean;
+  canEdit: boolean;
+  canView: true;
+};
+
+export function createDeckAccess({ db }: { db: Db }) {
+  return {
+    /** The caller's access to the deck; NOT_FOUND when they may not view it. */
+    async forDeck(owner: Owner, deckId: string): Promise<DeckAccess> {
+      const [row] = await db
+        .select({
+          id: decks.id,
+          title: decks.title,
+          systemPrompt: decks.systemPrompt,
+          isPublished: decks.isPublished,
+          ownerUserId: decks.ownerUserId,
+          ownerAnonId: decks.ownerAnonId,
+        })
+        .from(decks)
+        .where(eq(decks.id, deckId));
+      if (!row) throw new AppError('NOT_FOUND', 'Deck not found');
+      const own = isOwner(row, owner);
+      if (!own && !row.isPublished) throw new AppError('NOT_FOUND', 'Deck not found');
+      return {
+        deckId: row.id,
+        title: row.title,
+        systemPrompt: row.systemPrompt,
+        isPublished: row.isPublished,
+        isOwner: own,
+        canEdit: own,
+        canView: true,
+      };
+    },
+  };
+}
+export type DeckAccessChecker = ReturnType<typeof createDeckAccess>;

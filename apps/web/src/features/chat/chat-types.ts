@@ -1,0 +1,51 @@
+import type { QuestionType } from '@mnemo/contracts/entities/question';
+import type { SourceType } from '@mnemo/contracts/entities/source';
+
+/**
+ * The chat context of spec 02 §3: what the tutor is talking about. The deck pages build it; the
+ * chat panel sends it with every message and uses it for the follow-up prompts.
+ */
+export type QuestionChatContext = {
+  type: 'question';
+  deckId: string;
+  currentQuestion: {
+    _id: string;
+    question: string;
+    questionType: QuestionType;
+    options?: string[];
+    caseContext?: string | null;
+  } | null;
+  questionType: QuestionType | null;
+  userAnswer: string | null;
+  /** The evaluation as the evaluate call answered it (multiple choice or free response). */
+  evaluation: unknown;
+  answerSubmitted: boolean;
+  isCorrect: boolean | null;
+};
+
+export type SourceChatContext = {
+  type: 'source';
+  deckId: string;
+  activeSource: { _id: string; title: string; type: SourceType; content?: string | null } | null;
+  sourceContent: string | null;
+};
+
+export type ChatContext = QuestionChatContext | SourceChatContext;
+
+/** What a deck page tells the chat panel about the deck and the viewer (spec 02 §6). */
+export type ChatPanelProps = {
+  deckId: string;
+  /** The chat context; its `type` is the chat's mode (question or source). */
+  context: ChatContext;
+  /** Editors keep chats on the server; other viewers keep preview chats in session storage. */
+  canEdit: boolean;
+  /** The deck's sources, for retrieval (`sourceIds`) and vector availability. */
+  sourceIds: string[];
+  /** A message to send at once (the explain / elaborate follow-ups of the question session). */
+  pendingMessage?: { id: number; text: string } | null;
+  /** The chat is reset when this key changes (the session resets chat when the question changes). */
+  resetKey?: string;
+  /** Opens a saved chat (from the Manage page's chat-history list). */
+  openChatId?: string | null;
+  className?: string;
+};
