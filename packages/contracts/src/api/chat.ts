@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, successFlag, successSchema } from '../common';
 import {
+  CHAT_HISTORY_MAX,
   CHAT_MESSAGE_MAX,
   attributionSchema,
   chatHistorySchema,
@@ -106,6 +107,19 @@ export const startChatBodySchema = z.object({
   initialMessage: z.string().max(CHAT_MESSAGE_MAX).optional(),
   /** A preview chat of someone else's published deck (spec 02 §6). */
   preview: z.boolean().default(false),
+  /**
+   * Addition: the conversation so far, when a temporary chat is saved (Save Chat, spec 02 §4). Stored
+   * after the deck's system message, in order; `initialMessage` is then not used.
+   */
+  messages: z
+    .array(
+      z.object({
+        role: z.enum(['user', 'assistant']),
+        content: z.string().max(CHAT_MESSAGE_MAX),
+      }),
+    )
+    .max(CHAT_HISTORY_MAX)
+    .optional(),
 });
 export type StartChatBody = z.input<typeof startChatBodySchema>;
 export const chatResponseSchema = z.object({ success: successFlag, chat: chatSchema });
