@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -13,6 +14,9 @@ import {
 import { decks } from './decks';
 import { exactlyOneOwner, ownerColumns } from './owner';
 import { createdAt, updatedAt } from './columns';
+
+/** The shape of contracts' attribution (entities/chat.ts), kept here so the schema needs no zod. */
+export type MessageAttribution = { sourceId: string; title: string; chunkIndexes: number[] };
 
 export const chatRoleEnum = pgEnum('chat_role', ['system', 'user', 'assistant']);
 
@@ -56,6 +60,11 @@ export const chatMessages = pgTable(
     position: integer('position').notNull(),
     role: chatRoleEnum('role').notNull(),
     content: text('content').notNull(),
+    /**
+     * The source chunks an assistant answer drew on (spec 02 §3 attribution), so a reloaded chat
+     * shows the same citations; null for user and system messages.
+     */
+    attribution: jsonb('attribution').$type<MessageAttribution[]>(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('chat_messages_chat_position_uq').on(t.chatId, t.position)],
