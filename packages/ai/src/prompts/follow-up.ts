@@ -1,23 +1,11 @@
 import { z } from 'zod';
+import { DEFAULT_FOLLOW_UP_PROMPTS as DEFAULT_PROMPTS } from '@mnemo/contracts/api/prompts';
 import type { ChatTurn, TutorMode, TutorQuestionContext, TutorSourceContext } from '../types';
 import { transcript, type Prompt } from './parts';
 import { describeQuestion, hasAnswered } from './tutor';
 
 /** Spec 02 §9: the prompts of an empty chat, per mode (no model call is made for them). */
-export const DEFAULT_FOLLOW_UP_PROMPTS: Record<TutorMode, readonly string[]> = {
-  question: [
-    "Explain it to me like I'm 5 years old",
-    'Give me an analogy',
-    'What are some related topics I should study?',
-    'Can you give me a hint for this question?',
-  ],
-  source: [
-    "Explain it like I'm 5 years old",
-    'Give me an analogy',
-    'What are some practical applications of this information?',
-    'How does this relate to other topics in this field?',
-  ],
-};
+export const DEFAULT_FOLLOW_UP_PROMPTS: Record<TutorMode, readonly string[]> = DEFAULT_PROMPTS;
 
 /** Turns of the conversation the suggestions are based on: the recent thread is what matters. */
 export const FOLLOW_UP_HISTORY_TURNS = 6;

@@ -10,6 +10,26 @@ import { sourceTypeSchema } from '../entities/source';
  */
 
 export const PROMPTS_MAX = 10;
+
+/**
+ * Spec 02 §9: the follow-up prompts of an empty chat, per mode. One copy for the AI layer (which
+ * answers them without a model call) and the web panel (which shows them when the call fails or
+ * answers nothing).
+ */
+export const DEFAULT_FOLLOW_UP_PROMPTS = {
+  question: [
+    "Explain it to me like I'm 5 years old",
+    'Give me an analogy',
+    'What are some related topics I should study?',
+    'Can you give me a hint for this question?',
+  ],
+  source: [
+    "Explain it like I'm 5 years old",
+    'Give me an analogy',
+    'What are some practical applications of this information?',
+    'How does this relate to other topics in this field?',
+  ],
+} as const satisfies Record<'question' | 'source', readonly string[]>;
 export const promptsResponseSchema = z.object({
   success: successFlag,
   prompts: z.array(z.string()).max(PROMPTS_MAX),
