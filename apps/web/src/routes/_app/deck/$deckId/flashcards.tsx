@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DeckFlashcardsPage } from '../../../../features/deck/deck-layout';
+import { StudySessionPage } from '../../../../features/study/study-session-page';
 
+/** The deck's Flashcards tab: the question study session (spec 02 §2, §4). */
 export const Route = createFileRoute('/_app/deck/$deckId/flashcards')({
-  component: DeckFlashcardsPage,
+  component: function DeckFlashcardsRoute() {
+    const { deckId } = Route.useParams();
+    return <StudySessionPage deckId={deckId} />;
+  },
 });
