@@ -49,3 +49,17 @@ export type ChatPanelProps = {
   openChatId?: string | null;
   className?: string;
 };
+
+/** The chat's mode: the tutor talks about a question or about a source. */
+export type ChatMode = ChatContext['type'];
+
+/** A message as the panel holds it: the contract's message plus a local key for rendering. */
+export type PanelMessage = {
+  key: string;
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+  timestamp: string;
+  attribution?: { sourceId: string; title: string; chunkIndexes: number[] }[];
+  /** Set on the apology that replaced a failed answer (spec 02 §4). */
+  failed?: boolean;
+};

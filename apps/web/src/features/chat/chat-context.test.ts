@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+  HINT_PROMPT,
+  defaultPrompts,
+  ephemeralSystemMessage,
+  promptsOrDefaults,
+  promptsRequest,
+  toHistory,
+} from './chat-context';
+import type { QuestionChatContext, SourceChatContext } from './chat-types';
+
+const DECK = '2b7e1a52-5c1f-4f7e-9d3c-8a6b4e2f1c01';
+const question: QuestionChatContext = {
+  type: 'question',
+  deckId: DECK,
+  currentQuestion: {
+    _id: '00000000-0000-4000-8000-000000000001',
+    question: 'What do chloroplasts make?',
+    questionType: 'multiple_choice',
+    options: ['Glucose', 'Salt'],
+  },
+  questionType: 'multiple_choice',
+  userAnswer: null,
+  evaluation: null,
+  answerSubmitted: false,
+  isCorrect: null,
+};
+const source: SourceChatContext = {
+  type: 'source',
+  deckId: DECK,
+  activeSource: { _id: '00000000-0000-4000-8000-000000000002', title: 'Cells', type: 'website' },
+  sourceContent: 'Cells are the unit of life.',
+};
+
+describe('follow-up prompts', () => {
+  it("fall back to the mode's spec defaults when the call answered none", () => {
+    expect(promptsOrDefaults('question', [])).toEqual(defaultPrompts('question'));
+    expect(promptsOrDefaults('source', null)).toContain('Give me an analogy');
+    expect(promptsOrDefaults('source', ['  ', 'Tell me about mitosis'])).toEqual([
+      'Tell me about mitosis',
+    ]);
+    expect(HINT_PROMPT).toBe('Can you give me a hint for this question?');
+  });
+
+  it('ask the question or source call with the context and the history', () => {
+    const history = toHistory([
+      { role: 'system', content: 'hidden' },
+      { role: 'user', content: 'Hi' },
+    ]);
+    expect(promptsRequest(question, history)).toEqual({
+      kind: 'question',
+      body: {
+        deckId: DECK,
+        context: {
+          question: 'What do chloroplasts make?',
+          questionType: 'multiple_choice',
+          userAnswer: null,
+          evaluation: null,
+          answerSubmitted: false,
+          isCorrect: null,
+          chatHistory: [{ role: 'user', content: 'Hi' }],
+        },
+      },
+    });
+    const asked = promptsRequest(source, history);
+    expect(asked.kind).toBe('source');
+    expect(asked.body.context).toMatchObject({ sourceTitle: 'Cells', sourceType: 'website' });
+  });
+});
+
+describe('ephemeralSystemMessage', () => {
+  it('describes the question without an answer before one is submitted, and repeats the turns', () => {
+    const text = ephemeralSystemMessage(question, [
+      { role: 'user', content: 'What is a chloroplast?' },
+      { role: 'assistant', content: 'An organelle.' },
+    ]);
+    expect(text).toContain('Question: What do chloroplasts make?');
+    expect(text).toContain('A. Glucose');
+    expect(text).toContain('has not submitted an answer');
+    expect(text).toContain('Learner: What is a chloroplast?\n\nTutor: An organelle.');
+  });
+
+  it('names the source and its beginning in source mode', () => {
+    expect(ephemeralSystemMessage(source, [])).toBe(
+      'The learner is studying the website source "Cells".\nThe beginning of the source:\nCells are the unit of life.',
+    );
+  });
+});

@@ -1,0 +1,140 @@
+import { DEFAULT_FOLLOW_UP_PROMPTS } from '@mnemo/contracts/api/prompts';
+import type { QuestionPromptsBody, SourcePromptsBody } from '@mnemo/contracts/api/prompts';
+import {
+  CHAT_HISTORY_MAX,
+  CHAT_MESSAGE_MAX,
+  type ChatHistory,
+} from '@mnemo/contracts/entities/chat';
+import type { ChatContext, ChatMode } from './chat-types';
+
+/** Spec 02 §9: query enhancement sees the last 4 messages. */
+export const ENHANCE_HISTORY = 4;
+/** History sent for follow-up prompts and hints: the server reads only the recent turns anyway. */
+const PROMPT_HISTORY = 20;
+/** How much of a source's text the prompts call and the system message carry. */
+const SOURCE_TEXT_CHARS = 6000;
+/** Turns of a temporary chat repeated in its system message (the ephemeral calls have no history). */
+const EPHEMERAL_TURNS = 12;
+const TURN_CHARS = 1500;
+
+type Message = { role: 'system' | 'user' | 'assistant'; content: string };
+
+/** Visible messages as the contract's chat history: role and content, each within the limits. */
+export function toHistory(
+  messages: readonly Message[],
+  last: number = CHAT_HISTORY_MAX,
+): ChatHistory {
+  return messages
+    .filter((m) => m.role !== 'system' && m.content.trim() !== '')
+    .slice(-Math.min(last, CHAT_HISTORY_MAX))
+    .map((m) => ({ role: m.role, content: m.content.slice(0, CHAT_MESSAGE_MAX) }));
+}
+
+/** The empty chat's follow-up prompts of spec 02 §9 for the mode. */
+export function defaultPrompts(mode: ChatMode): string[] {
+  return [...DEFAULT_FOLLOW_UP_PROMPTS[mode]];
+}
+
+/** The hint prompt of question mode, answered through the flashcard call (spec 02 §7). */
+export const HINT_PROMPT = DEFAULT_FOLLOW_UP_PROMPTS.question[3];
+
+/** Prompts from the call, or the defaults when it answered none (spec 02 §8). */
+export function promptsOrDefaults(mode: ChatMode, prompts: readonly string[] | null): string[] {
+  const usable = (prompts ?? []).map((p) => p.trim()).filter((p) => p !== '');
+  return usable.length > 0 ? usable : defaultPrompts(mode);
+}
+
+function evaluationRecord(evaluation: unknown): Record<string, unknown> | null {
+  return typeof evaluation === 'object' && evaluation !== null && !Array.isArray(evaluation)
+    ? (evaluation as Record<string, unknown>)
+    : null;
+}
+
+/** The body of the conversation-prompts call of the chat's mode. */
+export function promptsRequest(
+  context: ChatContext,
+  history: ChatHistory,
+): { kind: 'question'; body: QuestionPromptsBody } | { kind: 'source'; body: SourcePromptsBody } {
+  const chatHistory = history.slice(-PROMPT_HISTORY);
+  if (context.type === 'question') {
+    return {
+      kind: 'question',
+      body: {
+        deckId: context.deckId,
+        context: {
+          question: context.currentQuestion?.question ?? null,
+          questionType: context.questionType ?? context.currentQuestion?.questionType ?? null,
+          userAnswer: context.userAnswer,
+          evaluation: evaluationRecord(context.evaluation),
+          answerSubmitted: context.answerSubmitted,
+          isCorrect: context.isCorrect,
+          chatHistory,
+        },
+      },
+    };
+  }
+  const source = context.activeSource;
+  const text =
+    (context.sourceContent ?? source?.content ?? null)?.slice(0, SOURCE_TEXT_CHARS) ?? null;
+  return {
+    kind: 'source',
+    body: {
+      deckId: context.deckId,
+      context: {
+        sourceId: source?._id ?? null,
+        sourceTitle: source?.title ?? null,
+        sourceType: source?.type ?? null,
+        sourceContent: text,
+        chatHistory,
+      },
+    },
+  };
+}
+
+function describeContext(context: ChatContext): string {
+  if (context.type === 'question') {
+    const q = context.currentQuestion;
+    if (!q) return 'The learner is working through the questions of this deck.';
+    const lines = [`The learner is studying this question (${q.questionType}):`];
+    if (q.caseContext) lines.push(`Case: ${q.caseContext}`);
+    lines.push(`Question: ${q.question}`);
+    if (q.options && q.options.length > 0) {
+      lines.push(
+        `Options:\n${q.options.map((o, i) => `${String.fromCharCode(65 + i)}. ${o}`).join('\n')}`,
+      );
+    }
+    if (!context.answerSubmitted) {
+      lines.push('The learner has not submitted an answer yet.');
+    } else {
+      if (context.userAnswer) lines.push(`The learner answered: ${context.userAnswer}`);
+      if (context.isCorrect !== null) {
+        lines.push(`That answer was graded ${context.isCorrect ? 'correct' : 'incorrect'}.`);
+      }
+      const evaluation = evaluationRecord(context.evaluation);
+      const feedback = evaluation?.feedback ?? evaluationRecord(evaluation?.freeResponse)?.feedback;
+      if (typeof feedback === 'string' && feedback.trim() !== '')
+        lines.push(`Feedback given: ${feedback}`);
+    }
+    return lines.join('\n');
+  }
+  const source = context.activeSource;
+  if (!source) return "The learner is studying this deck's sources.";
+  const text = (context.sourceContent ?? source.content ?? '').trim();
+  const start = text ? `\nThe beginning of the source:\n${text.slice(0, SOURCE_TEXT_CHARS)}` : '';
+  return `The learner is studying the ${source.type} source "${source.title}".${start}`;
+}
+
+/**
+ * The systemMessage of the ephemeral calls: what the learner is looking at, and the temporary
+ * chat's recent turns, since those calls carry no history of their own and a follow-up question
+ * ("and why?") means nothing without the turns before it.
+ */
+export function ephemeralSystemMessage(context: ChatContext, earlier: readonly Message[]): string {
+  const turns = toHistory(earlier, EPHEMERAL_TURNS).map(
+    (m) =>
+      `${m.role === 'user' ? 'Learner' : 'Tutor'}: ${m.content.length > TURN_CHARS ? `${m.content.slice(0, TURN_CHARS)}…` : m.content}`,
+  );
+  const conversation =
+    turns.length > 0 ? `\n\nThe conversation so far (continue it):\n${turns.join('\n\n')}` : '';
+  return `${describeContext(context)}${conversation}`.slice(0, CHAT_MESSAGE_MAX);
+}
