@@ -1,16 +1,141 @@
 import type { Db } from '@mnemo/db/client';
-import type { Embedder, StudyAi } from '@mnemo/ai/types';
+import type { Owner } from '@mnemo/db/owner';
+import type { ChatTurn, Embedder, StudyAi } from '@mnemo/ai/types';
+import type {
+  CheckVectorAvailabilityResponse,
+  EnhanceQueryResponse,
+  RetrieveContextResponse,
+} from '@mnemo/contracts/api/chat';
+import type { ChatHistory } from '@mnemo/contracts/entities/chat';
 import type { DeckAccessChecker } from '../access/deck-access';
+import { createRetrievalRepository, type ChunkScope, type RetrievalRepository } from './retrieval.repository';
+import { attributionOf, calibrationFor, fitToBudget, fuse, type SimilarityCalibration } from './retrieval.ranking';
+
+/** Where the service reports what it recovered from (a pino logger fits). */
+type WarnLogger = { warn: (obj: Record<string, unknown>, msg?: string) => void };
 
 export type RetrievalDeps = {
   db: Db;
   embedder: Embedder;
   study: Pick<StudyAi, 'enhanceQuery'>;
   access: DeckAccessChecker;
+  /** Defaults to a repository over `db`; tests may pass their own. */
+  repository?: RetrievalRepository;
+  /** Overrides the embedder's similarity calibration (see retrieval.ranking.ts). */
+  calibration?: SimilarityCalibration;
+  /** How long query enhancement may take before the original query is used. */
+  enhanceTimeoutMs?: number;
 };
+
+export type RetrieveInput = {
+  deckId: string;
+  sourceIds?: string[] | undefined;
+  query: string;
+  topK: number;
+  threshold: number;
+  useHybridSearch: boolean;
+  maxContextTokens: number;
+};
+
+/** The spec's client sends the last 4 messages; at most those are used (spec 02 §9). */
+export const ENHANCE_HISTORY_MESSAGES = 4;
+const DEFAULT_ENHANCE_TIMEOUT_MS = 10_000;
+/** Each side of a hybrid search ranks this many candidates before fusion. */
+const candidatesFor = (topK: number) => Math.max(20, topK * 4);
 
 /** Hybrid retrieval over a deck's chunks (pgvector cosine + full text, fused by reciprocal rank). */
 export function createRetrievalService(deps: RetrievalDeps) {
-  return { deps };
+  const { embedder, study, access } = deps;
+  const repository = deps.repository ?? createRetrievalRepository({ db: deps.db });
+  const calibrate = deps.calibration ?? calibrationFor(embedder);
+  const enhanceTimeoutMs = deps.enhanceTimeoutMs ?? DEFAULT_ENHANCE_TIMEOUT_MS;
+
+  /** The vector side: nearest chunks of the current model whose calibrated similarity passes the threshold. */
+  async function vectorCandidates(scope: ChunkScope, input: RetrieveInput, limit: number) {
+    const [size, [query]] = await Promise.all([
+      repository.countEmbedded(scope, embedder.model),
+      embedder.embed([input.query]),
+    ]);
+    if (size === 0 || !query) return [];
+    const hits = await repository.nearest(scope, embedder.model, query, limit, size);
+    return hits
+      .map((h) => ({ id: h.id, similarity: calibrate(h.similarity) }))
+      .filter((h) => h.similarity >= input.threshold);
+  }
+
+  return {
+    /**
+     * Chunks of the deck (or of the given sources of it) for a query, best first, grouped by
+     * source and cut to the token budget, with their attribution. Hybrid: the vector side (only
+     * chunks over the threshold) and the full-text side (every chunk holding a query word) are
+     * fused by reciprocal rank; `score` is the fused 0-1 score. Vector only: `score` is the
+     * calibrated similarity. In hybrid mode a failing embedder leaves the full-text side alone.
+     */
+    async retrieve(owner: Owner, input: RetrieveInput, log?: WarnLogger): Promise<RetrieveContextResponse> {
+      await access.forDeck(owner, input.deckId);
+      const scope: ChunkScope = { deckId: input.deckId, sourceIds: input.sourceIds };
+      const limit = candidatesFor(input.topK);
+
+      let ranked: Array<{ id: string; score: number }>;
+      if (input.useHybridSearch) {
+        const [vector, text] = await Promise.all([
+          vectorCandidates(scope, input, limit).catch((error: unknown) => {
+            log?.warn({ err: error, deckId: input.deckId }, 'query embedding failed; full-text retrieval only');
+            return [];
+          }),
+          repository.matching(scope, input.query, limit),
+        ]);
+        ranked = fuse([vector, text]);
+      } else {
+        ranked = (await vectorCandidates(scope, input, limit)).map((h) => ({ id: h.id, score: h.similarity }));
+      }
+
+      const top = ranked.slice(0, input.topK);
+      const details = new Map((await repository.details(top.map((t) => t.id))).map((d) => [d.id, d]));
+      const sorted = top.flatMap((t) => {
+        const d = details.get(t.id);
+        return d ? [{ content: d.content, score: t.score, sourceId: d.sourceId, sourceTitle: d.sourceTitle, chunkIndex: d.chunkIndex }] : [];
+      });
+      const { chunks, tokenCount } = fitToBudget(sorted, input.maxContextTokens);
+      return { success: true, chunks, attribution: attributionOf(chunks), tokenCount };
+    },
+
+    /**
+     * The query rewritten to stand alone for retrieval, from at most the last four messages. Any
+     * failure of the AI (or a slow answer, or an empty one) gives back the original query, as the
+     * spec's client would use it anyway.
+     */
+    async enhanceQuery(
+      owner: Owner,
+      input: { deckId: string; query: string; chatHistory?: ChatHistory | undefined },
+      log?: WarnLogger,
+    ): Promise<EnhanceQueryResponse> {
+      await access.forDeck(owner, input.deckId);
+      const history: ChatTurn[] = (input.chatHistory ?? [])
+        .slice(-ENHANCE_HISTORY_MESSAGES)
+        .flatMap((m) => (m.role === 'system' ? [] : [{ role: m.role, content: m.content }]));
+      try {
+        const enhanced = await study.enhanceQuery({
+          query: input.query,
+          history,
+          signal: AbortSignal.timeout(enhanceTimeoutMs),
+        });
+        return { success: true, enhancedQuery: enhanced.trim() || input.query };
+      } catch (error) {
+        log?.warn({ err: error, deckId: input.deckId }, 'query enhancement failed; original query used');
+        return { success: true, enhancedQuery: input.query };
+      }
+    },
+
+    /** Whether the deck (or the given sources of it) has chunks embedded by the current model. */
+    async checkAvailability(
+      owner: Owner,
+      input: { deckId: string; sourceIds?: string[] | undefined },
+    ): Promise<CheckVectorAvailabilityResponse> {
+      await access.forDeck(owner, input.deckId);
+      const chunkCount = await repository.countEmbedded({ deckId: input.deckId, sourceIds: input.sourceIds }, embedder.model);
+      return { success: true, available: chunkCount > 0, chunkCount };
+    },
+  };
 }
 export type RetrievalService = ReturnType<typeof createRetrievalService>;

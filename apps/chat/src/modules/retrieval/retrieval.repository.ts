@@ -1,0 +1,156 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@mnemo/db/client';
+
+/**
+ * The queries of retrieval over `source_chunks` (written by the ingest worker, read here). Every
+ * query is scoped to one deck and, when given, to some of its sources: a source id of another deck
+ * matches no row, so it can neither widen the search nor reveal anything.
+ */
+
+export type ChunkScope = {
+  deckId: string;
+  /** Narrows to these sources of the deck; undefined or empty means the whole deck. */
+  sourceIds?: readonly string[] | undefined;
+};
+
+export type RankedChunk = { id: string; rank: number };
+export type VectorHit = RankedChunk & { similarity: number };
+export type TextHit = RankedChunk & { allTerms: boolean };
+export type ChunkDetail = {
+  id: string;
+  sourceId: string;
+  sourceTitle: string;
+  chunkIndex: number;
+  content: string;
+};
+
+/**
+ * Up to this many embedded chunks in the scope, the nearest neighbours are found by an exact scan of
+ * the scope (through the deck index). Past it the HNSW index is used with pgvector's iterative scan,
+ * which keeps walking the graph until enough rows pass the deck filter. Measured in
+ * bench/chat-retrieval.ts (bench/README.md): the exact scan is both exact and fast at a deck's usual
+ * size, and the HNSW path only pays off for very large decks.
+ */
+export const EXACT_SCAN_MAX_CHUNKS = 20_000;
+
+const scopeOf = (scope: ChunkScope): SQL =>
+  scope.sourceIds && scope.sourceIds.length > 0
+    ? sql`c.deck_id = ${scope.deckId} and c.source_id = any(${toUuidArray(scope.sourceIds)})`
+    : sql`c.deck_id = ${scope.deckId}`;
+
+// node-postgres sends a JS array as a Postgres array literal; the cast makes its type explicit.
+const toUuidArray = (ids: readonly string[]): SQL => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+const vectorLiteral = (v: readonly number[]) => `[${v.join(',')}]`;
+
+export function createRetrievalRepository({ db }: { db: Db }) {
+  return {
+    /** How many chunks of the scope carry a vector of this embedding model. */
+    async countEmbedded(scope: ChunkScope, model: string): Promise<number> {
+      const { rows } = await db.execute<{ n: number }>(sql`
+        select count(*)::int as n from source_chunks c
+        where ${scopeOf(scope)} and c.embedding_model = ${model} and c.embedding is not null`);
+      return rows[0]?.n ?? 0;
+    },
+
+    /**
+     * The `limit` chunks nearest to `vector` by cosine, only among chunks embedded by `model`
+     * (vectors of different models are not comparable). `similarity` is 1 - cosine distance.
+     * `scopeSize` (from countEmbedded) picks the exact scan or the index.
+     */
+    async nearest(
+      scope: ChunkScope,
+      model: string,
+      vector: readonly number[],
+      limit: number,
+      scopeSize: number,
+    ): Promise<VectorHit[]> {
+      const q = vectorLiteral(vector);
+      if (scopeSize <= EXACT_SCAN_MAX_CHUNKS) {
+        // MATERIALIZED keeps the planner from answering the ORDER BY with the HNSW index over the
+        // whole table, which filters the deck only after taking ef_search candidates from all decks
+        // and so returns too few rows (or none) for a small deck among many.
+        const { rows } = await db.execute<{ id: string; distance: number }>(sql`
+          with scoped as materialized (
+            select c.id, c.embedding <=> ${q}::vector as distance from source_chunks c
+            where ${scopeOf(scope)} and c.embedding_model = ${model} and c.embedding is not null
+          )
+          select id, distance from scoped order by distance, id limit ${limit}`);
+        return rows.map((r, i) => ({ id: r.id, rank: i + 1, similarity: 1 - Number(r.distance) }));
+      }
+      // A large scope: the HNSW index with the iterative scan (pgvector >= 0.8), both settings local
+      // to this transaction. relaxed_order may return rows slightly out of order: sorted again below.
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`set local hnsw.iterative_scan = relaxed_order`);
+        await tx.execute(sql.raw(`set local hnsw.ef_search = ${Math.max(40, Math.min(1000, limit * 2))}`));
+        const { rows } = await tx.execute<{ id: string; distance: number }>(sql`
+          select c.id, c.embedding <=> ${q}::vector as distance from source_chunks c
+          where ${scopeOf(scope)} and c.embedding_model = ${model}
+          order by c.embedding <=> ${q}::vector limit ${limit}`);
+        return rows
+          .map((r) => ({ id: r.id, similarity: 1 - Number(r.distance) }))
+          .sort((a, b) => b.similarity - a.similarity)
+          .map((r, i) => ({ ...r, rank: i + 1 }));
+      });
+    },
+
+    /**
+     * Full-text candidates through the generated `tsv` column (GIN index). A chunk matches when it
+     * holds any of the query's words (an OR of its lexemes, so a question phrased in many words still
+     * finds the chunk that shares only its key terms). Order: chunks holding all of them (websearch
+     * syntax: quoted phrases, -exclusions) first; then the summed rarity of the query words a chunk
+     * holds (BM25's idf over the matching chunks, squared as in Lucene's classic scoring, where query
+     * and document each weigh a term by it: "Jurassic" outweighs "explain" and "text", which
+     * Postgres's own ranking cannot tell apart); then cover density (`ts_rank_cd`, normalised by
+     * length so long chunks do not win by size alone).
+     */
+    async matching(scope: ChunkScope, query: string, limit: number): Promise<TextHit[]> {
+      const { rows } = await db.execute<{ id: string; all_terms: boolean }>(sql`
+        with q as (
+          select websearch_to_tsquery('english', ${query}) as strict,
+                 replace(plainto_tsquery('english', ${query})::text, ' & ', ' | ')::tsquery as loose
+        ),
+        terms as (
+          select t.lexeme, quote_literal(t.lexeme)::tsquery as tq
+          from unnest(tsvector_to_array(to_tsvector('english', ${query}))) as t(lexeme)
+        ),
+        m as materialized (
+          select c.id, (c.tsv @@ q.strict) as all_terms, ts_rank_cd(c.tsv, q.loose, 2) as density,
+                 array(select t.lexeme from terms t where c.tsv @@ t.tq) as found
+          from source_chunks c, q
+          where ${scopeOf(scope)} and numnode(q.loose) > 0 and c.tsv @@ q.loose
+        ),
+        df as (select f.lexeme, count(*) as n from m, unnest(m.found) as f(lexeme) group by f.lexeme),
+        total as (select count(*) as n from m)
+        select m.id, m.all_terms, sum(power(ln(1 + (total.n - df.n + 0.5) / (df.n + 0.5)), 2)) as weight, m.density
+        from m cross join total cross join lateral unnest(m.found) as f(lexeme) join df on df.lexeme = f.lexeme
+        group by m.id, m.all_terms, m.density, total.n
+        order by m.all_terms desc, weight desc, m.density desc, m.id
+        limit ${limit}`);
+      return rows.map((r, i) => ({ id: r.id, rank: i + 1, allTerms: r.all_terms }));
+    },
+
+    /** Content and source titles of the chosen chunks (any order). */
+    async details(ids: readonly string[]): Promise<ChunkDetail[]> {
+      if (ids.length === 0) return [];
+      const { rows } = await db.execute<{
+        id: string;
+        source_id: string;
+        source_title: string;
+        chunk_index: number;
+        content: string;
+      }>(sql`
+        select c.id, c.source_id, s.title as source_title, c.chunk_index, c.content
+        from source_chunks c join sources s on s.id = c.source_id
+        where c.id = any(${toUuidArray(ids)})`);
+      return rows.map((r) => ({
+        id: r.id,
+        sourceId: r.source_id,
+        sourceTitle: r.source_title,
+        chunkIndex: r.chunk_index,
+        content: r.content,
+      }));
+    },
+  };
+}
+export type RetrievalRepository = ReturnType<typeof createRetrievalRepository>;
