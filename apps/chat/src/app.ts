@@ -10,8 +10,13 @@ import type { Env } from './env';
 import { createChatsRepository } from './modules/chats/chats.repository';
 import { createChatsService } from './modules/chats/chats.service';
 import { chatsRoutes } from './modules/chats/chats.routes';
+import { createFlashcardChatService } from './modules/chats/flashcard.service';
+import { createStreamLock } from './modules/chats/stream-lock';
 import { claimsRoutes } from './modules/claims/claims.routes';
 import { createDeckAccess } from './modules/access/deck-access';
+import { createMessageQuota } from './modules/access/message-quota';
+import { createPromptsService } from './modules/prompts/prompts.service';
+import { promptsRoutes } from './modules/prompts/prompts.routes';
 import { createRetrievalService } from './modules/retrieval/retrieval.service';
 import { retrievalRoutes } from './modules/retrieval/retrieval.routes';
 
@@ -34,7 +39,21 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
   const retrieval = createRetrievalService({ db: app.db, embedder: ai.embedder, study: ai.study, access });
   await app.register(retrievalRoutes, { service: retrieval });
 
-  await app.register(chatsRoutes, { service: createChatsService({ chats: createChatsRepository({ db: app.db }) }) });
+  const quota = createMessageQuota({
+    redis: app.redis,
+    prefix: env.REDIS_PREFIX,
+    anonymousPerDay: env.ANONYMOUS_MAX_CHAT_MESSAGES_PER_DAY,
+  });
+  const chats = createChatsService({
+    chats: createChatsRepository({ db: app.db }),
+    access,
+    study: ai.study,
+    quota,
+    lock: createStreamLock({ redis: app.redis, prefix: env.REDIS_PREFIX }),
+  });
+  const flashcards = createFlashcardChatService({ db: app.db, access, study: ai.study, quota });
+  await app.register(chatsRoutes, { service: chats, flashcards });
+  await app.register(promptsRoutes, { service: createPromptsService({ access, study: ai.study }) });
   await app.register(claimsRoutes, { db: app.db });
   return app;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { baseServiceEnv, parseEnv } from '@mnemo/service-kit/env';
 import { aiEnvSchema } from '@mnemo/ai/env';
+import { PLAN_LIMITS } from '@mnemo/contracts/limits';
 
 export const envSchema = baseServiceEnv.extend({
   // The tutor, follow-up prompts, query enhancement and the query embeddings of retrieval: the
@@ -10,6 +11,12 @@ export const envSchema = baseServiceEnv.extend({
   DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (npm start provides an embedded one)'),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z.string().min(1).default('mnemo'),
+  // The same variable the auth service reports in a guest's limits, so both agree.
+  ANONYMOUS_MAX_CHAT_MESSAGES_PER_DAY: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(PLAN_LIMITS.anonymous.chatMessagesPerDay),
 });
 export type Env = z.infer<typeof envSchema>;
 export const loadEnv = () => parseEnv(envSchema, process.env);

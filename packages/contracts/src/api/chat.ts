@@ -101,8 +101,17 @@ export type CheckVectorAvailabilityResponse = z.output<
   typeof checkVectorAvailabilityResponseSchema
 >;
 
+/**
+ * Addition: what a chat is about (spec 02 §3 chat context type). It picks the tutor's rules and the
+ * default title's prefix; a stored chat keeps it in that prefix ('Source Discussion: ' is source).
+ */
+export const chatModeSchema = z.enum(['question', 'source']);
+export type ChatMode = z.infer<typeof chatModeSchema>;
+
 export const startChatBodySchema = z.object({
   deckId: idSchema,
+  /** Addition: the chat's mode; question (a 'Study Session: ' title) when absent. */
+  mode: chatModeSchema.optional(),
   title: z.string().trim().max(200).optional(),
   initialMessage: z.string().max(CHAT_MESSAGE_MAX).optional(),
   /** A preview chat of someone else's published deck (spec 02 §6). */
@@ -183,6 +192,10 @@ export const ephemeralMessageBodySchema = z.object({
   systemMessage,
   sourceIds: sourceIds.optional(),
   vectorContext: vectorContextInputSchema,
+  /** Addition: the chat's mode; question when absent. */
+  mode: chatModeSchema.optional(),
+  /** Addition: the conversation so far (ephemeral chats keep it in the browser), oldest first. */
+  chatHistory: chatHistorySchema.optional(),
 });
 export type EphemeralMessageBody = z.input<typeof ephemeralMessageBodySchema>;
 
@@ -201,6 +214,14 @@ export const chatStreamEvents = chatStreamEventSchemas;
 export const flashcardChatBodySchema = z.object({
   message: userMessageSchema,
   chatHistory: chatHistorySchema.optional(),
+  /**
+   * Addition: 'hint' asks for a hint that does not give the answer away (spec 02 §7 "hints reuse
+   * it"); without it, a message asking for a hint is answered as one too.
+   */
+  mode: z.enum(['flashcard', 'hint']).optional(),
+  /** Addition: once the learner has submitted an answer the tutor may discuss the correct one. */
+  answerSubmitted: z.boolean().optional(),
+  userAnswer: z.union([z.string().max(CHAT_MESSAGE_MAX), z.number().int().min(0)]).optional(),
 });
 export type FlashcardChatBody = z.input<typeof flashcardChatBodySchema>;
 export const flashcardChatResponseSchema = z.object({ success: successFlag, response: z.string() });

@@ -1,0 +1,107 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { REQUEST_ID_HEADER } from '@mnemo/contracts/identity';
+import type { ChatStreamEventType, chatStreamEventSchemas } from '@mnemo/contracts/entities/chat';
+import type { ErrorCode } from '@mnemo/contracts/errors';
+import type { TutorEvent } from '@mnemo/ai/types';
+import { isPublicError } from '@mnemo/service-kit/errors';
+import type { TutorStream } from './chats.service';
+import { toAttribution, type TutorAnswer } from './tutor-input';
+
+type EventData<T extends ChatStreamEventType> = z.input<(typeof chatStreamEventSchemas)[T]>;
+
+/** `event: <type>` plus `data: <JSON>` whose JSON carries the type too (entities/chat.ts). */
+export const sseEvent = <T extends ChatStreamEventType>(type: T, data: EventData<T>) =>
+  `event: ${type}\ndata: ${JSON.stringify({ ...data, type })}\n\n`;
+
+/** What a learner reads when something other than the AI fails mid-stream. */
+export const STREAM_FAILED_MESSAGE = 'Sorry, I encountered an error while processing your request.';
+
+/**
+ * Answers a tutor stream as Server-Sent Events. `open` does every check and may throw: until the
+ * tutor's first event arrives nothing is written, so refusals and an AI failing at once are
+ * ordinary JSON errors with their status. Afterwards each text delta is a `chunk`, the end a `done`
+ * (with the stored message), and a failure an `error` event that ends the stream. The client going
+ * away aborts the AI call through the signal `open` was given.
+ */
+export async function replyWithTutorStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  open: (signal: AbortSignal) => Promise<TutorStream>,
+): Promise<void> {
+  const controller = new AbortController();
+  const res = reply.raw;
+  // 'close' on the response before we ended it means the connection went away.
+  const onClose = () => {
+    if (!res.writableEnded) controller.abort();
+  };
+  res.on('close', onClose);
+  const stream = await open(controller.signal).catch((e: unknown) => {
+    res.off('close', onClose);
+    throw e;
+  });
+  const iterator = stream.events[Symbol.asyncIterator]();
+  let answer: TutorAnswer = { fullResponse: '', attribution: [] };
+  let next: IteratorResult<TutorEvent>;
+  try {
+    next = await iterator.next();
+  } catch (e) {
+    res.off('close', onClose);
+    await stream.close();
+    throw e;
+  }
+
+  reply.hijack();
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    // Proxies (nginx ingress) must pass each event on at once.
+    'x-accel-buffering': 'no',
+    [REQUEST_ID_HEADER]: request.id,
+  });
+  const write = (text: string) => {
+    if (!res.destroyed) res.write(text);
+  };
+
+  try {
+    while (!next.done && !controller.signal.aborted) {
+      const event = next.value;
+      if (event.type === 'text') {
+        answer = { ...answer, fullResponse: answer.fullResponse + event.text };
+        write(sseEvent('chunk', { content: event.text }));
+      } else {
+        answer = { ...answer, attribution: toAttribution(event.citations) };
+      }
+      next = await iterator.next();
+    }
+    if (controller.signal.aborted) {
+      await iterator.return?.();
+      await stream.abandon(answer);
+      request.log.info({ chars: answer.fullResponse.length }, 'chat stream cancelled by the client');
+    } else {
+      const message = await stream.complete(answer);
+      write(
+        sseEvent('done', {
+          fullResponse: answer.fullResponse,
+          ...(message ? { message } : {}),
+          ...(answer.attribution.length > 0 ? { attribution: answer.attribution } : {}),
+        }),
+      );
+    }
+  } catch (e) {
+    if (controller.signal.aborted) {
+      await stream.abandon(answer).catch((err: unknown) => request.log.error({ err }, 'could not keep a cancelled answer'));
+    } else if (isPublicError(e)) {
+      request.log.warn({ err: e, code: e.publicCode }, 'chat stream failed');
+      write(sseEvent('error', { message: e.publicMessage, code: e.publicCode as ErrorCode }));
+    } else {
+      request.log.error({ err: e }, 'chat stream failed');
+      write(sseEvent('error', { message: STREAM_FAILED_MESSAGE, code: 'INTERNAL' }));
+    }
+  } finally {
+    res.off('close', onClose);
+    await stream.close().catch((err: unknown) => request.log.error({ err }, 'could not release a chat stream'));
+    if (!res.writableEnded) res.end();
+  }
+}
