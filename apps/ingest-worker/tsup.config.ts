@@ -3,7 +3,8 @@ import { defineConfig } from 'tsup';
 // Internal @mnemo/* packages are TypeScript sources: inline them. Third-party packages stay external
 // and resolve from node_modules at run time (native modules and WASM files must not be bundled).
 export default defineConfig({
-  entry: ['src/worker.ts'],
+  // The PDF thread is a second entry: pdf-pool.ts starts it as dist/pdf-thread.js.
+  entry: { worker: 'src/worker.ts', 'pdf-thread': 'src/extract/pdf-thread.ts' },
   format: 'esm',
   platform: 'node',
   target: 'node20',

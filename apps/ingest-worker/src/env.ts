@@ -3,6 +3,7 @@ import { aiEnvSchema } from '@mnemo/ai/env';
 import { baseServiceEnv, parseEnv, envList } from '@mnemo/service-kit/env';
 import { storageEnvSchema } from '@mnemo/storage/env';
 import { parseAllowlistEntry } from './extract/safe-fetch';
+import { defaultPdfThreads } from './extract/pdf-pool';
 
 export const envSchema = baseServiceEnv.extend({
   ...aiEnvSchema.shape,
@@ -21,6 +22,16 @@ export const envSchema = baseServiceEnv.extend({
    * half this interval while the worker lives.
    */
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
+  /**
+   * Threads that read PDFs, shared by all jobs of the process: a document is split between them, so
+   * one long PDF uses every core. Defaults to one per core (at most four).
+   */
+  PDF_THREADS: z.coerce.number().int().min(1).max(16).default(defaultPdfThreads()),
+  /**
+   * How long a PDF thread may read one document before it is stopped and the source fails
+   * ('took too long to read'): a hostile or broken PDF cannot hold a job forever.
+   */
+  PDF_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   /**
    * Hosts (`host` or `host:port`, comma-separated) whose links may be fetched even though they
    * resolve to loopback or private addresses. Empty in production; tests and local development

@@ -15,6 +15,7 @@ import { createStorage } from '@mnemo/storage';
 import { storageConfigFromEnv } from '@mnemo/storage/env';
 import { loadEnv } from './env';
 import { createSafeFetch } from './extract/safe-fetch';
+import { createPdfPool } from './extract/pdf-pool';
 import { createProgressPublisher } from './progress/publisher';
 import { createJobProcessor } from './jobs/registry';
 import { pipelineCheckJob } from './jobs/pipeline-check/job';
@@ -44,6 +45,10 @@ await app.register(dbPlugin, { url: env.DATABASE_URL, max: 4 });
 const ai = createAi(resolveAiConfig(env), { logger: app.log });
 await verifyEmbedder(ai.embedder);
 
+// PDF threads are started now, so the first PDF does not wait for them to load pdf.js.
+const pdfPool = createPdfPool({ threads: env.PDF_THREADS, timeoutMs: env.PDF_TIMEOUT_MS });
+void pdfPool.warm().catch((err: unknown) => app.log.warn({ err }, 'could not start the PDF threads'));
+
 const processor = createJobProcessor([
   {
     name: pipelineCheckJob.name,
@@ -59,6 +64,7 @@ const processor = createJobProcessor([
       extract: createSourceExtractor({
         storage: createStorage(storageConfigFromEnv(env)),
         fetch: createSafeFetch({ allowlist: env.SOURCE_FETCH_ALLOWLIST }),
+        file: { pdf: { reader: pdfPool } },
       }),
       embedder: ai.embedder,
       study: ai.study,
@@ -168,6 +174,7 @@ await runService(app, { port: env.WORKER_PORT, host: env.HOST }, async () => {
   // Finish the jobs in hand; BullMQ hands unfinished ones to another worker after the lock expires.
   await Promise.all([worker.close(), reembedWorker.close(), generateWorker.close()]);
   await reembedQueue.close();
+  await pdfPool.close();
   await redis.del(workerHeartbeatKey(env.REDIS_PREFIX)).catch(() => {});
   await redis.quit().catch(() => redis.disconnect());
 });

@@ -41,6 +41,9 @@ export const EXTRACTION_REASONS = {
   corrupt_file: { code: 'EXTRACTION_FAILED', transient: false },
   empty_document: { code: 'EXTRACTION_FAILED', transient: false },
   no_readable_text: { code: 'EXTRACTION_FAILED', transient: false },
+  // A document that takes too long or too much memory to read fails the same way on every try.
+  extraction_timeout: { code: 'EXTRACTION_FAILED', transient: false },
+  too_complex: { code: 'EXTRACTION_FAILED', transient: false },
 
   // YouTube. Blocks and rate limits are about our address, not the video: another attempt after a
   // back-off (or from another worker) can succeed, so they are transient; the job's bounded retries

@@ -1,240 +1,97 @@
-import { createRequire } from 'node:module';
-import { dirname, join, sep } from 'node:path';
-import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ExtractionError } from './errors';
+import { createPdfPool, defaultPdfThreads, type PdfPool } from './pdf-pool';
+import { PdfReadError, readPdfStripe, type PdfPage } from './pdf-read';
 import { cleanSections, firstLineTitle, joinSections, normaliseInline } from './text';
 import type { Extracted, ExtractedSection } from './types';
 
 /**
- * PDF text with pdf.js (the legacy build: the modern one needs APIs Node 20 lacks). Text is kept
- * per page so chunks can cite page numbers; lines are rebuilt from pdf.js's text items and joined
- * into paragraphs where the vertical gap says a paragraph ends.
- *
- * pdf.js never touches the network here: the document is passed as bytes, fonts are not loaded as
- * font faces, and the few data files it may want (standard fonts for PDFs that do not embed them,
- * CMaps for CJK, WASM decoders) are read from the installed package on disk, which is how pdf.js's
- * Node factories load them. Without these paths it only warns and extracts less.
+ * PDF text, page by page so chunks can cite page numbers. The pages are read by pdf.js in PDF
+ * threads (pdf-pool.ts), a document split between them in stripes, and put back in page order
+ * here; a thread that runs past its time limit is stopped and the PDF fails with a clear reason.
  */
 
-const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-const dataDir = (name: string) => join(pdfjsRoot, name) + sep;
-
-type PdfJs = typeof PdfJsModule;
-let pdfjsPromise: Promise<PdfJs> | null = null;
-// Loaded on first use: it is large, and most jobs are not PDFs.
-const loadPdfJs = () => (pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
-
-type TextItem = {
-  str: string;
-  dir: string;
-  transform: number[];
-  width: number;
-  height: number;
-  hasEOL: boolean;
-};
-type Line = { text: string; x: number; y: number; endX: number; height: number };
-
-const isTextItem = (item: unknown): item is TextItem =>
-  typeof item === 'object' && item !== null && typeof (item as { str?: unknown }).str === 'string';
-
-/** Lines in reading order as pdf.js emits them: a new line at an end-of-line mark or a y change. */
-function linesOf(items: readonly TextItem[]): Line[] {
-  const lines: Line[] = [];
-  let current: Line | null = null;
-  const end = () => {
-    if (current && current.text.trim()) lines.push({ ...current, text: current.text.trim() });
-    current = null;
-  };
-  for (const item of items) {
-    const x = item.transform[4] ?? 0;
-    const y = item.transform[5] ?? 0;
-    const height = item.height || Math.hypot(item.transform[2] ?? 0, item.transform[3] ?? 0) || 10;
-    if (item.str === '') {
-      if (item.hasEOL) end();
-      continue;
-    }
-    const line: Line | null = current;
-    if (line && Math.abs(y - line.y) > Math.max(height, line.height) * 0.5) end();
-    if (!current) {
-      current = { text: item.str, x, y, endX: x + item.width, height };
-    } else {
-      const open: Line = current;
-      // A gap wider than a narrow space between two runs is a word break pdf.js did not emit.
-      const gap = x - open.endX;
-      const spaced = /\s$/.test(open.text) || /^\s/.test(item.str);
-      if (!spaced && Math.abs(gap) > height * 0.15) open.text += ' ';
-      open.text += item.str;
-      open.endX = x + item.width;
-      open.height = Math.max(open.height, height);
-    }
-    if (item.hasEOL) end();
-  }
-  end();
-  return lines;
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? 0 : sorted[Math.floor(sorted.length / 2)]!;
-};
-
-/** Joins a line to the paragraph so far, undoing end-of-line hyphenation ("infor-" + "mation"). */
-function joinLine(paragraph: string, line: string): string {
-  if (!paragraph) return line;
-  if (/\p{L}-$/u.test(paragraph) && /^\p{Ll}/u.test(line)) return paragraph.slice(0, -1) + line;
-  return `${paragraph} ${line}`;
-}
-
-/**
- * Paragraphs from lines: a paragraph ends where the gap to the next line is clearly larger than the
- * page's usual line spacing, or where the text jumps up (the next column, a sidebar).
- */
-function paragraphsOf(lines: readonly Line[]): string[] {
-  const gaps: number[] = [];
-  for (let i = 1; i < lines.length; i++) {
-    const gap = lines[i - 1]!.y - lines[i]!.y;
-    if (gap > 0 && gap < lines[i]!.height * 3) gaps.push(gap);
-  }
-  const spacing = median(gaps);
-  const paragraphs: string[] = [];
-  let paragraph = '';
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const previous = lines[i - 1];
-    if (previous) {
-      const gap = previous.y - line.y;
-      const breaks = gap <= 0 || (spacing > 0 ? gap > spacing * 1.4 : gap > line.height * 1.8);
-      if (breaks) {
-        paragraphs.push(paragraph);
-        paragraph = '';
-      }
-    }
-    paragraph = joinLine(paragraph, line.text);
-  }
-  if (paragraph) paragraphs.push(paragraph);
-  return paragraphs;
-}
-
-// Titles that PDF producers fill in by themselves and that say nothing about the document.
-const NO_TITLE = /^(untitled|untitled document|document\d*|slide \d+|title|unknown|pdf|)$/i;
-
-function metadataTitle(info: unknown, xmpTitle: unknown): string | null {
-  for (const candidate of [xmpTitle, (info as { Title?: unknown } | null)?.Title]) {
-    if (typeof candidate !== 'string') continue;
-    const title = normaliseInline(
-      candidate.replace(/^Microsoft (Word|PowerPoint) - /, '').replace(/\.(docx?|pptx?|pdf)$/i, ''),
-    );
-    if (!NO_TITLE.test(title)) return title;
-  }
-  return null;
-}
-
-const errorName = (err: unknown) => (err as { name?: string } | null)?.name ?? '';
+/** Whatever reads stripes of a document: the PDF pool, or the calling thread in tests. */
+export type PdfReader = Pick<PdfPool, 'read' | 'threads'>;
 
 export type PdfOptions = {
   /** Pages read at most; a longer document is cut (and says so in meta.warnings). */
   maxPages?: number;
+  /** The worker's pool (sized and timed from its env); a pool of this process's own otherwise. */
+  reader?: PdfReader;
 };
 
 export const PDF_MAX_PAGES = 2000;
+/** The time limit of the pool made when the caller gives none. */
+export const PDF_DEFAULT_TIMEOUT_MS = 120_000;
+
+let ownPool: PdfPool | null = null;
+const defaultReader = () =>
+  (ownPool ??= createPdfPool({ threads: defaultPdfThreads(), timeoutMs: PDF_DEFAULT_TIMEOUT_MS }));
+
+/** Reads in the calling thread, with no time limit: for tests that watch what pdf.js itself does. */
+export const inlinePdfReader: PdfReader = {
+  threads: 1,
+  read: (request) =>
+    readPdfStripe({ ...request, data: new Uint8Array(request.data) }).catch((err: unknown) => {
+      throw err instanceof PdfReadError ? new ExtractionError(err.reason, err.message, { cause: err }) : err;
+    }),
+};
 
 export async function extractPdf(data: Uint8Array, options: PdfOptions = {}): Promise<Extracted> {
-  const pdfjs = await loadPdfJs();
-  const task = pdfjs.getDocument({
-    // A copy: pdf.js may transfer (detach) the buffer it is given.
-    data: new Uint8Array(data),
-    disableFontFace: true,
-    useSystemFonts: false,
-    isEvalSupported: false,
-    isOffscreenCanvasSupported: false,
-    useWorkerFetch: false,
-    enableXfa: false,
-    standardFontDataUrl: dataDir('standard_fonts'),
-    cMapUrl: dataDir('cmaps'),
-    cMapPacked: true,
-    wasmUrl: dataDir('wasm'),
-    verbosity: pdfjs.VerbosityLevel.ERRORS,
-  });
-  try {
-    let doc;
-    try {
-      doc = await task.promise;
-    } catch (err) {
-      if (errorName(err) === 'PasswordException') {
-        throw new ExtractionError(
-          'password_protected',
-          'This PDF is password-protected. Remove the password (print or export it without one) and upload it again.',
-          { cause: err },
-        );
-      }
-      throw new ExtractionError(
-        'corrupt_file',
-        'This PDF is damaged or not a valid PDF, so its text could not be read.',
-        {
-          cause: err,
-        },
-      );
-    }
+  const reader = options.reader ?? defaultReader();
+  const maxPages = options.maxPages ?? PDF_MAX_PAGES;
+  const shared = new SharedArrayBuffer(data.byteLength);
+  new Uint8Array(shared).set(data);
+  // One stripe per thread: a short document costs the idle stripes one parse of its cross-reference table.
+  const count = Math.max(1, reader.threads);
 
-    const warnings: string[] = [];
-    const maxPages = options.maxPages ?? PDF_MAX_PAGES;
-    const pageCount = doc.numPages;
-    if (pageCount > maxPages)
-      warnings.push(`Only the first ${maxPages} of ${pageCount} pages were read.`);
+  // The first stripe to fail (a damaged page, the time limit) stops the others.
+  const cancel = new AbortController();
+  const stripes = await Promise.all(
+    Array.from({ length: count }, (_, index) =>
+      reader
+        .read({ data: shared, stripe: { index, count }, maxPages, withMetadata: index === 0 }, cancel.signal)
+        .catch((err: unknown) => {
+          cancel.abort(err);
+          throw err;
+        }),
+    ),
+  );
 
-    const sections: ExtractedSection[] = [];
-    const emptyPages: number[] = [];
-    let firstLine: string | null = null;
-    try {
-      for (let n = 1; n <= Math.min(pageCount, maxPages); n++) {
-        const page = await doc.getPage(n);
-        const content = await page.getTextContent();
-        const lines = linesOf(content.items.flatMap((item) => (isTextItem(item) ? [item] : [])));
-        page.cleanup();
-        firstLine ??= lines[0]?.text ?? null;
-        const text = paragraphsOf(lines).join('\n\n');
-        if (text.trim()) sections.push({ page: n, text });
-        else emptyPages.push(n);
-      }
-    } catch (err) {
-      throw new ExtractionError(
-        'corrupt_file',
-        'This PDF is damaged, so its text could not be read.',
-        { cause: err },
-      );
-    }
+  const pageCount = stripes[0]!.pageCount;
+  const pages: PdfPage[] = stripes.flatMap((s) => s.pages).sort((a, b) => a.page - b.page);
+  const warnings: string[] = [];
+  if (pageCount > maxPages) warnings.push(`Only the first ${maxPages} of ${pageCount} pages were read.`);
 
-    const cleaned = cleanSections(sections);
-    if (cleaned.length === 0) {
-      throw new ExtractionError(
-        'needs_ocr',
-        'This PDF has no text layer (it looks like a scan or a picture of text). It needs OCR, which Mnemo does not do yet; upload a PDF with selectable text.',
-        { details: { pageCount } },
-      );
-    }
-    if (emptyPages.length > 0) {
-      warnings.push(
-        `Pages without text (scanned?) were skipped: ${emptyPages.slice(0, 20).join(', ')}${emptyPages.length > 20 ? '…' : ''}.`,
-      );
-    }
-
-    let title: string | null = null;
-    try {
-      const { info, metadata } = await doc.getMetadata();
-      title = metadataTitle(info, metadata?.get('dc:title'));
-    } catch {
-      // Broken metadata costs the title, not the text.
-    }
-    title ??= firstLine ? firstLineTitle(normaliseInline(firstLine)) : null;
-
-    return {
-      kind: 'pdf',
-      title,
-      text: joinSections(cleaned),
-      sections: cleaned,
-      meta: { pageCount, ...(warnings.length > 0 ? { warnings } : {}) },
-    };
-  } finally {
-    await task.destroy();
+  const sections: ExtractedSection[] = [];
+  const emptyPages: number[] = [];
+  for (const { page, text } of pages) {
+    if (text.trim()) sections.push({ page, text });
+    else emptyPages.push(page);
   }
+
+  const cleaned = cleanSections(sections);
+  if (cleaned.length === 0) {
+    throw new ExtractionError(
+      'needs_ocr',
+      'This PDF has no text layer (it looks like a scan or a picture of text). It needs OCR, which Mnemo does not do yet; upload a PDF with selectable text.',
+      { details: { pageCount } },
+    );
+  }
+  if (emptyPages.length > 0) {
+    warnings.push(
+      `Pages without text (scanned?) were skipped: ${emptyPages.slice(0, 20).join(', ')}${emptyPages.length > 20 ? '…' : ''}.`,
+    );
+  }
+
+  const firstLine = pages.find((p) => p.firstLine !== null)?.firstLine ?? null;
+  const title = stripes[0]!.metadataTitle ?? (firstLine ? firstLineTitle(normaliseInline(firstLine)) : null);
+
+  return {
+    kind: 'pdf',
+    title,
+    text: joinSections(cleaned),
+    sections: cleaned,
+    meta: { pageCount, ...(warnings.length > 0 ? { warnings } : {}) },
+  };
 }

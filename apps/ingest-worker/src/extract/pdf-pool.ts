@@ -1,0 +1,212 @@
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { ExtractionError } from './errors';
+import type { PdfReadError, PdfReadResult, PdfStripe } from './pdf-read';
+
+/** What the pool sends a PDF thread (pdf-thread.ts), and what comes back. */
+export type ThreadRequest =
+  | { type: 'warm'; id: number }
+  | {
+      type: 'read';
+      id: number;
+      /** Shared, so the stripes of one document do not each copy it. */
+      data: SharedArrayBuffer;
+      stripe: PdfStripe;
+      maxPages: number;
+      withMetadata: boolean;
+    };
+export type ThreadReply =
+  | { id: number; ok: true; result: PdfReadResult | null }
+  | { id: number; ok: false; reason: PdfReadError['reason'] | null; message: string };
+
+export type PdfReadRequest = Omit<Extract<ThreadRequest, { type: 'read' }>, 'id' | 'type'>;
+
+export type PdfPoolOptions = {
+  /** Threads at most, shared by every job of the process. */
+  threads: number;
+  /** How long one thread may spend on one stripe of a document before it is stopped. */
+  timeoutMs: number;
+  /** Heap limit of a thread: a PDF built to exhaust memory kills its thread, not the worker. */
+  memoryMb?: number;
+};
+
+export type PdfPool = {
+  readonly threads: number;
+  /** Reads a stripe in a free thread (queued while all are busy); rejects with an ExtractionError. */
+  read(request: PdfReadRequest, signal?: AbortSignal): Promise<PdfReadResult>;
+  /** Starts the threads and loads pdf.js in them, so the first document does not wait for it. */
+  warm(): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** Threads a pool gets by default: one per core, at most four (each holds a copy of pdf.js). */
+export const defaultPdfThreads = () => Math.max(1, Math.min(4, availableParallelism()));
+
+// Built, the thread is dist/pdf-thread.js beside the bundle. From source (tsx in development, vitest
+// in tests) it is the .ts file beside this one; Node 20 does not pass ESM loaders on to threads, so
+// the thread registers tsx's require hook itself and loads the file through it.
+const fromSource = import.meta.url.endsWith('.ts');
+const startThread = (resourceLimits: { maxOldGenerationSizeMb: number }) => {
+  if (!fromSource) return new Worker(new URL('./pdf-thread.js', import.meta.url), { resourceLimits });
+  const require = createRequire(import.meta.url);
+  const file = fileURLToPath(new URL('./pdf-thread.ts', import.meta.url));
+  const boot = `require(${JSON.stringify(require.resolve('tsx/cjs'))}); require(${JSON.stringify(file)});`;
+  return new Worker(boot, { eval: true, resourceLimits });
+};
+
+const timedOut = (timeoutMs: number) =>
+  new ExtractionError(
+    'extraction_timeout',
+    `This PDF took too long to read (more than ${Math.round(timeoutMs / 1000)} seconds), so reading it was stopped. It may be damaged or unusually complex; try saving or exporting it again as a PDF.`,
+  );
+
+const tooComplex = () =>
+  new ExtractionError(
+    'too_complex',
+    'This PDF needs more memory to read than Mnemo allows, so reading it was stopped. It may be damaged or unusually complex; try saving or exporting it again as a PDF.',
+  );
+
+type Task = {
+  request: ThreadRequest;
+  resolve: (result: PdfReadResult | null) => void;
+  reject: (error: Error) => void;
+  signal: AbortSignal | undefined;
+  onAbort?: () => void;
+};
+type Slot = { worker: Worker; task: Task | null; timer: NodeJS.Timeout | null };
+
+/**
+ * A small pool of PDF threads. Each job's document is read in stripes, one per thread, so a long
+ * PDF uses every core; a thread that runs past the time limit or out of memory is terminated and
+ * replaced, and its job fails with a permanent, readable reason instead of holding the worker.
+ * Idle threads do not keep the process alive.
+ */
+export function createPdfPool(options: PdfPoolOptions): PdfPool {
+  const threads = Math.max(1, options.threads);
+  const slots: Slot[] = [];
+  const queue: Task[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  function spawn(): Slot {
+    const worker = startThread({ maxOldGenerationSizeMb: options.memoryMb ?? 512 });
+    const slot: Slot = { worker, task: null, timer: null };
+    worker.unref();
+    worker.on('message', (reply: ThreadReply) => {
+      const task = slot.task;
+      if (!task || task.request.id !== reply.id) return;
+      release(slot);
+      if (reply.ok) task.resolve(reply.result);
+      else if (reply.reason) task.reject(new ExtractionError(reply.reason, reply.message));
+      else task.reject(new Error(`PDF thread: ${reply.message}`));
+      dispatch();
+    });
+    // A thread that dies (out of memory, a crash) fails its task; a new thread takes its place.
+    let failure: Error | null = null;
+    worker.on('error', (err: Error & { code?: string }) => {
+      failure = err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooComplex() : err;
+    });
+    worker.on('exit', (code) => {
+      remove(slot);
+      const task = slot.task;
+      if (task) {
+        release(slot);
+        task.reject(failure ?? new Error(`PDF thread stopped (exit code ${code})`));
+      }
+      dispatch();
+    });
+    slots.push(slot);
+    return slot;
+  }
+
+  function remove(slot: Slot) {
+    const i = slots.indexOf(slot);
+    if (i >= 0) slots.splice(i, 1);
+  }
+
+  function release(slot: Slot) {
+    if (slot.timer) clearTimeout(slot.timer);
+    const task = slot.task;
+    if (task?.onAbort) task.signal?.removeEventListener('abort', task.onAbort);
+    slot.timer = null;
+    slot.task = null;
+    slot.worker.unref();
+  }
+
+  /** Stops a thread that is busy with a task nobody wants any more (timed out, or aborted). */
+  function stop(slot: Slot, error: Error) {
+    const task = slot.task;
+    release(slot);
+    remove(slot);
+    void slot.worker.terminate();
+    task?.reject(error);
+    dispatch();
+  }
+
+  function dispatch() {
+    while (queue.length > 0 && !closed) {
+      const slot = slots.find((s) => !s.task) ?? (slots.length < threads ? spawn() : null);
+      if (!slot) return;
+      const task = queue.shift()!;
+      slot.task = task;
+      // A busy thread keeps the process alive until its answer arrives.
+      slot.worker.ref();
+      if (task.request.type === 'read') {
+        slot.timer = setTimeout(() => stop(slot, timedOut(options.timeoutMs)), options.timeoutMs);
+      }
+      if (task.signal) {
+        task.onAbort = () => stop(slot, abortError(task.signal));
+        task.signal.addEventListener('abort', task.onAbort, { once: true });
+      }
+      slot.worker.postMessage(task.request);
+    }
+  }
+
+  function submit(request: ThreadRequest, signal?: AbortSignal) {
+    return new Promise<PdfReadResult | null>((resolve, reject) => {
+      if (closed) return reject(new Error('The PDF pool is closed'));
+      if (signal?.aborted) return reject(abortError(signal));
+      const task: Task = { request, resolve, reject, signal };
+      queue.push(task);
+      // A queued task that is aborted leaves the queue.
+      signal?.addEventListener(
+        'abort',
+        () => {
+          const i = queue.indexOf(task);
+          if (i >= 0) {
+            queue.splice(i, 1);
+            reject(abortError(signal));
+          }
+        },
+        { once: true },
+      );
+      dispatch();
+    });
+  }
+
+  return {
+    threads,
+    async read(request, signal) {
+      const result = await submit({ type: 'read', id: nextId++, ...request }, signal);
+      if (!result) throw new Error('PDF thread answered a read without pages');
+      return result;
+    },
+    async warm() {
+      const warming = [];
+      for (let i = slots.length; i < threads; i++) {
+        warming.push(submit({ type: 'warm', id: nextId++ }));
+      }
+      await Promise.all(warming);
+    },
+    async close() {
+      closed = true;
+      for (const task of queue.splice(0)) task.reject(new Error('The PDF pool is closed'));
+      await Promise.all(slots.splice(0).map((s) => s.worker.terminate()));
+    },
+  };
+}
+
+const abortError = (signal: AbortSignal | undefined) =>
+  signal?.reason instanceof Error ? signal.reason : new Error('PDF reading was cancelled');

@@ -1,0 +1,250 @@
+import { createRequire } from 'node:module';
+import { dirname, join, sep } from 'node:path';
+import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { normaliseInline } from './text';
+
+/**
+ * Reading a PDF's pages with pdf.js (the legacy build: the modern one needs APIs Node 20 lacks).
+ * This runs inside a PDF thread (pdf-thread.ts); pdf.ts splits a document between threads and puts
+ * the pages back together. Lines are rebuilt from pdf.js's text items and joined into paragraphs
+ * where the vertical gap says a paragraph ends.
+ *
+ * pdf.js never touches the network here: the document is passed as bytes, fonts are not loaded as
+ * font faces, and the few data files it may want (standard fonts for PDFs that do not embed them,
+ * CMaps for CJK, WASM decoders) are read from the installed package on disk, which is how pdf.js's
+ * Node factories load them. Without these paths it only warns and extracts less.
+ */
+
+const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+const dataDir = (name: string) => join(pdfjsRoot, name) + sep;
+
+type PdfJs = typeof PdfJsModule;
+let pdfjsPromise: Promise<PdfJs> | null = null;
+/** pdf.js is large: a thread loads it once, ahead of its first document when asked to warm up. */
+export const loadPdfJs = () => (pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
+
+type TextItem = {
+  str: string;
+  dir: string;
+  transform: number[];
+  width: number;
+  height: number;
+  hasEOL: boolean;
+};
+type Line = { text: string; x: number; y: number; endX: number; height: number };
+
+const isTextItem = (item: unknown): item is TextItem =>
+  typeof item === 'object' && item !== null && typeof (item as { str?: unknown }).str === 'string';
+
+/** Lines in reading order as pdf.js emits them: a new line at an end-of-line mark or a y change. */
+function linesOf(items: readonly TextItem[]): Line[] {
+  const lines: Line[] = [];
+  let current: Line | null = null;
+  const end = () => {
+    if (current && current.text.trim()) lines.push({ ...current, text: current.text.trim() });
+    current = null;
+  };
+  for (const item of items) {
+    const x = item.transform[4] ?? 0;
+    const y = item.transform[5] ?? 0;
+    const height = item.height || Math.hypot(item.transform[2] ?? 0, item.transform[3] ?? 0) || 10;
+    if (item.str === '') {
+      if (item.hasEOL) end();
+      continue;
+    }
+    const line: Line | null = current;
+    if (line && Math.abs(y - line.y) > Math.max(height, line.height) * 0.5) end();
+    if (!current) {
+      current = { text: item.str, x, y, endX: x + item.width, height };
+    } else {
+      const open: Line = current;
+      // A gap wider than a narrow space between two runs is a word break pdf.js did not emit.
+      const gap = x - open.endX;
+      const spaced = /\s$/.test(open.text) || /^\s/.test(item.str);
+      if (!spaced && Math.abs(gap) > height * 0.15) open.text += ' ';
+      open.text += item.str;
+      open.endX = x + item.width;
+      open.height = Math.max(open.height, height);
+    }
+    if (item.hasEOL) end();
+  }
+  end();
+  return lines;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : sorted[Math.floor(sorted.length / 2)]!;
+};
+
+/** Joins a line to the paragraph so far, undoing end-of-line hyphenation ("infor-" + "mation"). */
+function joinLine(paragraph: string, line: string): string {
+  if (!paragraph) return line;
+  if (/\p{L}-$/u.test(paragraph) && /^\p{Ll}/u.test(line)) return paragraph.slice(0, -1) + line;
+  return `${paragraph} ${line}`;
+}
+
+/**
+ * Paragraphs from lines: a paragraph ends where the gap to the next line is clearly larger than the
+ * page's usual line spacing, or where the text jumps up (the next column, a sidebar).
+ */
+function paragraphsOf(lines: readonly Line[]): string[] {
+  const gaps: number[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const gap = lines[i - 1]!.y - lines[i]!.y;
+    if (gap > 0 && gap < lines[i]!.height * 3) gaps.push(gap);
+  }
+  const spacing = median(gaps);
+  const paragraphs: string[] = [];
+  let paragraph = '';
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const previous = lines[i - 1];
+    if (previous) {
+      const gap = previous.y - line.y;
+      const breaks = gap <= 0 || (spacing > 0 ? gap > spacing * 1.4 : gap > line.height * 1.8);
+      if (breaks) {
+        paragraphs.push(paragraph);
+        paragraph = '';
+      }
+    }
+    paragraph = joinLine(paragraph, line.text);
+  }
+  if (paragraph) paragraphs.push(paragraph);
+  return paragraphs;
+}
+
+// Titles that PDF producers fill in by themselves and that say nothing about the document.
+const NO_TITLE = /^(untitled|untitled document|document\d*|slide \d+|title|unknown|pdf|)$/i;
+
+function metadataTitle(info: unknown, xmpTitle: unknown): string | null {
+  for (const candidate of [xmpTitle, (info as { Title?: unknown } | null)?.Title]) {
+    if (typeof candidate !== 'string') continue;
+    const title = normaliseInline(
+      candidate.replace(/^Microsoft (Word|PowerPoint) - /, '').replace(/\.(docx?|pptx?|pdf)$/i, ''),
+    );
+    if (!NO_TITLE.test(title)) return title;
+  }
+  return null;
+}
+
+/**
+ * What is wrong with a document, as pdf.ts turns it into an ExtractionError. Not one itself: this
+ * file runs in PDF threads, which stay small (no service kit, no contracts) and whose errors cross
+ * to the job's thread as a reason and words.
+ */
+export class PdfReadError extends Error {
+  constructor(
+    readonly reason: 'password_protected' | 'corrupt_file',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'PdfReadError';
+  }
+}
+
+const errorName = (err: unknown) => (err as { name?: string } | null)?.name ?? '';
+
+/** Which pages one reader takes: every `count`-th page from page `index + 1`. */
+export type PdfStripe = { index: number; count: number };
+
+export type PdfReadTask = {
+  data: Uint8Array;
+  stripe: PdfStripe;
+  /** Pages read at most, counted from the first page of the document. */
+  maxPages: number;
+  /** The document's title from its metadata; one reader of a document is enough to look. */
+  withMetadata: boolean;
+};
+
+export type PdfPage = { page: number; text: string; firstLine: string | null };
+
+export type PdfReadResult = {
+  pageCount: number;
+  /** This stripe's pages in order, empty ones (no text layer) included with text ''. */
+  pages: PdfPage[];
+  metadataTitle: string | null;
+};
+
+/**
+ * Reads one stripe of a document's pages. Striping (pages 1, 3, 5… in one thread and 2, 4, 6… in
+ * another) rather than halves keeps the threads equally busy when some pages are heavier, and needs
+ * no page count before the document is opened.
+ */
+export async function readPdfStripe(task: PdfReadTask): Promise<PdfReadResult> {
+  const pdfjs = await loadPdfJs();
+  const loading = pdfjs.getDocument({
+    // A copy: pdf.js transfers (detaches) the buffer it is given, and the caller's may be shared.
+    data: new Uint8Array(task.data),
+    // Only what text extraction needs: no font faces, system fonts, eval'd glyph programs,
+    // canvases, image decoders, XFA forms, or range requests.
+    disableFontFace: true,
+    useSystemFonts: false,
+    isEvalSupported: false,
+    isOffscreenCanvasSupported: false,
+    isImageDecoderSupported: false,
+    useWorkerFetch: false,
+    enableXfa: false,
+    disableRange: true,
+    disableStream: true,
+    disableAutoFetch: true,
+    fontExtraProperties: false,
+    // Keep going past a broken object: the rest of the page's text is still worth having.
+    stopAtErrors: false,
+    standardFontDataUrl: dataDir('standard_fonts'),
+    cMapUrl: dataDir('cmaps'),
+    cMapPacked: true,
+    wasmUrl: dataDir('wasm'),
+    verbosity: pdfjs.VerbosityLevel.ERRORS,
+  });
+  try {
+    let doc;
+    try {
+      doc = await loading.promise;
+    } catch (err) {
+      if (errorName(err) === 'PasswordException') {
+        throw new PdfReadError(
+          'password_protected',
+          'This PDF is password-protected. Remove the password (print or export it without one) and upload it again.',
+          { cause: err },
+        );
+      }
+      throw new PdfReadError(
+        'corrupt_file',
+        'This PDF is damaged or not a valid PDF, so its text could not be read.',
+        { cause: err },
+      );
+    }
+
+    const pageCount = doc.numPages;
+    const last = Math.min(pageCount, task.maxPages);
+    const pages: PdfPage[] = [];
+    try {
+      for (let n = task.stripe.index + 1; n <= last; n += task.stripe.count) {
+        const page = await doc.getPage(n);
+        const content = await page.getTextContent({ includeMarkedContent: false });
+        const lines = linesOf(content.items.flatMap((item) => (isTextItem(item) ? [item] : [])));
+        page.cleanup();
+        pages.push({ page: n, text: paragraphsOf(lines).join('\n\n'), firstLine: lines[0]?.text ?? null });
+      }
+    } catch (err) {
+      throw new PdfReadError('corrupt_file', 'This PDF is damaged, so its text could not be read.', {
+        cause: err,
+      });
+    }
+
+    let title: string | null = null;
+    if (task.withMetadata) {
+      try {
+        const { info, metadata } = await doc.getMetadata();
+        title = metadataTitle(info, metadata?.get('dc:title'));
+      } catch {
+        // Broken metadata costs the title, not the text.
+      }
+    }
+    return { pageCount, pages, metadataTitle: title };
+  } finally {
+    await loading.destroy();
+  }
+}

@@ -1,0 +1,39 @@
+import { parentPort } from 'node:worker_threads';
+import { loadPdfJs, PdfReadError, readPdfStripe } from './pdf-read';
+import type { ThreadReply, ThreadRequest } from './pdf-pool';
+
+/**
+ * A PDF thread: reads the stripes of documents it is sent, one at a time, and answers each with
+ * its pages or with the reason it failed (errors do not survive the trip between threads, so an
+ * extraction verdict travels as its reason and words). Built as its own entry (tsup.config.ts).
+ */
+const port = parentPort;
+if (!port) throw new Error('pdf-thread.ts runs as a worker thread of the PDF pool');
+
+// pdf.js must never reach for the network from here; the documents are bytes.
+globalThis.fetch = () => Promise.reject(new Error('PDF threads do not fetch'));
+
+port.on('message', (request: ThreadRequest) => {
+  void handle(request).then((reply) => port.postMessage(reply));
+});
+
+async function handle(request: ThreadRequest): Promise<ThreadReply> {
+  if (request.type === 'warm') {
+    await loadPdfJs();
+    return { id: request.id, ok: true, result: null };
+  }
+  try {
+    const result = await readPdfStripe({
+      data: new Uint8Array(request.data),
+      stripe: request.stripe,
+      maxPages: request.maxPages,
+      withMetadata: request.withMetadata,
+    });
+    return { id: request.id, ok: true, result };
+  } catch (err) {
+    if (err instanceof PdfReadError) {
+      return { id: request.id, ok: false, reason: err.reason, message: err.message };
+    }
+    return { id: request.id, ok: false, reason: null, message: String((err as Error)?.message ?? err) };
+  }
+}
