@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatStreamEventSchema } from '@mnemo/contracts/entities/chat';
 import { errorBodySchema } from '@mnemo/contracts/errors';
 import { IDENTITY_HEADER } from '@mnemo/contracts/identity';
@@ -14,6 +14,7 @@ import {
   storedRows,
   vectorContextOf,
   type ChatTestApp,
+  type TutorScript,
 } from './chats.test-support';
 
 type Caller = ReturnType<typeof anonCaller>;
@@ -88,25 +89,28 @@ describe('with the offline tutor', () => {
 });
 
 describe('with a scripted tutor', () => {
-  const apps: ChatTestApp[] = [];
-  afterEach(async () => {
-    await Promise.all(apps.splice(0).map((a) => a.close()));
+  const scripted = scriptedStudyAi();
+  let app: ChatTestApp;
+  beforeAll(async () => {
+    app = await startChatApp({ study: scripted.study });
   });
-  const start = async (script: Parameters<typeof scriptedStudyAi>[0]) => {
-    const scripted = scriptedStudyAi(script);
-    const t = await startChatApp({ study: scripted.study });
-    apps.push(t);
-    return { t, record: scripted.record };
+  afterAll(async () => {
+    await app?.close();
+  });
+  const start = async (script: TutorScript) => {
+    scripted.play(script);
+    return { t: app, record: scripted.record };
   };
 
   it("refuses a second stream on the same chat with 409 'A stream is already in progress', then frees the chat", async () => {
-    const { t } = await start({ deltas: ['Mito', 'chondria ', 'make ', 'ATP.'], delayMs: 60 });
+    const { t } = await start({ deltas: Array.from({ length: 30 }, (_, i) => `word${i} `), delayMs: 60 });
     const owner = anonCaller();
     const seeded = await seedDeck(t, owner.anonId);
     const chat = await startChat(t, owner, seeded.deck.id);
     const stream = () => t.app.inject({ method: 'POST', url: `/chat/stream/${chat._id}`, headers: asCaller(owner), payload: { message: 'What is ATP?' } });
     const first = stream();
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    // The first stream holds the chat's lock in Redis (where another replica would see it too).
+    await expect.poll(() => t.redis.exists(`${t.prefix}:chat-stream-lock:${chat._id}`), { timeout: 10_000 }).toBe(1);
     const second = await stream();
     expect(second.statusCode).toBe(409);
     const body = errorBodySchema.parse(second.json());

@@ -103,16 +103,21 @@ export function parseSse(body: string): Array<{ event: string; data: Record<stri
     });
 }
 
+export type TutorScript = { deltas: string[]; delayMs?: number; failAfter?: number; failWith?: Error };
+
 /**
- * A StudyAi whose tutor yields scripted deltas with a delay, stops when its signal fires, and
- * records what it was asked and whether it was aborted; or fails after `failAfter` deltas.
+ * A StudyAi whose tutor plays `script` (a test sets it before calling): scripted deltas with a
+ * delay, stopping when its signal fires, or failing after `failAfter` deltas. `record` keeps what it
+ * was asked and whether it was aborted; `reset` clears both.
  */
-export function scriptedStudyAi(script: { deltas: string[]; delayMs?: number; failAfter?: number; failWith?: Error }) {
+export function scriptedStudyAi() {
   const local = createLocalStudyAi();
+  const state = { script: { deltas: [] } as TutorScript };
   const record = { inputs: [] as TutorInput[], aborted: 0, yielded: 0, finished: 0 };
   const study: StudyAi = {
     ...local,
     async *tutor(input): AsyncGenerator<TutorEvent> {
+      const script = state.script;
       record.inputs.push(input);
       input.signal?.addEventListener('abort', () => void record.aborted++, { once: true });
       for (const [i, text] of script.deltas.entries()) {
@@ -127,5 +132,12 @@ export function scriptedStudyAi(script: { deltas: string[]; delayMs?: number; fa
       yield { type: 'citations', citations: [] };
     },
   };
-  return { study, record };
+  return {
+    study,
+    record,
+    play(script: TutorScript) {
+      state.script = script;
+      Object.assign(record, { inputs: [], aborted: 0, yielded: 0, finished: 0 });
+    },
+  };
 }
