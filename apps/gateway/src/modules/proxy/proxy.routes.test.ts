@@ -7,8 +7,6 @@ import { IDENTITY_HEADER } from '@mnemo/contracts/identity';
 import { envSchema } from '../../env';
 import { buildApp } from '../../app';
 
-// Test-only: the one knob the gateway tests read (as every service test does for Redis).
-// eslint-disable-next-line no-restricted-properties
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `test-gw-proxy-${randomUUID()}`;
 const EVENTS = 40;
