@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { ChatPanel } from '../chat/chat-panel';
 import { useDeck } from '../deck/deck-queries';
@@ -39,6 +39,16 @@ export function StudySessionPage({ deckId, onClonePrompt }: StudySessionPageProp
   const gate = editGate(deck.data);
   const [cloneNotice, setCloneNotice] = useState(false);
 
+  // Stable between renders, so the chat panel only reacts when the question or answer changes.
+  const { current } = session;
+  const { submitted, evaluation } = session.state;
+  const chatContext = useMemo(
+    () => questionChatContext(deckId, current, { submitted, evaluation }),
+    [deckId, current, submitted, evaluation],
+  );
+  const sources = deck.data?.sources;
+  const sourceIds = useMemo(() => sources?.map((s) => s._id) ?? [], [sources]);
+
   const editAction = (action: StudyEditAction) => {
     if (gate === 'clone') {
       if (onClonePrompt) onClonePrompt(action);
@@ -46,7 +56,6 @@ export function StudySessionPage({ deckId, onClonePrompt }: StudySessionPageProp
       return;
     }
     if (gate !== 'edit') return;
-    const current = session.current;
     void navigate({
       to: '/deck/$deckId/edit',
       params: { deckId },
@@ -96,9 +105,9 @@ export function StudySessionPage({ deckId, onClonePrompt }: StudySessionPageProp
       >
         <ChatPanel
           deckId={deckId}
-          context={questionChatContext(deckId, session.current, session.state)}
+          context={chatContext}
           canEdit={deck.data?.canEdit ?? false}
-          sourceIds={deck.data?.sources.map((s) => s._id) ?? []}
+          sourceIds={sourceIds}
           pendingMessage={session.pendingMessage}
           resetKey={session.resetKey}
         />
