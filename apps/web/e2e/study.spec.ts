@@ -6,6 +6,10 @@ import { FakeDeckApi, failure, uuid, type FakeDeck } from './fake-deck-api';
 // GET /cards/deck/:id, POST /questions/:id/evaluate, POST /cards/:id/evaluate) are played here in
 // the wire format of @mnemo/contracts and recorded, so each test checks what the page sent.
 
+// Each test walks several questions through their evaluations; on a loaded two-core machine that
+// can pass the default 30 s while working correctly.
+test.describe.configure({ timeout: 60_000 });
+
 type QuestionType =
   'multiple_choice' | 'free_response' | 'case_multiple_choice' | 'case_free_response';
 
