@@ -54,8 +54,6 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
   await app.register(storagePlugin, { storage: deps.storage ?? storageFromEnv(env) });
   await app.register(queuePlugin, { redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX });
 
-  await app.register(claimsRoutes, { db: app.db });
-
   const uploadsRepository = createUploadsRepository({ db: app.db });
   const upload = createUploadService({ storage: app.storage, uploads: uploadsRepository, log: app.log });
   await app.register(uploadRoutes, { service: upload, storage: app.storage });
@@ -78,6 +76,10 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
     fetchAllowlist: env.SOURCE_FETCH_ALLOWLIST,
   });
   await app.register(sourcesRoutes, { sources, processing });
+  await app.register(claimsRoutes, {
+    db: app.db,
+    onClaimed: ({ anonId, userId, sourceIds }) => processing.handOver({ anonId }, { userId }, sourceIds),
+  });
 
   const limitsOf = limitsFor({
     studySpaces: env.ANONYMOUS_MAX_SPACES,

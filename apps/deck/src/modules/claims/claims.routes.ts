@@ -1,15 +1,20 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@mnemo/db/client';
-import { decks, studySpaces, uploads } from '@mnemo/db/schema';
+import { decks, sources, studySpaces, uploads } from '@mnemo/db/schema';
 import type { RoutesPlugin } from '@mnemo/service-kit';
 import { requireService } from '@mnemo/service-kit/internal-client';
 
 /**
  * Internal: when an anonymous visitor signs up or in, the auth service asks for their spaces and
  * decks to move to the account. One transaction, so a visitor never ends up with half of them.
+ * After it commits, sources the guest was watching being processed are handed to the account
+ * (`onClaimed`), so their progress stream and status answer the new owner.
  */
-export const claimsRoutes: RoutesPlugin<{ db: Db }> = async (app, { db }) => {
+export const claimsRoutes: RoutesPlugin<{
+  db: Db;
+  onClaimed: (claim: { anonId: string; userId: string; sourceIds: string[] }) => Promise<unknown>;
+}> = async (app, { db, onClaimed }) => {
   app.post(
     '/internal/claim-anonymous',
     { schema: { body: z.object({ anonId: z.uuid(), userId: z.uuid() }) } },
@@ -32,9 +37,21 @@ export const claimsRoutes: RoutesPlugin<{ db: Db }> = async (app, { db }) => {
           .update(uploads)
           .set({ ownerUserId: userId, ownerAnonId: null })
           .where(and(eq(uploads.ownerAnonId, anonId), isNull(uploads.ownerUserId)));
-        return { spaces: spaces.length, decks: movedDecks.length };
+        const movedSources =
+          movedDecks.length === 0
+            ? []
+            : await tx
+                .select({ id: sources.id })
+                .from(sources)
+                .where(inArray(sources.deckId, movedDecks.map((d) => d.id)));
+        return { spaces: spaces.length, decks: movedDecks.length, sourceIds: movedSources.map((s) => s.id) };
       });
-      return { success: true, moved };
+      // The decks are the account's either way; a failed hand-over only means the account's first
+      // look at an in-flight source goes through the gateway's ownership check instead.
+      await onClaimed({ anonId, userId, sourceIds: moved.sourceIds }).catch((err: unknown) =>
+        request.log.warn({ err }, 'could not hand processing sources over to the account'),
+      );
+      return { success: true, moved: { spaces: moved.spaces, decks: moved.decks } };
     },
   );
 };

@@ -32,6 +32,14 @@ export const INGEST_JOB_OPTIONS = {
   removeOnFail: { age: 7 * 24 * 3600 },
 } as const;
 
+/** Replaces an owner key's value only if it is still the expected one; its expiry stays. */
+const HAND_OVER_SCRIPT = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
+  return 1
+end
+return 0`;
+
 export const START_FAILED_MESSAGE = 'Processing could not be started. Please try again.';
 
 export function createProcessingService({
@@ -110,6 +118,22 @@ export function createProcessingService({
     /** Drops a removed source's job if it has not started (an active one finds its source gone). */
     async forget(source: { id: string; processingAttempt: number }) {
       if (source.processingAttempt > 0) await queue.remove(jobIds.ingest(source.id, source.processingAttempt));
+    },
+
+    /**
+     * A guest's decks have moved to their account (claims): whoever the owner keys of those sources
+     * name as the guest now names the account, keeping the keys' lifetimes, so the account can
+     * follow a source the guest started before signing up. Only a key that still names the guest is
+     * changed (one script per key, so a key rewritten meanwhile by a new attempt is left alone).
+     */
+    async handOver(from: Owner, to: Owner, sourceIds: readonly string[]) {
+      const fromTag = ownerTag(from);
+      const toTag = ownerTag(to);
+      if (!fromTag || !toTag || sourceIds.length === 0) return 0;
+      const pipeline = redis.pipeline();
+      for (const id of sourceIds) pipeline.eval(HAND_OVER_SCRIPT, 1, progressOwnerKey(prefix, id), fromTag, toTag);
+      const results = (await pipeline.exec()) ?? [];
+      return results.filter(([err, changed]) => !err && changed === 1).length;
     },
 
     /** The gateway's fallback when the owner key has expired: does this owner own the source? */

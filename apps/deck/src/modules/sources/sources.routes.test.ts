@@ -328,6 +328,47 @@ describe('DELETE /decks/:id/sources/:sourceId', () => {
   });
 });
 
+describe('a guest who signs up while a source processes', () => {
+  it('can follow it from the account: the progress owner key and the status answer the new owner, not the guest', async () => {
+    const guest = anonCaller();
+    const deck = await insertDeck(t, guest);
+    const source = (await addSource(guest, deck.id, { type: 'website', url: 'https://example.org/mitosis' })).json();
+    const other = (await addSource(guest, deck.id, { type: 'website', url: 'https://example.org/meiosis' })).json();
+    const started = await t.app.inject({ method: 'POST', url: '/ai/process-source', headers: asCaller(guest), payload: { deckId: deck.id, sourceId: source._id } });
+    expect(started.statusCode).toBe(200);
+    const key = progressOwnerKey(t.prefix, source._id);
+    expect(await t.redis.get(key)).toBe(`anon:${guest.anonId}`);
+    // Another attempt's owner, written after the guest's: a hand-over never overwrites it.
+    await t.redis.set(progressOwnerKey(t.prefix, other._id), `user:${randomUUID()}`, 'EX', 60);
+
+    const user = userCaller();
+    await registerCaller(t, user);
+    const claim = await t.app.inject({
+      method: 'POST',
+      url: '/internal/claim-anonymous',
+      headers: asCaller(serviceCaller()),
+      payload: { anonId: guest.anonId, userId: user.userId },
+    });
+    expect(claim.statusCode).toBe(200);
+    expect(claim.json()).toEqual({ success: true, moved: { spaces: expect.any(Number), decks: 1 } });
+
+    // What the gateway's SSE relay reads: the account now, for the rest of the key's life.
+    expect(await t.redis.get(key)).toBe(`user:${user.userId}`);
+    expect(await t.redis.ttl(key)).toBeGreaterThan(PROGRESS_TTL_SECONDS - 60);
+    expect(await t.redis.get(progressOwnerKey(t.prefix, other._id))).not.toBe(`user:${user.userId}`);
+    // And the deck service's own answers, once that key has expired.
+    const mayWatch = (owner: string) =>
+      t.app.inject({ method: 'POST', url: progressAccessPath(source._id), headers: asCaller(serviceCaller()), payload: { owner } });
+    expect((await mayWatch(`user:${user.userId}`)).json()).toEqual({ allowed: true });
+    expect((await mayWatch(`anon:${guest.anonId}`)).json()).toEqual({ allowed: false });
+
+    const status = await t.app.inject({ url: `/ai/source-status/${deck.id}/${source._id}`, headers: asCaller(user) });
+    expect(status.statusCode).toBe(200);
+    expect(status.json().source).toMatchObject({ _id: source._id, processingStatus: 'processing' });
+    expectError(await t.app.inject({ url: `/ai/source-status/${deck.id}/${source._id}`, headers: asCaller(guest) }), 404, 'NOT_FOUND');
+  });
+});
+
 describe('internal: may an owner watch a source?', () => {
   const ask = (sourceId: string, owner: string, caller = serviceCaller()) =>
     t.app.inject({ method: 'POST', url: progressAccessPath(sourceId), headers: asCaller(caller), payload: { owner } });

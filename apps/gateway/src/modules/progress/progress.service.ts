@@ -50,18 +50,20 @@ export function createProgressRelay({
   return {
     /**
      * Whether the caller may watch this source: the identity that started its processing, as the
-     * deck service wrote it to Redis. That key lives PROGRESS_TTL_SECONDS; once it has expired (a
-     * page left open, a source processed yesterday) the deck service is asked whether the caller
-     * owns the source, and a yes is kept under the same key for as long again.
+     * deck service wrote it to Redis. When that key has expired (a page left open, a source
+     * processed yesterday) or names someone else (the source's deck has moved to an account since:
+     * a guest who signed up while it processed), the deck service is asked whether the caller owns
+     * the source, and a yes is kept under the same key for PROGRESS_TTL_SECONDS.
      */
     async mayWatch(sourceId: string, identity: Identity): Promise<boolean> {
       const tag = ownerTag(identity);
       if (!tag) return false;
       const key = progressOwnerKey(prefix, sourceId);
       const owner = await redis.get(key);
-      if (owner !== null || !deck) return owner === tag;
+      if (owner === tag) return true;
+      if (!deck) return false;
       const answer = progressAccessResponseSchema.parse(await deck.post(progressAccessPath(sourceId), { owner: tag }));
-      if (answer.allowed) await redis.set(key, tag, 'EX', PROGRESS_TTL_SECONDS, 'NX');
+      if (answer.allowed) await redis.set(key, tag, 'EX', PROGRESS_TTL_SECONDS);
       return answer.allowed;
     },
 
