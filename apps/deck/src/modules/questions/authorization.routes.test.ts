@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@mnemo/contracts/errors';
 import { QUEUES } from '@mnemo/contracts/jobs';
+import { decks, questions } from '@mnemo/db/schema';
 import { asCaller } from '@mnemo/service-kit/testing';
 import { createRedis } from '@mnemo/service-kit/plugins/redis';
 import { anonCaller, REDIS_URL, registerCaller, startDeckApp, userCaller, type DeckTestApp } from '../../test-support';
 import { seedDeck } from './questions.test-support';
 
 /**
- * Every question and card call as the deck's owner, as another user, as another anonymous session
- * and with no session: only the owner gets an answer; the others are told nothing exists (404), and
- * a caller without any session is asked for one (401).
+ * Every question and card call on a private deck as the deck's owner, as another user, as another
+ * anonymous session and with no session: only the owner gets an answer; the others are told nothing
+ * exists (404), and a caller without any session is asked for one (401). A published deck's
+ * questions may be evaluated by any session (last test).
  */
 
 let t: DeckTestApp;
@@ -96,4 +99,27 @@ it('answers 404 for ids that do not exist, as for ones the caller may not see', 
     const res = await t.app.inject({ method, url, headers: asCaller(caller), ...(payload ? { payload } : {}) });
     expect(res.statusCode, `${method} ${url}`).toBe(404);
   }
+});
+
+describe('a published deck', () => {
+  it('lets any session evaluate its questions, storing nothing, while editing stays with the owner', async () => {
+    const owner = anonCaller();
+    const seeded = await seedDeck(t, owner);
+    await t.db.update(decks).set({ isPublished: true }).where(eq(decks.id, seeded.deck.id));
+    const before = await t.db.select().from(questions).where(eq(questions.deckId, seeded.deck.id));
+    const viewer = userCaller();
+    await registerCaller(t, viewer);
+    for (const identity of [viewer, anonCaller()]) {
+      const res = await t.app.inject({ method: 'POST', url: `/questions/${seeded.mc.id}/evaluate`, headers: asCaller(identity), payload: { response: 0 } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().evaluation.multipleChoice).toBeDefined();
+      for (const [method, payload] of [['PUT', { question: 'Changed?' }], ['DELETE', undefined]] as const) {
+        const refused = await t.app.inject({ method, url: `/questions/${seeded.mc.id}`, headers: asCaller(identity), ...(payload ? { payload } : {}) });
+        expect(refused.statusCode, `${method} by a viewer`).toBe(404);
+      }
+    }
+    const none = await t.app.inject({ method: 'POST', url: `/questions/${seeded.mc.id}/evaluate`, headers: asCaller({ kind: 'none' }), payload: { response: 0 } });
+    expect(none.statusCode).toBe(401);
+    expect(await t.db.select().from(questions).where(eq(questions.deckId, seeded.deck.id))).toEqual(before);
+  });
 });

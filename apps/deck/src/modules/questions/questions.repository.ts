@@ -1,4 +1,4 @@
-import { and, asc, count, eq, notInArray } from 'drizzle-orm';
+import { and, asc, count, eq, notInArray, or } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '@mnemo/db/client';
 import { deckCardCount } from '@mnemo/db/deck-cards';
 import { decks, questions, sources, type Question as QuestionRow, type QuestionType } from '@mnemo/db/schema';
@@ -65,6 +65,17 @@ export function createQuestionsRepository({ db }: { db: Db }) {
         .innerJoin(decks, eq(decks.id, questions.deckId))
         .where(and(eq(questions.id, id), ownedBy(decks, owner)));
       const [row] = lock ? await query.for('update', { of: questions }) : await query;
+      return (row as QuestionWithSource | undefined) ?? null;
+    },
+
+    /**
+     * A question the caller may study: one of their own decks' or of a published deck (spec 02 §6:
+     * a non-owner interacts with a published deck). Null otherwise, like a missing one.
+     */
+    async findViewable(owner: Owner, id: string): Promise<QuestionWithSource | null> {
+      const [row] = await withSource(db)
+        .innerJoin(decks, eq(decks.id, questions.deckId))
+        .where(and(eq(questions.id, id), or(ownedBy(decks, owner), eq(decks.isPublished, true))));
       return (row as QuestionWithSource | undefined) ?? null;
     },
 

@@ -171,12 +171,13 @@ export function createQuestionsService({
     },
 
     /**
-     * POST /questions/:id/evaluate. Nothing is stored: the question's `answer` is its answer (the
-     * card's back), not the learner's, and the schema keeps no attempts; the question comes back
-     * as it is.
+     * POST /questions/:id/evaluate, for the owner and for any viewer of a published deck (spec 02
+     * §6 lets a non-owner interact with it). Nothing is stored for anyone: the question's `answer`
+     * is its answer (the card's back), not the learner's, and the schema keeps no attempts; the
+     * question comes back as it is.
      */
     async evaluate(owner: Owner, id: string, response: number | string): Promise<EvaluateQuestionResponse> {
-      const found = await questions.findOwned(owner, id);
+      const found = await questions.findViewable(owner, id);
       if (!found) throw questionNotFound();
       const q = found.question;
       const evaluation = await grading.grade(
