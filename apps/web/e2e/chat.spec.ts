@@ -1,0 +1,444 @@
+import { expect, test, type Page, type Request, type Route } from '@playwright/test';
+import { FakeDeckApi, NOW, failure, uuid, type FakeDeck } from './fake-deck-api';
+
+// The 'Study Chat' panel (spec 02 §2, §4, §5, §8, §9) in the Flashcards tab's sidebar. The deck,
+// the visitor and the study calls come from FakeDeckApi and a played question list; the chat
+// service is played here in the wire format of @mnemo/contracts: JSON answers, and the streams as
+// real text/event-stream bodies (`event: chunk|done|error` frames) read by the page's fetch reader.
+
+const SOURCE_ID = '5a1c7e2b-9d4f-4e3a-8b6c-0f1e2d3c4b5a';
+const QUESTION = 'Which organelle makes ATP?';
+
+interface ChatCall {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+interface ChatService {
+  calls: ChatCall[];
+  /** Plays each stream call: a whole SSE body, or a custom route answer. */
+  stream: (route: Route, request: Request) => Promise<void>;
+  prompts: string[];
+  saved: { _id: string; title: string; messages: { role: string; content: string }[] }[];
+}
+
+/** An SSE body as the chat service writes it: named events, JSON data that repeats the type. */
+function sse(chunks: string[], done: Record<string, unknown> = {}): string {
+  const frames = chunks.map(
+    (content) => `event: chunk\ndata: ${JSON.stringify({ type: 'chunk', content })}\n\n`,
+  );
+  frames.push(
+    `event: done\ndata: ${JSON.stringify({ type: 'done', fullResponse: chunks.join(''), ...done })}\n\n`,
+  );
+  return frames.join('');
+}
+
+const streamed = (body: string) => (route: Route) =>
+  route.fulfill({
+    status: 200,
+    headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
+    body,
+  });
+
+function chatOf(service: ChatService, id: string, deckId: string) {
+  const chat = service.saved.find((c) => c._id === id);
+  if (!chat) return null;
+  return {
+    _id: chat._id,
+    title: chat.title,
+    deckId,
+    messages: chat.messages.map((m) => ({ ...m, timestamp: NOW })),
+    createdAt: NOW,
+    updatedAt: NOW,
+    isPreview: false,
+  };
+}
+
+/** A signed-in owner (or a viewer of a published deck) on the Flashcards tab of a one-question deck. */
+async function openChat(
+  page: Page,
+  { viewer = false }: { viewer?: boolean } = {},
+): Promise<{ deck: FakeDeck; service: ChatService }> {
+  const api = new FakeDeckApi({ signedIn: true });
+  const deck = api.addDeck('Biology');
+  await api.install(page);
+  if (viewer) {
+    await page.route(`**/api/decks/${deck._id}`, (route) =>
+      route.fulfill({
+        json: {
+          ...api.presentDeck(deck),
+          isPublished: true,
+          owner: uuid(),
+          ownerName: 'Grace',
+          isOwner: false,
+          canEdit: false,
+        },
+      }),
+    );
+  }
+  const question = {
+    _id: uuid(),
+    deck: deck._id,
+    question: QUESTION,
+    questionType: 'multiple_choice',
+    options: ['Nucleus', 'Mitochondrion', 'Ribosome'],
+    correctAnswerIndex: 1,
+    correctAnswerText: 'Mitochondrion',
+    expectedAnswer: null,
+    caseContext: null,
+    source: null,
+    answer: null,
+  };
+  await page.route(`**/api/questions/deck/${deck._id}/all**`, (route) =>
+    route.fulfill({ json: { success: true, questions: [question] } }),
+  );
+
+  const service: ChatService = {
+    calls: [],
+    stream: streamed(sse(['Mitochondria ', 'make **ATP**.'])),
+    prompts: ['How is ATP used?', 'Give me a mnemonic', 'What about plants?', 'What next?'],
+    saved: [],
+  };
+  await page.route(
+    (url) =>
+      url.pathname.startsWith('/api/chat/') || url.pathname.endsWith('/conversation-prompts'),
+    async (route) => {
+      const request = route.request();
+      const path = new URL(request.url()).pathname.replace(/^\/api/, '');
+      const method = request.method();
+      let body: unknown = null;
+      try {
+        body = request.postDataJSON();
+      } catch {
+        body = null;
+      }
+      service.calls.push({ method, path, body });
+      const json = (value: unknown, status = 200) => route.fulfill({ status, json: value });
+      if (path === '/chat/check-vector-availability') {
+        return json({ success: true, available: true, chunkCount: 4 });
+      }
+      if (path === '/chat/enhance-query') {
+        const { query } = body as { query: string };
+        return json({ success: true, enhancedQuery: `${query} (cell energy)` });
+      }
+      if (path === '/chat/retrieve-context') {
+        return json({
+          success: true,
+          chunks: [
+            {
+              content: 'Mitochondria produce ATP.',
+              score: 0.91,
+              sourceId: SOURCE_ID,
+              sourceTitle: 'Cell Biology Notes',
+              chunkIndex: 2,
+            },
+          ],
+          attribution: [{ sourceId: SOURCE_ID, title: 'Cell Biology Notes', chunkIndexes: [2] }],
+          tokenCount: 6,
+        });
+      }
+      if (path.endsWith('/conversation-prompts')) {
+        return json({ success: true, prompts: service.prompts });
+      }
+      if (path.startsWith('/chat/stream/')) return service.stream(route, request);
+      if (path === '/chat/start') {
+        const input = body as { title: string; messages: { role: string; content: string }[] };
+        const chat = { _id: uuid(), title: input.title, messages: input.messages };
+        service.saved.unshift(chat);
+        return json({ success: true, chat: chatOf(service, chat._id, deck._id) }, 201);
+      }
+      if (path === `/chat/deck/${deck._id}` && method === 'GET') {
+        return json({
+          success: true,
+          chats: service.saved.map((c) => chatOf(service, c._id, deck._id)),
+        });
+      }
+      const one = /^\/chat\/([^/]+)$/.exec(path);
+      if (one?.[1] && method === 'GET') {
+        const chat = chatOf(service, one[1], deck._id);
+        return chat
+          ? json({ success: true, chat })
+          : failure(404, 'NOT_FOUND', 'Chat not found')(route);
+      }
+      return failure(404, 'NOT_FOUND', 'Not found')(route);
+    },
+  );
+  return { deck, service };
+}
+
+const panel = (page: Page) => page.getByRole('complementary', { name: 'Study Chat' });
+const input = (page: Page) => panel(page).getByRole('textbox', { name: 'Message' });
+const assistant = (page: Page) => panel(page).locator('.chat-list [data-role="assistant"]');
+const user = (page: Page) => panel(page).locator('.chat-list [data-role="user"]');
+const streamCalls = (service: ChatService) =>
+  service.calls.filter((c) => c.path.startsWith('/chat/stream/'));
+
+test('an empty chat offers the quick prompts and the default follow-ups', async ({ page }) => {
+  const { deck, service } = await openChat(page);
+  await page.goto(`/deck/${deck._id}/flashcards`);
+
+  await expect(panel(page).getByRole('heading', { name: 'Study Chat' })).toBeVisible();
+  await expect(panel(page).getByText('How can I assist you today?')).toBeVisible();
+  for (const name of ['Explain Concepts', 'Summarize Content', 'Quick Study']) {
+    await expect(panel(page).getByRole('button', { name })).toBeVisible();
+  }
+  // The empty chat's prompts are the spec's question-mode defaults, without a call.
+  for (const name of [
+    "Explain it to me like I'm 5 years old",
+    'Give me an analogy',
+    'What are some related topics I should study?',
+    'Can you give me a hint for this question?',
+  ]) {
+    await expect(panel(page).getByRole('button', { name })).toBeVisible();
+  }
+  expect(service.calls.some((c) => c.path.endsWith('/conversation-prompts'))).toBe(false);
+  await expect(panel(page).getByRole('button', { name: 'Send' })).toBeDisabled();
+  await expect(panel(page).getByRole('button', { name: 'Add' })).toHaveAttribute(
+    'title',
+    'Coming soon',
+  );
+  await expect(panel(page).getByRole('button', { name: 'Save Chat' })).toHaveCount(0);
+});
+
+test('a message is enhanced, retrieved and streamed, rendered as safe Markdown with its sources', async ({
+  page,
+}) => {
+  const { deck, service } = await openChat(page);
+  service.stream = streamed(
+    sse([
+      'Mitochondria ',
+      'make **ATP**. ',
+      'See [this](javascript:alert(1)) and <script>window.bad=1</script>[docs](https://example.com/atp).',
+    ]),
+  );
+  await page.goto(`/deck/${deck._id}/flashcards`);
+
+  await input(page).fill('What makes ATP?');
+  await input(page).press('Enter');
+
+  await expect(user(page)).toHaveText('What makes ATP?');
+  await expect(assistant(page).locator('strong')).toHaveText('ATP');
+  await expect(assistant(page)).toContainText('Sources: Cell Biology Notes');
+  const links = assistant(page).locator('a');
+  await expect(links).toHaveCount(1);
+  await expect(links).toHaveAttribute('href', 'https://example.com/atp');
+  await expect(links).toHaveAttribute('target', '_blank');
+  await expect(links).toHaveAttribute('rel', 'noopener noreferrer');
+  expect(await assistant(page).locator('script').count()).toBe(0);
+  expect(await page.evaluate(() => (window as { bad?: number }).bad)).toBeUndefined();
+  await expect(input(page)).toHaveValue('');
+
+  const enhance = service.calls.find((c) => c.path === '/chat/enhance-query');
+  expect(enhance?.body).toEqual({ query: 'What makes ATP?', chatHistory: [], deckId: deck._id });
+  const retrieve = service.calls.find((c) => c.path === '/chat/retrieve-context');
+  expect(retrieve?.body).toMatchObject({
+    deckId: deck._id,
+    query: 'What makes ATP? (cell energy)',
+    topK: 5,
+    threshold: 0.7,
+    useHybridSearch: true,
+    maxContextTokens: 3000,
+  });
+  const [stream] = streamCalls(service);
+  expect(stream?.path).toBe('/chat/stream/ephemeral');
+  expect(stream?.body).toMatchObject({
+    deckId: deck._id,
+    message: 'What makes ATP?',
+    vectorContext: { chunks: [{ sourceTitle: 'Cell Biology Notes' }] },
+  });
+  expect((stream?.body as { systemMessage: string }).systemMessage).toContain(QUESTION);
+
+  // After the first answer the follow-ups come from the question prompts call.
+  await expect(panel(page).getByRole('button', { name: 'Give me a mnemonic' })).toBeVisible();
+  const prompts = service.calls.find((c) => c.path === '/questions/conversation-prompts');
+  expect(prompts?.body).toMatchObject({
+    deckId: deck._id,
+    context: { question: QUESTION, answerSubmitted: false },
+  });
+  // Shift+Enter is a new line, not a send.
+  await input(page).fill('line one');
+  await input(page).press('Shift+Enter');
+  await input(page).pressSequentially('line two');
+  await expect(input(page)).toHaveValue('line one\nline two');
+  expect(streamCalls(service)).toHaveLength(1);
+});
+
+test('a streaming answer can be cancelled', async ({ page }) => {
+  const { deck, service } = await openChat(page);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  service.stream = async (route) => {
+    await held;
+    await route.abort().catch(() => undefined);
+  };
+  await page.goto(`/deck/${deck._id}/flashcards`);
+
+  await input(page).fill('Tell me everything');
+  await panel(page).getByRole('button', { name: 'Send' }).click();
+  await expect(panel(page).getByText('Thinking...')).toBeVisible();
+  await panel(page).getByRole('button', { name: 'Cancel' }).click();
+
+  await expect(panel(page).getByText('Thinking...')).toHaveCount(0);
+  await expect(user(page)).toHaveText('Tell me everything');
+  await expect(assistant(page)).toHaveCount(0);
+  await expect(panel(page).getByRole('alert')).toHaveCount(0);
+  await expect(panel(page).getByRole('button', { name: 'Send' })).toBeVisible();
+  release();
+});
+
+test('a failed answer is replaced by the apology and the error shows under the input', async ({
+  page,
+}) => {
+  const { deck, service } = await openChat(page);
+  service.stream = failure(503, 'AI_UNAVAILABLE', 'No AI provider answered');
+  await page.goto(`/deck/${deck._id}/flashcards`);
+
+  await input(page).fill('What makes ATP?');
+  await input(page).press('Enter');
+
+  await expect(assistant(page)).toHaveText(
+    'I apologize, but I encountered an error processing your message. Please try again.',
+  );
+  await expect(panel(page).getByRole('alert')).toHaveText(
+    'Claude AI service is temporarily unavailable. Your messages are still being saved.',
+  );
+
+  // An error event in the middle of a stream ends the same way, mapped by its code.
+  service.stream = streamed(
+    'event: chunk\ndata: {"content":"Partial"}\n\nevent: error\ndata: {"message":"busy","code":"AI_OVERLOADED"}\n\n',
+  );
+  await input(page).fill('Again?');
+  await input(page).press('Enter');
+  await expect(assistant(page)).toHaveCount(2);
+  await expect(assistant(page).nth(1)).toHaveText(/^I apologize/);
+  await expect(panel(page).getByRole('alert')).toHaveText(
+    'The AI service is currently overloaded. Please try again in a moment.',
+  );
+});
+
+test('an answer about high demand shows the unavailable banner', async ({ page }) => {
+  const { deck, service } = await openChat(page);
+  service.stream = streamed(sse(['We are encountering high demand right now.']));
+  await page.goto(`/deck/${deck._id}/flashcards`);
+
+  await input(page).fill('Hello');
+  await input(page).press('Enter');
+  const banner = panel(page).getByRole('status');
+  await expect(banner).toContainText('Claude AI service is temporarily unavailable');
+  await expect(banner).toContainText(
+    "Your messages are still being saved, but AI responses won't be generated until the service is available again.",
+  );
+});
+
+test('Save Chat keeps the conversation, then answers stream in the saved chat', async ({
+  page,
+}) => {
+  const { deck, service } = await openChat(page);
+  await page.goto(`/deck/${deck._id}/flashcards`);
+
+  await input(page).fill('What makes ATP?');
+  await input(page).press('Enter');
+  await expect(assistant(page)).toContainText('Mitochondria make ATP.');
+
+  await panel(page).getByRole('button', { name: 'Save Chat' }).click();
+  await expect(panel(page).getByRole('button', { name: 'Saved to History' })).toBeDisabled();
+  const start = service.calls.find((c) => c.path === '/chat/start');
+  expect(start?.body).toEqual({
+    deckId: deck._id,
+    title: 'Study Session: What makes ATP?',
+    preview: false,
+    messages: [
+      { role: 'user', content: 'What makes ATP?' },
+      { role: 'assistant', content: 'Mitochondria make **ATP**.' },
+    ],
+  });
+
+  await input(page).fill('And in plants?');
+  await input(page).press('Enter');
+  await expect(assistant(page)).toHaveCount(2);
+  const saved = service.saved[0];
+  expect(streamCalls(service).at(-1)?.path).toBe(`/chat/stream/${saved?._id}`);
+  expect(streamCalls(service).at(-1)?.body).toMatchObject({ message: 'And in plants?' });
+});
+
+test('selected text becomes a chip that is sent as an explanation request', async ({ page }) => {
+  const { deck, service } = await openChat(page);
+  await page.goto(`/deck/${deck._id}/flashcards`);
+
+  const heading = page.getByRole('heading', { name: QUESTION });
+  // A real drag over the question's text: mouse down at its start, up at its end.
+  const select = async () => {
+    const box = await heading.boundingBox();
+    if (!box) throw new Error('the question is not on screen');
+    await page.mouse.move(box.x + 1, box.y + 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width - 1, box.y + box.height - 2, { steps: 5 });
+    await page.mouse.up();
+  };
+  await select();
+  const chip = panel(page).getByRole('list', { name: 'Selected text' }).getByRole('listitem');
+  await expect(chip).toHaveText(/Which organelle makes ATP\?/);
+  await expect.poll(() => page.evaluate(() => window.getSelection()?.toString() ?? '')).toBe('');
+  // Selecting the same text again adds nothing.
+  await select();
+  await page.waitForTimeout(100);
+  await expect(chip).toHaveCount(1);
+
+  await expect(panel(page).getByRole('button', { name: 'Send' })).toBeEnabled();
+  await panel(page).getByRole('button', { name: 'Send' }).click();
+  await expect(user(page).locator('.chat-chip')).toHaveText(QUESTION);
+  await expect(chip).toHaveCount(0);
+  expect(streamCalls(service)[0]?.body).toMatchObject({ message: `Explain this: ${QUESTION}` });
+});
+
+test("a viewer's chat is kept as a preview chat in session storage", async ({ page }) => {
+  const { deck } = await openChat(page, { viewer: true });
+  await page.goto(`/deck/${deck._id}/flashcards`);
+
+  await input(page).fill('What makes ATP?');
+  await input(page).press('Enter');
+  await expect(assistant(page)).toContainText('Mitochondria make ATP.');
+  await expect(panel(page).getByRole('button', { name: 'Save Chat' })).toHaveCount(0);
+
+  await expect
+    .poll(async () =>
+      page.evaluate(() => JSON.parse(sessionStorage.getItem('preview-chats') ?? '[]')),
+    )
+    .toEqual([
+      {
+        id: expect.any(String),
+        title: 'Study Session: What makes ATP?',
+        deckId: deck._id,
+        messages: [
+          { role: 'user', content: 'What makes ATP?', timestamp: expect.any(String) },
+          { role: 'assistant', content: 'Mitochondria make **ATP**.', timestamp: expect.any(String) },
+        ],
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      },
+    ]);
+});
+
+test('a viewer with 50 preview chats on the deck is asked to clone it', async ({ page }) => {
+  const { deck, service } = await openChat(page, { viewer: true });
+  await page.addInitScript((deckId) => {
+    const chats = Array.from({ length: 50 }, (_, i) => ({
+      id: `chat-${i}`,
+      title: `Chat ${i}`,
+      deckId,
+      messages: [{ role: 'user', content: 'hi' }],
+      createdAt: '2025-03-01T10:00:00.000Z',
+      updatedAt: '2025-03-01T10:00:00.000Z',
+    }));
+    sessionStorage.setItem('preview-chats', JSON.stringify(chats));
+  }, deck._id);
+  await page.goto(`/deck/${deck._id}/flashcards`);
+
+  await input(page).fill('One more?');
+  await input(page).press('Enter');
+  await expect(panel(page).getByRole('alert')).toHaveText(
+    "You've reached the maximum of 50 preview chats. Please clone this deck to continue chatting.",
+  );
+  expect(streamCalls(service)).toHaveLength(0);
+});
