@@ -28,10 +28,10 @@ export type ChunkDetail = {
  * Up to this many embedded chunks in the scope, the nearest neighbours are found by an exact scan of
  * the scope (through the deck index). Past it the HNSW index is used with pgvector's iterative scan,
  * which keeps walking the graph until enough rows pass the deck filter. Measured in
- * bench/chat-retrieval.ts (bench/README.md): the exact scan is both exact and fast at a deck's usual
- * size, and the HNSW path only pays off for very large decks.
+ * bench/chat-retrieval.ts (bench/README.md): at 2,000 chunks the exact scan is faster, at 10,000 the
+ * index is several times faster; a small deck needs the exact scan anyway (see `nearest`).
  */
-export const EXACT_SCAN_MAX_CHUNKS = 20_000;
+export const EXACT_SCAN_MAX_CHUNKS = 5_000;
 
 const scopeOf = (scope: ChunkScope): SQL =>
   scope.sourceIds && scope.sourceIds.length > 0

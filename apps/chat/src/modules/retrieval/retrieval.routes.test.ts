@@ -11,6 +11,7 @@ import { AiError } from '@mnemo/ai/errors';
 import { envSchema } from '../../env';
 import { buildApp } from '../../app';
 import { estimateTokens } from './retrieval.ranking';
+import { createRetrievalRepository } from './retrieval.repository';
 import { analyze, fixtureParagraphs, packChunks, seedSource, type SeededSource } from './retrieval.test-data';
 
 // The real offline embedder, as the worker embeds chunks when no AI provider is configured.
@@ -240,5 +241,22 @@ describe('POST /chat/enhance-query', () => {
   it('answers 404 for a deck the caller may not see', async () => {
     enhance = (input) => localStudy.enhanceQuery(input);
     expect((await enhanceCall({ query: 'What is chaos?' }, anon())).statusCode).toBe(404);
+  });
+});
+
+describe('the vector query of a large deck', () => {
+  it('finds through the HNSW index, with the deck filter, what the exact scan finds', async () => {
+    const repository = createRetrievalRepository({ db: database.db });
+    const [query] = await embedder.embed(['What are the four golden signals of monitoring?']);
+    const scope = { deckId };
+    const exact = await repository.nearest(scope, embedder.model, query!, 10, 10);
+    // A scope size past the exact-scan limit takes the index path.
+    const indexed = await repository.nearest(scope, embedder.model, query!, 10, Number.MAX_SAFE_INTEGER);
+    expect(indexed).toHaveLength(10);
+    expect(indexed[0]!.id).toBe(exact[0]!.id);
+    expect(indexed.map((h) => h.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    // Only chunks of this deck and of the current model.
+    const details = await repository.details(indexed.map((h) => h.id));
+    expect(details.every((d) => d.sourceId !== stale.id)).toBe(true);
   });
 });
