@@ -1,0 +1,288 @@
+/**
+ * Chat retrieval at scale, through the gateway, with the embedded defaults (PGlite + pgvector, the
+ * offline AI provider) as `npm start` runs Mnemo:
+ *   - one deck of 10,000 then 100,000 chunks of real article text (paragraphs of the web fixtures,
+ *     recombined so every chunk differs), embedded by the local hashing embedder;
+ *   - POST /api/chat/retrieve-context latency p50/p95 at each size (default body, hybrid);
+ *   - the exact scan and the HNSW path of the vector query timed side by side, and the query plans;
+ *   - a small deck among the 100,000 chunks: what a plain `ORDER BY embedding <=> q` with a deck
+ *     filter returns through the HNSW index, against the exact scan the service uses;
+ *   - time to the first streamed token of POST /api/chat/stream/ephemeral on the 10k deck.
+ * Prints figures; asserts nothing.
+ *
+ *   pnpm build && pnpm bench:chat        (needs Redis on 127.0.0.1:6379, like npm start)
+ *   BENCH_SIZES=10000,100000 BENCH_REQUESTS=60 to change the sizes or the number of timed calls.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { createDb } from '../packages/db/src/client';
+import { startEmbeddedPostgres } from '../packages/db/src/embedded';
+import { runMigrations } from '../packages/db/src/migrate';
+import { decks, sourceChunks, sources } from '../packages/db/src/schema/index';
+import { createHashingEmbedder } from '../packages/ai/src/providers/local/index';
+import { webFixtureNames } from '../packages/ai/src/providers/local/fixture-text';
+import { fixtureParagraphs } from '../apps/chat/src/modules/retrieval/retrieval.test-data';
+import { createRetrievalRepository } from '../apps/chat/src/modules/retrieval/retrieval.repository';
+
+const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);
+const DIMENSIONS = 384;
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
+};
+const ms = (t: number) => `${t.toFixed(1)} ms`;
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+say(`Chat retrieval bench — ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}`);
+
+// --- Text: every paragraph of the web fixtures, recombined into distinct chunks of 150-300 words.
+const pool = webFixtureNames().flatMap((name) => fixtureParagraphs(name));
+let seed = 0x2545f491;
+const random = () => {
+  // mulberry32: deterministic, so every run seeds the same text.
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+function nextChunk(): string {
+  const parts: string[] = [];
+  let words = 0;
+  while (words < 150) {
+    const p = pool[Math.floor(random() * pool.length)]!;
+    const n = p.split(' ').length;
+    if (words > 0 && words + n > 300) break;
+    parts.push(p);
+    words += n;
+  }
+  return parts.join('\n\n');
+}
+say(`text pool: ${pool.length} paragraphs of ${webFixtureNames().length} web fixtures`);
+
+// --- The database: embedded PGlite served over the wire, shared with the launched stack.
+const pg = await startEmbeddedPostgres({ maxConnections: 100 });
+await runMigrations(pg.url, { embeddingDimensions: DIMENSIONS });
+const { db, close: closeDb } = createDb({ url: pg.url, max: 4 });
+const embedder = createHashingEmbedder({ dimensions: DIMENSIONS });
+const repository = createRetrievalRepository({ db });
+
+const anonId = randomUUID();
+const [deck] = await db.insert(decks).values({ ownerAnonId: anonId, title: 'Bench deck' }).returning();
+const deckId = deck!.id;
+
+let seeded = 0;
+let embedMs = 0;
+let insertMs = 0;
+/** Adds chunks to the deck (one source per 1,000 chunks) up to `total`. */
+async function seedTo(total: number, target = deckId) {
+  while (seeded < total) {
+    const n = Math.min(1000, total - seeded);
+    const [source] = await db
+      .insert(sources)
+      .values({ deckId: target, type: 'website', title: `Reading ${seeded / 1000 + 1}`, processingStatus: 'completed' })
+      .returning({ id: sources.id });
+    const texts = Array.from({ length: n }, nextChunk);
+    let t = performance.now();
+    const vectors = await embedder.embed(texts);
+    embedMs += performance.now() - t;
+    t = performance.now();
+    for (let i = 0; i < n; i += 250)
+      await db.insert(sourceChunks).values(
+        texts.slice(i, i + 250).map((content, j) => ({
+          sourceId: source!.id,
+          deckId: target,
+          chunkIndex: i + j,
+          content,
+          tokenCount: Math.ceil(content.split(' ').length / 0.75),
+          embedding: vectors[i + j]!,
+          embeddingModel: embedder.model,
+        })),
+      );
+    insertMs += performance.now() - t;
+    seeded += n;
+  }
+}
+
+/** Bulk loads go faster without the HNSW and GIN indexes; they are rebuilt (and timed) after each load. */
+const dropIndexes = () =>
+  db.execute(sql`drop index if exists source_chunks_embedding_hnsw; drop index if exists source_chunks_tsv_gin`);
+async function rebuildIndex() {
+  await dropIndexes();
+  const t = performance.now();
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local maintenance_work_mem = '1GB'`);
+    await tx.execute(sql`create index source_chunks_embedding_hnsw on source_chunks using hnsw (embedding vector_cosine_ops)`);
+    await tx.execute(sql`create index source_chunks_tsv_gin on source_chunks using gin (tsv)`);
+  });
+  await db.execute(sql`analyze source_chunks`);
+  return performance.now() - t;
+}
+
+const QUESTIONS = [
+  'What frustrated the president most during his time in office?',
+  'When did people from Netscape start the Mozilla community?',
+  'What are the four golden signals of monitoring?',
+  'What role did Jurassic Park play in making chaos theory popular?',
+  'Who programmed the computer Lorenz used for weather simulations?',
+  'Why should a page be actionable and urgent?',
+  'How does the Firefox browser let users customize the toolbar?',
+  'What did the IETF say about the protocol design?',
+  'Tell me about Zawinski',
+  'How is black-box monitoring different from white-box monitoring?',
+  'What happened at the cinema in Louisiana?',
+  'Which products does Mozilla make besides Firefox?',
+];
+
+// --- The stack, as npm start runs it, on our database.
+const dataDir = mkdtempSync(join(tmpdir(), 'mnemo-bench-chat-'));
+const port = 3900 + Math.floor(Math.random() * 90);
+const base = `http://127.0.0.1:${port}`;
+const launcher = spawn(process.execPath, ['apps/launcher/dist/main.js'], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MNEMO_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: pg.url },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+await new Promise<void>((resolve, reject) => {
+  let out = '';
+  launcher.stdout!.on('data', (d: Buffer) => {
+    out += d.toString();
+    if (out.includes('Mnemo is running at')) resolve();
+  });
+  launcher.once('exit', (code) => reject(new Error(`launcher exited (${code}); did you run pnpm build?\n${out}`)));
+});
+const headers = { 'x-anonymous-session': anonId, 'content-type': 'application/json' };
+const post = (path: string, body: unknown) => fetch(`${base}/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+
+async function timeRetrieval(label: string) {
+  for (const q of QUESTIONS.slice(0, 4)) await (await post('/chat/retrieve-context', { deckId, query: q })).json(); // warm-up
+  const times: number[] = [];
+  let returned = 0;
+  for (let i = 0; i < REQUESTS; i++) {
+    const t = performance.now();
+    const res = await post('/chat/retrieve-context', { deckId, query: QUESTIONS[i % QUESTIONS.length] });
+    const body = (await res.json()) as { chunks?: unknown[] };
+    if (!res.ok) throw new Error(`retrieve-context: ${res.status} ${JSON.stringify(body)}`);
+    times.push(performance.now() - t);
+    returned += body.chunks?.length ?? 0;
+  }
+  say(`${label}: retrieve-context through the gateway, ${REQUESTS} calls: p50 ${ms(pct(times, 50))}, p95 ${ms(pct(times, 95))} (${(returned / REQUESTS).toFixed(1)} chunks a call)`);
+}
+
+/** The vector query alone, both paths, in-process against the same database. */
+async function timeVectorPaths(size: number) {
+  const scope = { deckId };
+  for (const [label, scopeSize] of [['exact scan', 0], ['HNSW + iterative scan', Number.MAX_SAFE_INTEGER]] as const) {
+    const times: number[] = [];
+    for (let i = 0; i < 24; i++) {
+      const [v] = await embedder.embed([QUESTIONS[i % QUESTIONS.length]!]);
+      const t = performance.now();
+      await repository.nearest(scope, embedder.model, v!, 20, scopeSize);
+      times.push(performance.now() - t);
+    }
+    say(`  vector query, ${label} of ${size} chunks: p50 ${ms(pct(times, 50))}, p95 ${ms(pct(times, 95))}`);
+  }
+  const times: number[] = [];
+  for (let i = 0; i < 24; i++) {
+    const t = performance.now();
+    await repository.matching(scope, QUESTIONS[i % QUESTIONS.length]!, 20);
+    times.push(performance.now() - t);
+  }
+  say(`  full-text query of ${size} chunks: p50 ${ms(pct(times, 50))}, p95 ${ms(pct(times, 95))}`);
+}
+
+async function explain(label: string, query: ReturnType<typeof sql>) {
+  const { rows } = await db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, costs off) ${query}`);
+  const lines = rows.map((r) => `    ${r['QUERY PLAN'].replace(/'\[[^\]]*\]'::vector/g, "'[query vector]'::vector")}`);
+  say(`  plan, ${label}:\n${lines.join('\n')}`);
+}
+
+/**
+ * A chat question as the spec's client asks it: retrieve-context, then the ephemeral stream with the
+ * chunks as vectorContext. Times the stream call to its first `event: chunk`, and the whole path.
+ */
+async function timeFirstToken(size: number) {
+  const stream: number[] = [];
+  const whole: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const question = QUESTIONS[i % QUESTIONS.length]!;
+    const t0 = performance.now();
+    const context = (await (await post('/chat/retrieve-context', { deckId, query: question })).json()) as { chunks: unknown[] };
+    const t1 = performance.now();
+    const res = await post('/chat/stream/ephemeral', { deckId, message: question, vectorContext: context.chunks });
+    if (!res.ok || !res.body) {
+      say(`  stream/ephemeral answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+      return;
+    }
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    let first: number | undefined;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value;
+      if (first === undefined && buffer.includes('event: chunk')) first = performance.now();
+    }
+    if (first === undefined) {
+      say(`  stream/ephemeral sent no chunk event: ${buffer.slice(0, 200)}`);
+      return;
+    }
+    if (i === 0) continue; // the first call warms the offline tutor
+    stream.push(first - t1);
+    whole.push(first - t0);
+  }
+  say(`${size} chunks: time to first streamed token, POST /api/chat/stream/ephemeral with the retrieved chunks (offline tutor), ${stream.length} calls: p50 ${ms(pct(stream, 50))}, p95 ${ms(pct(stream, 95))}; retrieve-context + stream: p50 ${ms(pct(whole, 50))}, p95 ${ms(pct(whole, 95))}`);
+}
+
+try {
+  for (const size of SIZES) {
+    await dropIndexes();
+    await seedTo(size);
+    const buildMs = await rebuildIndex();
+    say(`\n${size} chunks seeded (embedding ${(embedMs / 1000).toFixed(1)} s, inserting ${(insertMs / 1000).toFixed(1)} s so far); HNSW + GIN indexes built in ${(buildMs / 1000).toFixed(1)} s`);
+    await timeRetrieval(`${size} chunks`);
+    await timeVectorPaths(size);
+    if (size === SIZES[0]) await timeFirstToken(size);
+  }
+
+  // One deck of the size a user really has, among all those chunks.
+  const [small] = await db.insert(decks).values({ ownerAnonId: anonId, title: 'Small deck' }).returning();
+  const before = seeded;
+  await seedTo(before + 200, small!.id);
+  await db.execute(sql`analyze source_chunks`);
+  const [v] = await embedder.embed([QUESTIONS[0]!]);
+  const q = `[${v!.join(',')}]`;
+  say(`\nA deck of 200 chunks among ${before} others:`);
+  const naive = await db.execute(sql`
+    select c.id from source_chunks c where c.deck_id = ${small!.id} and c.embedding_model = ${embedder.model}
+    order by c.embedding <=> ${q}::vector limit 20`);
+  const exact = await repository.nearest({ deckId: small!.id }, embedder.model, v!, 20, 200);
+  say(`  plain ORDER BY embedding <=> q with the deck filter returned ${naive.rows.length} of 20 rows; the service's exact scan ${exact.length}`);
+  await explain('plain ORDER BY with the deck filter (small deck)', sql`
+    select c.id from source_chunks c where c.deck_id = ${small!.id} and c.embedding_model = ${embedder.model}
+    order by c.embedding <=> ${q}::vector limit 20`);
+  await explain('service, exact scan (small deck)', sql`
+    with scoped as materialized (
+      select c.id, c.embedding <=> ${q}::vector as distance from source_chunks c
+      where c.deck_id = ${small!.id} and c.embedding_model = ${embedder.model} and c.embedding is not null)
+    select id, distance from scoped order by distance, id limit 20`);
+  await explain(`plain ORDER BY, the ${before}-chunk deck`, sql`
+    select c.id from source_chunks c where c.deck_id = ${deckId} and c.embedding_model = ${embedder.model}
+    order by c.embedding <=> ${q}::vector limit 20`);
+  await explain(`full text, the ${before}-chunk deck`, sql`
+    select c.id from source_chunks c
+    where c.deck_id = ${deckId} and c.tsv @@ replace(plainto_tsquery('english', ${QUESTIONS[0]!})::text, ' & ', ' | ')::tsquery
+    order by ts_rank_cd(c.tsv, replace(plainto_tsquery('english', ${QUESTIONS[0]!})::text, ' & ', ' | ')::tsquery, 2) desc limit 20`);
+} finally {
+  launcher.kill('SIGTERM');
+  await new Promise((r) => launcher.once('exit', r));
+  await closeDb();
+  await pg.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
