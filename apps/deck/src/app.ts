@@ -14,6 +14,7 @@ import { claimsRoutes } from './modules/claims/claims.routes';
 import { createUploadsRepository } from './modules/upload/upload.repository';
 import { createUploadService } from './modules/upload/upload.service';
 import { uploadRoutes } from './modules/upload/upload.routes';
+import { createUploadSweep } from './modules/upload/upload-sweep';
 import { createSourcesRepository } from './modules/sources/sources.repository';
 import { createSourcesService } from './modules/sources/sources.service';
 import { createProcessingService } from './modules/sources/processing.service';
@@ -57,6 +58,13 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
   const uploadsRepository = createUploadsRepository({ db: app.db });
   const upload = createUploadService({ storage: app.storage, uploads: uploadsRepository, log: app.log });
   await app.register(uploadRoutes, { service: upload, storage: app.storage });
+  const stopUploadSweep = createUploadSweep({
+    db: app.db,
+    storage: app.storage,
+    retentionMs: env.UPLOAD_RETENTION_HOURS * 3_600_000,
+    log: app.log,
+  }).every(env.UPLOAD_SWEEP_INTERVAL_MS);
+  app.addHook('onClose', async () => stopUploadSweep());
 
   const sourcesRepository = createSourcesRepository({ db: app.db });
   const processing = createProcessingService({

@@ -28,6 +28,10 @@ export const envSchema = baseServiceEnv.extend({
   YOUTUBE_API_KEY: unsetIfEmpty(z.string().trim().min(1).optional()),
   /** Local hosts (`host` or `host:port`, comma-separated) links may name: the worker's allow-list, for tests. */
   SOURCE_FETCH_ALLOWLIST: envList,
+  /** Uploaded files that never became a source are deleted once this old (hours). */
+  UPLOAD_RETENTION_HOURS: unsetIfEmpty(z.coerce.number().positive().default(24)),
+  /** How often the deck service looks for such files (ms); 0 turns the sweep off. */
+  UPLOAD_SWEEP_INTERVAL_MS: unsetIfEmpty(z.coerce.number().int().min(0).default(3_600_000)),
   YOUTUBE_API_BASE_URL: unsetIfEmpty(z.url().default('https://www.googleapis.com')),
   YOUTUBE_TIMEOUT_MS: unsetIfEmpty(z.coerce.number().int().min(100).max(60_000).default(5000)),
   YOUTUBE_CACHE_SECONDS: unsetIfEmpty(z.coerce.number().int().min(1).default(3600)),

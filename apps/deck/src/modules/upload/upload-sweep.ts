@@ -1,0 +1,114 @@
+import { and, asc, eq, isNull, lt, notExists, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '@mnemo/db/client';
+import { sources, uploads } from '@mnemo/db/schema';
+import type { Storage } from '@mnemo/storage';
+
+const BATCH = 100;
+const FIRST_RUN_MS = 60_000;
+
+/**
+ * Files uploaded that never became a source (the learner closed the page, or removed the file before
+ * adding it) are deleted once older than the retention: the stored file first, then its row, so a
+ * sweep that fails half-way leaves a row the next sweep finds again, never a file nothing points to.
+ * Each upload is locked and checked again in its own transaction, so one that is being added to a
+ * deck at that moment (which takes the same row) is left alone; several deck replicas sweeping at
+ * once skip each other's rows.
+ */
+export function createUploadSweep({
+  db,
+  storage,
+  retentionMs,
+  log,
+}: {
+  db: Db;
+  storage: Pick<Storage, 'delete'>;
+  retentionMs: number;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+}) {
+  const unused = (cutoff: Date): SQL =>
+    and(
+      isNull(uploads.sourceId),
+      lt(uploads.createdAt, cutoff),
+      // A copied deck's source may share the file without owning the upload record.
+      notExists(db.select({ id: sources.id }).from(sources).where(eq(sources.storageRef, uploads.storageRef))),
+    )!;
+
+  async function removeOne(storageRef: string, cutoff: Date): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ storageRef: uploads.storageRef })
+        .from(uploads)
+        .where(and(eq(uploads.storageRef, storageRef), unused(cutoff)))
+        .for('update', { skipLocked: true });
+      if (!row) return false;
+      // Deleting a file that is already gone succeeds: a retried sweep finishes the job.
+      await storage.delete(storageRef);
+      await tx.delete(uploads).where(eq(uploads.storageRef, storageRef));
+      return true;
+    });
+  }
+
+  /** One sweep: deletes what is unused and older than the retention at `now`; answers how many. */
+  async function sweep(now: Date = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - retentionMs);
+    let removed = 0;
+    for (;;) {
+      const batch = await db
+        .select({ storageRef: uploads.storageRef })
+        .from(uploads)
+        .where(unused(cutoff))
+        .orderBy(asc(uploads.createdAt))
+        .limit(BATCH);
+      let removedNow = 0;
+      for (const { storageRef } of batch) {
+        try {
+          if (await removeOne(storageRef, cutoff)) removedNow++;
+        } catch (err) {
+          log.warn({ err, storageRef }, 'could not delete an unused upload; the next sweep tries again');
+        }
+      }
+      removed += removedNow;
+      // Done, or only uploads this sweep cannot delete are left (they come first in every batch).
+      if (batch.length < BATCH || removedNow === 0) break;
+    }
+    if (removed > 0) log.info({ removed }, 'deleted unused uploads');
+    return removed;
+  }
+
+  /** Sweeps on a schedule (see `repeatEvery`); the returned function stops it. */
+  const every = (intervalMs: number) =>
+    repeatEvery(() => sweep(), intervalMs, (err) => log.warn({ err }, 'upload sweep failed'));
+
+  return { sweep, every };
+}
+export type UploadSweep = ReturnType<typeof createUploadSweep>;
+
+/**
+ * Runs `task` once shortly after the start (at most a minute, so a service restarted more often than
+ * the interval still runs it), then every `intervalMs` (0: never), never two runs at once. The
+ * returned function stops the schedule and resolves once a run under way has finished, so the
+ * database is not closed beneath it.
+ */
+export function repeatEvery(
+  task: () => Promise<unknown>,
+  intervalMs: number,
+  onError: (err: unknown) => void,
+): () => Promise<void> {
+  if (intervalMs <= 0) return async () => {};
+  let running: Promise<unknown> | null = null;
+  const run = () => {
+    running ??= task()
+      .catch(onError)
+      .finally(() => {
+        running = null;
+      });
+  };
+  const first = setTimeout(run, Math.min(intervalMs, FIRST_RUN_MS)).unref();
+  const timer = setInterval(run, intervalMs).unref();
+  return async () => {
+    clearTimeout(first);
+    clearInterval(timer);
+    await running;
+  };
+}
