@@ -50,6 +50,7 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
     study: ai.study,
     quota,
     lock: createStreamLock({ redis: app.redis, prefix: env.REDIS_PREFIX }),
+    streamModels: env.CHAT_STREAM_MODELS,
   });
   const flashcards = createFlashcardChatService({ db: app.db, access, study: ai.study, quota });
   await app.register(chatsRoutes, { service: chats, flashcards });

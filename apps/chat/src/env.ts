@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseServiceEnv, parseEnv } from '@mnemo/service-kit/env';
+import { baseServiceEnv, envList, parseEnv } from '@mnemo/service-kit/env';
 import { aiEnvSchema } from '@mnemo/ai/env';
 import { PLAN_LIMITS } from '@mnemo/contracts/limits';
 
@@ -17,6 +17,9 @@ export const envSchema = baseServiceEnv.extend({
     .int()
     .min(0)
     .default(PLAN_LIMITS.anonymous.chatMessagesPerDay),
+  // Models a client may name in POST /chat/stream/:chatId ("optional model", spec 02 §7); any other
+  // name is ignored so a caller cannot pick a costlier model than the one configured.
+  CHAT_STREAM_MODELS: envList,
 });
 export type Env = z.infer<typeof envSchema>;
 export const loadEnv = () => parseEnv(envSchema, process.env);

@@ -75,9 +75,11 @@ export type ChatsServiceDeps = {
   study: Pick<StudyAi, 'tutor'>;
   quota: MessageQuota;
   lock: StreamLock;
+  /** Models a client may ask for by name; any other is ignored (the configured one answers). */
+  streamModels: readonly string[];
 };
 
-export function createChatsService({ chats, access, study, quota, lock }: ChatsServiceDeps) {
+export function createChatsService({ chats, access, study, quota, lock, streamModels }: ChatsServiceDeps) {
   /** The caller's chat and their access to its deck; 404 for anyone else's chat. */
   async function ownedChat(owner: Owner, id: string): Promise<{ chat: ChatWithMessages; deck: DeckAccess }> {
     const chat = await chats.findOwned(owner, id);
@@ -225,7 +227,8 @@ export function createChatsService({ chats, access, study, quota, lock }: ChatsS
       await quota.consume(identity);
       const lease = await lock.acquire(chat.id);
       try {
-        const input = { ...storedChatInput(chat, deck, body), ...(body.model ? { model: body.model } : {}), signal };
+        const model = body.model && streamModels.includes(body.model) ? { model: body.model } : {};
+        const input = { ...storedChatInput(chat, deck, body), ...model, signal };
         await chats.append(chat.id, [{ role: 'user', content: body.message }]);
         const store = async (answer: TutorAnswer) => {
           const [row] = await chats.append(chat.id, [

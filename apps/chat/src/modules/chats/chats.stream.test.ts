@@ -92,7 +92,7 @@ describe('with a scripted tutor', () => {
   const scripted = scriptedStudyAi();
   let app: ChatTestApp;
   beforeAll(async () => {
-    app = await startChatApp({ study: scripted.study });
+    app = await startChatApp({ study: scripted.study, env: { CHAT_STREAM_MODELS: 'small-model, other-model' } });
   });
   afterAll(async () => {
     await app?.close();
@@ -140,6 +140,18 @@ describe('with a scripted tutor', () => {
     // The lock went with the failure.
     const again = await t.app.inject({ method: 'POST', url: `/chat/stream/${chat._id}`, headers: asCaller(owner), payload: { message: 'Again' } });
     expect(again.statusCode).toBe(200);
+  });
+
+  it('passes on a model the client names only when the configuration offers it', async () => {
+    const { t, record } = await start({ deltas: ['Hi.'] });
+    const owner = anonCaller();
+    const seeded = await seedDeck(t, owner.anonId);
+    const chat = await startChat(t, owner, seeded.deck.id);
+    for (const model of ['small-model', 'a-costlier-model']) {
+      const res = await t.app.inject({ method: 'POST', url: `/chat/stream/${chat._id}`, headers: asCaller(owner), payload: { message: 'Hi', model } });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(record.inputs.map((i) => i.model)).toEqual(['small-model', undefined]);
   });
 
   it('answers an AI failure before the first byte as a JSON error with its status', async () => {
