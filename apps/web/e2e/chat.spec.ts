@@ -1,10 +1,15 @@
-import { expect, test, type Page, type Request, type Route } from '@playwright/test';
+import { expect as baseExpect, test, type Page, type Request, type Route } from '@playwright/test';
 import { FakeDeckApi, NOW, failure, uuid, type FakeDeck } from './fake-deck-api';
 
 // The 'Study Chat' panel (spec 02 §2, §4, §5, §8, §9) in the Flashcards tab's sidebar. The deck,
 // the visitor and the study calls come from FakeDeckApi and a played question list; the chat
 // service is played here in the wire format of @mnemo/contracts: JSON answers, and the streams as
 // real text/event-stream bodies (`event: chunk|done|error` frames) read by the page's fetch reader.
+
+// A stream, its retrieval calls and the follow-up prompts call all happen per message; on a loaded
+// two-core machine that can pass the default limits while working correctly.
+test.describe.configure({ timeout: 60_000 });
+const expect = baseExpect.configure({ timeout: 10_000 });
 
 const SOURCE_ID = '5a1c7e2b-9d4f-4e3a-8b6c-0f1e2d3c4b5a';
 const QUESTION = 'Which organelle makes ATP?';
@@ -20,6 +25,8 @@ interface ChatService {
   /** Plays each stream call: a whole SSE body, or a custom route answer. */
   stream: (route: Route, request: Request) => Promise<void>;
   prompts: string[];
+  /** The prompts call answers once this settles. */
+  promptsHeld: Promise<void>;
   saved: { _id: string; title: string; messages: { role: string; content: string }[] }[];
 }
 
@@ -98,6 +105,7 @@ async function openChat(
     calls: [],
     stream: streamed(sse(['Mitochondria ', 'make **ATP**.'])),
     prompts: ['How is ATP used?', 'Give me a mnemonic', 'What about plants?', 'What next?'],
+    promptsHeld: Promise.resolve(),
     saved: [],
   };
   await page.route(
@@ -139,6 +147,7 @@ async function openChat(
         });
       }
       if (path.endsWith('/conversation-prompts')) {
+        await service.promptsHeld;
         return json({ success: true, prompts: service.prompts });
       }
       if (path.startsWith('/chat/stream/')) return service.stream(route, request);
@@ -212,12 +221,17 @@ test('a message is enhanced, retrieved and streamed, rendered as safe Markdown w
       'See [this](javascript:alert(1)) and <script>window.bad=1</script>[docs](https://example.com/atp).',
     ]),
   );
+  let releasePrompts: () => void = () => undefined;
+  service.promptsHeld = new Promise<void>((resolve) => (releasePrompts = resolve));
   await page.goto(`/deck/${deck._id}/flashcards`);
 
   await input(page).fill('What makes ATP?');
   await input(page).press('Enter');
 
   await expect(user(page)).toHaveText('What makes ATP?');
+  // The follow-ups are asked again after the answer: four placeholders until they come.
+  await expect(panel(page).getByTestId('prompt-placeholder')).toHaveCount(4);
+  releasePrompts();
   await expect(assistant(page).locator('strong')).toHaveText('ATP');
   await expect(assistant(page)).toContainText('Sources: Cell Biology Notes');
   const links = assistant(page).locator('a');
@@ -412,7 +426,11 @@ test("a viewer's chat is kept as a preview chat in session storage", async ({ pa
         deckId: deck._id,
         messages: [
           { role: 'user', content: 'What makes ATP?', timestamp: expect.any(String) },
-          { role: 'assistant', content: 'Mitochondria make **ATP**.', timestamp: expect.any(String) },
+          {
+            role: 'assistant',
+            content: 'Mitochondria make **ATP**.',
+            timestamp: expect.any(String),
+          },
         ],
         createdAt: expect.any(String),
         updatedAt: expect.any(String),

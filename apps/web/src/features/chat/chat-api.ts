@@ -26,6 +26,8 @@ import { CHAT_MESSAGES, ChatStreamError, requestErrorMessage } from './chat-erro
 import { chatEventFromFrame, createSseParser } from './chat-sse';
 
 const at = (id: string) => encodeURIComponent(id);
+/** An empty source list is left out: the server then uses all of the deck's sources. */
+const onlySome = (sourceIds: string[]) => (sourceIds.length > 0 ? { sourceIds } : {});
 
 /** The chat calls of spec 02 §7, answers checked against @mnemo/contracts. */
 export function chatCalls(client: ApiClient = api) {
@@ -33,7 +35,7 @@ export function chatCalls(client: ApiClient = api) {
     checkVectorAvailability(deckId: string, sourceIds: string[], signal?: AbortSignal) {
       return client.post(
         '/chat/check-vector-availability',
-        { deckId, sourceIds },
+        { deckId, ...onlySome(sourceIds) },
         { schema: checkVectorAvailabilityResponseSchema, signal },
       );
     },
@@ -54,7 +56,7 @@ export function chatCalls(client: ApiClient = api) {
     ): Promise<RetrieveContextResponse> {
       return client.post(
         '/chat/retrieve-context',
-        { deckId, sourceIds, query, ...VECTOR_SEARCH_DEFAULTS },
+        { deckId, ...onlySome(sourceIds), query, ...VECTOR_SEARCH_DEFAULTS },
         { schema: retrieveContextResponseSchema, signal },
       );
     },

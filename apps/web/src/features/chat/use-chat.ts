@@ -78,6 +78,8 @@ export function useChat(props: ChatPanelProps) {
   const savedChatIdRef = useRef<string | null>(null);
   const previewChatIdRef = useRef<string | null>(null);
   const previewCreatedRef = useRef<string | null>(null);
+  /** An exchange happened since the preview chat was last written (opening one is not a change). */
+  const previewDirtyRef = useRef(false);
   /** Bumped by a reset or a loaded chat: a flow that began before it must not touch the new chat. */
   const generationRef = useRef(0);
   const propsRef = useRef(props);
@@ -132,7 +134,10 @@ export function useChat(props: ChatPanelProps) {
 
   // Preview chats are written to session storage after every exchange (spec 02 §6).
   useEffect(() => {
-    if (canEdit || status !== 'idle' || !previewChatIdRef.current) return;
+    if (canEdit || status !== 'idle' || !previewChatIdRef.current || !previewDirtyRef.current) {
+      return;
+    }
+    previewDirtyRef.current = false;
     const visible = messages.filter((m) => m.role !== 'system');
     if (visible.length === 0) return;
     const id = previewChatIdRef.current;
@@ -158,6 +163,7 @@ export function useChat(props: ChatPanelProps) {
     savedChatIdRef.current = null;
     previewChatIdRef.current = null;
     previewCreatedRef.current = null;
+    previewDirtyRef.current = false;
     messagesRef.current = [];
     setMessagesState([]);
     setStatus('idle');
@@ -384,6 +390,7 @@ export function useChat(props: ChatPanelProps) {
       } finally {
         buffer.dispose();
         if (current()) {
+          previewDirtyRef.current = true;
           busyRef.current = false;
           abortRef.current = null;
           setStatus('idle');
