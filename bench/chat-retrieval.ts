@@ -191,7 +191,7 @@ async function timeVectorPaths(size: number) {
   const times: number[] = [];
   for (let i = 0; i < 24; i++) {
     const t = performance.now();
-    await repository.matching(scope, QUESTIONS[i % QUESTIONS.length]!, 20);
+    await repository.matching(scope, QUESTIONS[i % QUESTIONS.length]!, 20, size);
     times.push(performance.now() - t);
   }
   say(`  full-text query of ${size} chunks: p50 ${ms(pct(times, 50))}, p95 ${ms(pct(times, 95))}`);

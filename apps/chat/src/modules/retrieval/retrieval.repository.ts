@@ -33,6 +33,9 @@ export type ChunkDetail = {
  */
 export const EXACT_SCAN_MAX_CHUNKS = 5_000;
 
+/** A query word found in this many chunks of the scope is common: see `matching`. */
+export const COMMON_TERM_CHUNKS = 1_000;
+
 const scopeOf = (scope: ChunkScope): SQL =>
   scope.sourceIds && scope.sourceIds.length > 0
     ? sql`c.deck_id = ${scope.deckId} and c.source_id = any(${toUuidArray(scope.sourceIds)})`
@@ -99,33 +102,43 @@ export function createRetrievalRepository({ db }: { db: Db }) {
      * holds any of the query's words (an OR of its lexemes, so a question phrased in many words still
      * finds the chunk that shares only its key terms). Order: chunks holding all of them (websearch
      * syntax: quoted phrases, -exclusions) first; then the summed rarity of the query words a chunk
-     * holds (BM25's idf over the matching chunks, squared as in Lucene's classic scoring, where query
-     * and document each weigh a term by it: "Jurassic" outweighs "explain" and "text", which
-     * Postgres's own ranking cannot tell apart); then cover density (`ts_rank_cd`, normalised by
-     * length so long chunks do not win by size alone).
+     * holds (BM25's idf over the scope, squared as in Lucene's classic scoring, where query and
+     * document each weigh a term by it: "Jurassic" outweighs "explain" and "text", which Postgres's
+     * own ranking cannot tell apart); then cover density (`ts_rank_cd`, normalised by length).
+     *
+     * Cost: each word's chunk count is capped at COMMON_TERM_CHUNKS (a count that stops early), and
+     * words at the cap are left out of the OR when the query has rarer ones, so a question's common
+     * words ("time", "use") do not make every chunk of a large deck a candidate to rank.
+     * `scopeSize` is the number of chunks in the scope (an estimate is fine: it only scales idf).
      */
-    async matching(scope: ChunkScope, query: string, limit: number): Promise<TextHit[]> {
+    async matching(scope: ChunkScope, query: string, limit: number, scopeSize: number): Promise<TextHit[]> {
       const { rows } = await db.execute<{ id: string; all_terms: boolean }>(sql`
-        with q as (
-          select websearch_to_tsquery('english', ${query}) as strict,
-                 replace(plainto_tsquery('english', ${query})::text, ' & ', ' | ')::tsquery as loose
-        ),
-        terms as (
-          select t.lexeme, quote_literal(t.lexeme)::tsquery as tq
+        with terms as (
+          select t.lexeme, quote_literal(t.lexeme)::tsquery as tq,
+                 (select count(*) from (
+                    select 1 from source_chunks c
+                    where ${scopeOf(scope)} and c.tsv @@ quote_literal(t.lexeme)::tsquery
+                    limit ${COMMON_TERM_CHUNKS}) as capped) as df
           from unnest(tsvector_to_array(to_tsvector('english', ${query}))) as t(lexeme)
         ),
-        m as materialized (
-          select c.id, (c.tsv @@ q.strict) as all_terms, ts_rank_cd(c.tsv, q.loose, 2) as density,
-                 array(select t.lexeme from terms t where c.tsv @@ t.tq) as found
-          from source_chunks c, q
-          where ${scopeOf(scope)} and numnode(q.loose) > 0 and c.tsv @@ q.loose
+        kept as (
+          select * from terms
+          where df > 0 and (df < ${COMMON_TERM_CHUNKS}
+                            or not exists (select 1 from terms r where r.df > 0 and r.df < ${COMMON_TERM_CHUNKS}))
         ),
-        df as (select f.lexeme, count(*) as n from m, unnest(m.found) as f(lexeme) group by f.lexeme),
-        total as (select count(*) as n from m)
-        select m.id, m.all_terms, sum(power(ln(1 + (total.n - df.n + 0.5) / (df.n + 0.5)), 2)) as weight, m.density
-        from m cross join total cross join lateral unnest(m.found) as f(lexeme) join df on df.lexeme = f.lexeme
-        group by m.id, m.all_terms, m.density, total.n
-        order by m.all_terms desc, weight desc, m.density desc, m.id
+        q as (
+          select websearch_to_tsquery('english', ${query}) as strict,
+                 (select string_agg(quote_literal(lexeme), ' | ')::tsquery from kept) as loose
+        ),
+        m as (
+          select c.id, (c.tsv @@ q.strict) as all_terms, ts_rank_cd(c.tsv, q.loose, 2) as density,
+                 (select sum(power(ln(1 + (greatest(${scopeSize}, k.df) - k.df + 0.5) / (k.df + 0.5)), 2))
+                  from kept k where c.tsv @@ k.tq) as weight
+          from source_chunks c, q
+          where ${scopeOf(scope)} and q.loose is not null and c.tsv @@ q.loose
+        )
+        select id, all_terms from m
+        order by all_terms desc, weight desc, density desc, id
         limit ${limit}`);
       return rows.map((r, i) => ({ id: r.id, rank: i + 1, allTerms: r.all_terms }));
     },

@@ -51,13 +51,10 @@ export function createRetrievalService(deps: RetrievalDeps) {
   const enhanceTimeoutMs = deps.enhanceTimeoutMs ?? DEFAULT_ENHANCE_TIMEOUT_MS;
 
   /** The vector side: nearest chunks of the current model whose calibrated similarity passes the threshold. */
-  async function vectorCandidates(scope: ChunkScope, input: RetrieveInput, limit: number) {
-    const [size, [query]] = await Promise.all([
-      repository.countEmbedded(scope, embedder.model),
-      embedder.embed([input.query]),
-    ]);
-    if (size === 0 || !query) return [];
-    const hits = await repository.nearest(scope, embedder.model, query, limit, size);
+  async function vectorCandidates(scope: ChunkScope, input: RetrieveInput, limit: number, size: Promise<number>) {
+    const [scopeSize, [query]] = await Promise.all([size, embedder.embed([input.query])]);
+    if (scopeSize === 0 || !query) return [];
+    const hits = await repository.nearest(scope, embedder.model, query, limit, scopeSize);
     return hits
       .map((h) => ({ id: h.id, similarity: calibrate(h.similarity) }))
       .filter((h) => h.similarity >= input.threshold);
@@ -76,18 +73,20 @@ export function createRetrievalService(deps: RetrievalDeps) {
       const scope: ChunkScope = { deckId: input.deckId, sourceIds: input.sourceIds };
       const limit = candidatesFor(input.topK);
 
+      // The scope's size picks the vector path and scales the full-text side's idf.
+      const size = repository.countEmbedded(scope, embedder.model);
       let ranked: Array<{ id: string; score: number }>;
       if (input.useHybridSearch) {
         const [vector, text] = await Promise.all([
-          vectorCandidates(scope, input, limit).catch((error: unknown) => {
+          vectorCandidates(scope, input, limit, size).catch((error: unknown) => {
             log?.warn({ err: error, deckId: input.deckId }, 'query embedding failed; full-text retrieval only');
             return [];
           }),
-          repository.matching(scope, input.query, limit),
+          size.then((n) => repository.matching(scope, input.query, limit, n)),
         ]);
         ranked = fuse([vector, text]);
       } else {
-        ranked = (await vectorCandidates(scope, input, limit)).map((h) => ({ id: h.id, score: h.similarity }));
+        ranked = (await vectorCandidates(scope, input, limit, size)).map((h) => ({ id: h.id, score: h.similarity }));
       }
 
       const top = ranked.slice(0, input.topK);
