@@ -34,6 +34,8 @@ export interface FakeSource {
   keyPoints: string[];
   processingStatus: Status;
   processingError?: string | null;
+  /** The extracted text GET /decks/:id carries. */
+  content?: string | null;
 }
 
 export interface FakeDeck {
@@ -44,6 +46,9 @@ export interface FakeDeck {
   cards: string[];
   createdAt: string;
   focusInstructions: string | null;
+  systemPrompt?: string | null;
+  /** Fields of the deck answer to override: access flags, publishing, owner. */
+  presented?: Record<string, unknown>;
 }
 
 export interface FakeSpace {
@@ -188,11 +193,12 @@ export class FakeDeckApi {
       ownerName: this.options.signedIn ? USER.firstName : null,
       studySpace: deck.studySpace,
       focusInstructions: deck.focusInstructions,
-      systemPrompt: null,
+      systemPrompt: deck.systemPrompt ?? null,
       canView: true,
       canEdit: true,
       isOwner: true,
       cardCount: deck.cards.length,
+      ...deck.presented,
     };
   }
 
@@ -233,6 +239,14 @@ export class FakeDeckApi {
       };
     });
     await page.route('https://i.ytimg.com/**', (route) => route.abort());
+    // The summary page's video player: an empty page stands in, the tests never go online.
+    await page.route('https://www.youtube-nocookie.com/**', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!doctype html><title>Player</title>',
+      }),
+    );
     await page.route(
       (url) => url.pathname.startsWith('/api/'),
       (route) => this.answer(route),
@@ -332,6 +346,26 @@ export class FakeDeckApi {
       const deck = this.decks.find((d) => d._id === parts[1]);
       if (!deck) return failure(404, 'NOT_FOUND', 'Deck not found')(route);
       if (parts.length === 2 && method === 'GET') return json(this.presentDeck(deck));
+      if (parts.length === 2 && method === 'PUT') {
+        const input = body as { title?: string; systemPrompt?: string | null };
+        if (input.title !== undefined) deck.title = input.title.trim();
+        if (input.systemPrompt !== undefined) {
+          deck.systemPrompt = input.systemPrompt?.trim() ? input.systemPrompt : null;
+        }
+        return json(this.presentDeck(deck));
+      }
+      if (parts.length === 2 && method === 'DELETE') {
+        const presented = this.presentDeck(deck);
+        this.decks = this.decks.filter((d) => d !== deck);
+        return json(presented);
+      }
+    }
+
+    if (parts[0] === 'chat' && parts[1] === 'deck' && parts[2]) {
+      if (parts[3] === 'system-messages' && method === 'PUT') {
+        return json({ success: true, updatedCount: 0 });
+      }
+      if (parts.length === 3 && method === 'GET') return json({ success: true, chats: [] });
     }
 
     if (path === '/upload/document') {

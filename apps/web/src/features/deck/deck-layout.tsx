@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
-import { DeckSourcesPanel } from '../sources/deck-sources-panel';
-import { DECK_TABS, DECK_TAB_LABELS, type DeckTab } from './deck-tabs';
+import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import type { Deck } from '@mnemo/contracts/entities/deck';
+import { Dialog } from '../shell/dialog';
+import { DECK_MESSAGES, deckLoadProblem } from './deck-access';
+import { DeckHeader } from './deck-header';
+import { useDeck } from './deck-queries';
+import { DECK_TABS, DECK_TAB_LABELS, deckTabFromPath, type DeckTab } from './deck-tabs';
+import { useDeckViewer } from './use-deck-viewer';
 
 const TAB_ROUTES = {
   manage: '/deck/$deckId/manage',
@@ -10,57 +15,103 @@ const TAB_ROUTES = {
   edit: '/deck/$deckId/edit',
 } as const satisfies Record<DeckTab, string>;
 
-/** The deck area frame: header and tab bar; the header's title, menu and publish toggle come later. */
+/**
+ * The deck area frame (spec 02 §2): the header, the preview banner, the tabs (the active one from
+ * the path) and the tab's page. The page starts while the deck loads (it may load its own data
+ * meanwhile); a deck that failed to load shows its error instead, a deck the viewer may not see
+ * the access gate.
+ */
 export function DeckLayout({ deckId, children }: { deckId: string; children: ReactNode }) {
+  const deck = useDeck(deckId);
+  const activeTab = useLocation({ select: (l) => deckTabFromPath(l.pathname) });
+  if (deck.isError && !deck.data) return <DeckLoadError error={deck.error} />;
   return (
     <div className="page deck-layout">
-      <header className="deck-header">
-        <p className="muted">Deck</p>
-      </header>
-      <nav className="tabs" aria-label="Deck">
-        {DECK_TABS.map((tab) => (
-          <Link
-            key={tab}
-            to={TAB_ROUTES[tab]}
-            params={{ deckId }}
-            className="tab"
-            activeProps={{ className: 'active', 'aria-current': 'page' }}
-          >
-            {DECK_TAB_LABELS[tab]}
-          </Link>
-        ))}
-      </nav>
-      <div className="deck-content">{children}</div>
+      {deck.data ? (
+        <DeckTop deck={deck.data} />
+      ) : (
+        <p className="muted deck-loading" role="status">
+          Loading deck...
+        </p>
+      )}
+      {deck.data?.canView === false ? (
+        <AccessGateDialog />
+      ) : (
+        <>
+          <nav className="tabs" aria-label="Deck">
+            {DECK_TABS.map((tab) => (
+              <Link
+                key={tab}
+                to={TAB_ROUTES[tab]}
+                params={{ deckId }}
+                className={tab === activeTab ? 'tab active' : 'tab'}
+                aria-current={tab === activeTab ? 'page' : undefined}
+              >
+                {DECK_TAB_LABELS[tab]}
+              </Link>
+            ))}
+          </nav>
+          <div className="deck-content">{children}</div>
+        </>
+      )}
     </div>
   );
 }
 
-/** /deck/$deckId/summary: the sources with their processing, summary and key concepts; the chat comes later. */
-export function DeckSummaryPage({ deckId }: { deckId: string }) {
+function DeckTop({ deck }: { deck: Deck }) {
+  const viewer = useDeckViewer(deck);
+  if (!viewer.canView) return null;
   return (
-    <section>
-      <h1>Summary</h1>
-      <DeckSourcesPanel deckId={deckId} />
-    </section>
+    <>
+      <DeckHeader deck={deck} viewer={viewer} />
+      {viewer.previewMode && (
+        <p className="notice notice-info deck-preview-banner" role="status">
+          {DECK_MESSAGES.previewBanner}
+        </p>
+      )}
+    </>
   );
 }
 
-export function DeckManagePage() {
+/** 'Failed to load deck data' with Retry, which reloads the page; or 'Deck not found ...'. */
+function DeckLoadError({ error }: { error: unknown }) {
+  const problem = deckLoadProblem(error);
   return (
-    <section>
-      <h1>Project knowledge</h1>
-      <p className="muted">
-        The deck's sources, chat history and custom instructions will appear here.
-      </p>
-    </section>
+    <div className="page deck-layout">
+      <div className="notice notice-error deck-load-error" role="alert">
+        <span>{problem.message}</span>
+        {problem.retry ? (
+          <button type="button" className="btn" onClick={() => window.location.reload()}>
+            Retry
+          </button>
+        ) : (
+          <Link to="/library" className="btn">
+            Go to Library
+          </Link>
+        )}
+      </div>
+    </div>
   );
 }
 
-export function DeckFlashcardsPage() {
+/**
+ * Shown instead of a deck the viewer may not see (spec 02 §2: without view access). The server
+ * answers such a deck with 404 today; the gate covers an answer that says canView false.
+ */
+function AccessGateDialog() {
+  const navigate = useNavigate();
   return (
-    <section>
-      <h1>Flashcards</h1>
-      <p className="muted">The question study session will appear here.</p>
-    </section>
+    <Dialog open onDismiss={() => void navigate({ to: '/library' })} labelledBy="deck-access-title">
+      <h2 id="deck-access-title">This deck is private</h2>
+      <p>Only its owner can open it. Published decks can be found in Explore.</p>
+      <div className="dialog-actions">
+        <Link to="/explore" className="btn">
+          Explore decks
+        </Link>
+        <Link to="/library" className="btn btn-primary">
+          Go to Library
+        </Link>
+      </div>
+    </Dialog>
   );
 }

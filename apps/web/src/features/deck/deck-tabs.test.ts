@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDeckEditSearch, resolveDeckTab } from './deck-tabs';
+import { deckTabFromPath, parseDeckEditSearch, resolveDeckTab } from './deck-tabs';
 
 describe('deck tabs', () => {
   it('keeps known tabs and falls back to summary', () => {
@@ -7,6 +7,15 @@ describe('deck tabs', () => {
     expect(resolveDeckTab('manage')).toBe('manage');
     expect(resolveDeckTab('bogus')).toBe('summary');
     expect(resolveDeckTab(undefined)).toBe('summary');
+  });
+
+  it('derives the active tab from the path, summary by default', () => {
+    expect(deckTabFromPath('/deck/d1/manage')).toBe('manage');
+    expect(deckTabFromPath('/deck/d1/edit')).toBe('edit');
+    expect(deckTabFromPath('/deck/d1/flashcards/')).toBe('flashcards');
+    expect(deckTabFromPath('/deck/d1')).toBe('summary');
+    expect(deckTabFromPath('/deck/d1/unknown')).toBe('summary');
+    expect(deckTabFromPath('/library')).toBe('summary');
   });
 
   it('reads the edit screen filters, keeping numeric ids as strings', () => {

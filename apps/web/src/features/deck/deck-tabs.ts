@@ -16,6 +16,15 @@ export function resolveDeckTab(tab: unknown): DeckTab {
   return (DECK_TABS as readonly unknown[]).includes(tab) ? (tab as DeckTab) : 'summary';
 }
 
+/**
+ * The active tab from the address (spec 02 §2: derived from the path, summary by default):
+ * /deck/{id}/{tab}, anything else (no tab, an unknown one) is summary.
+ */
+export function deckTabFromPath(pathname: string): DeckTab {
+  const segments = pathname.split('/').filter(Boolean);
+  return segments[0] === 'deck' ? resolveDeckTab(segments[2]) : 'summary';
+}
+
 export interface DeckEditSearch {
   sourceFilter?: string;
   cardFilter?: string;

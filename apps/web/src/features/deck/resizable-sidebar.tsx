@@ -1,4 +1,11 @@
-import { useCallback, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
 
 /** Keeps a width inside the sidebar's bounds (spec 02 §9: summary 240-600, questions 300-600). */
 export function clampWidth(width: number, min: number, max: number): number {
@@ -53,11 +60,15 @@ export function ResizableSidebar({
   const onKeyDown = useCallback(
     (event: KeyboardEvent<HTMLDivElement>) => {
       const next =
-        event.key === 'ArrowLeft' ? width + KEY_STEP
-        : event.key === 'ArrowRight' ? width - KEY_STEP
-        : event.key === 'Home' ? max
-        : event.key === 'End' ? min
-        : null;
+        event.key === 'ArrowLeft'
+          ? width + KEY_STEP
+          : event.key === 'ArrowRight'
+            ? width - KEY_STEP
+            : event.key === 'Home'
+              ? max
+              : event.key === 'End'
+                ? min
+                : null;
       if (next === null) return;
       event.preventDefault();
       setWidth(clampWidth(next, min, max));

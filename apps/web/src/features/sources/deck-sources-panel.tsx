@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Source } from '@mnemo/contracts/entities/source';
 import { isApiError } from '../../lib/api';
@@ -25,7 +25,22 @@ import { useSourceStatusPolling } from './use-source-polling';
  * status badges, 'Process Now', Retry and remove for editors, the Add Source modal, and the chosen
  * source's summary and key concepts.
  */
-export function DeckSourcesPanel({ deckId }: { deckId: string }) {
+export function DeckSourcesPanel({
+  deckId,
+  selectedId: shownId,
+  onSelect,
+  onOpen,
+  renderMedia,
+}: {
+  deckId: string;
+  /** The source whose detail shows, when the page keeps it (the Summary page shares it with its chat). */
+  selectedId?: string | null;
+  onSelect?: (sourceId: string) => void;
+  /** Given, a click on a source calls it instead of showing the detail (Manage: the source's cards). */
+  onOpen?: (source: Source) => void;
+  /** Shown at the top of the selected source's detail (the Summary page's video). */
+  renderMedia?: (source: Source) => ReactNode;
+}) {
   const queryClient = useQueryClient();
   const deck = useDeck(deckId);
   const deckSources = deck.data?.sources;
@@ -59,7 +74,13 @@ export function DeckSourcesPanel({ deckId }: { deckId: string }) {
     if (trackedFinal && view?.tracking && !streamDone) stop();
   }, [trackedFinal, view?.tracking, streamDone, stop]);
 
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [ownSelectedId, setOwnSelectedId] = useState<string | null>(null);
+  const selectedId = shownId !== undefined ? shownId : ownSelectedId;
+  const select = (source: Source) => {
+    if (onOpen) return onOpen(source);
+    setOwnSelectedId(source._id);
+    onSelect?.(source._id);
+  };
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Source | null>(null);
 
@@ -144,7 +165,7 @@ export function DeckSourcesPanel({ deckId }: { deckId: string }) {
                   selected={source._id === selected?._id}
                   canEdit={canEdit}
                   busy={process.isPending && process.variables?._id === source._id}
-                  onSelect={() => setSelectedId(source._id)}
+                  onSelect={() => select(source)}
                   onProcess={() => process.mutate(source)}
                   onRemove={() => setRemoving(source)}
                 />
@@ -152,7 +173,7 @@ export function DeckSourcesPanel({ deckId }: { deckId: string }) {
             </ul>
           )}
         </section>
-        {selected && <SourceDetail source={selected} />}
+        {selected && !onOpen && <SourceDetail source={selected} media={renderMedia?.(selected)} />}
       </div>
       {canEdit && <AddSourceDialog open={adding} onClose={() => setAdding(false)} deck={data} />}
       {canEdit && (
@@ -223,13 +244,14 @@ function SourceRow({
   );
 }
 
-function SourceDetail({ source }: { source: Source }) {
+function SourceDetail({ source, media }: { source: Source; media?: ReactNode }) {
   const summaryNote = sourceTextNote(source, 'summary');
   const keyPointsNote = sourceTextNote(source, 'keyPoints');
   const href = source.type === 'document' ? source.downloadUrl : source.url;
   return (
     <article className="source-detail" aria-labelledby="source-detail-title">
       <h2 id="source-detail-title">{source.title}</h2>
+      {media}
       {href && (
         <p>
           <a href={href} target="_blank" rel="noopener noreferrer">

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DeckSummaryPage } from '../../../../features/deck/deck-layout';
+import { DeckSummaryPage } from '../../../../features/deck/deck-summary-page';
 
 export const Route = createFileRoute('/_app/deck/$deckId/summary')({
   component: function DeckSummaryRoute() {
