@@ -224,9 +224,10 @@ export function createChatsService({ chats, access, study, quota, lock, streamMo
      */
     async openChatStream(identity: Identity, owner: Owner, chatId: string, body: StreamBody, signal: AbortSignal): Promise<TutorStream> {
       const { chat, deck } = await ownedChat(owner, chatId);
-      await quota.consume(identity);
       const lease = await lock.acquire(chat.id);
       try {
+        // After the lock: a stream refused with 409 does not count against the day's messages.
+        await quota.consume(identity);
         const model = body.model && streamModels.includes(body.model) ? { model: body.model } : {};
         const input = { ...storedChatInput(chat, deck, body), ...model, signal };
         await chats.append(chat.id, [{ role: 'user', content: body.message }]);
