@@ -4,6 +4,7 @@ import { enhanceQuery, followUpPrompts, hint } from './conversation';
 import { analyze, type DocumentModel } from './document';
 import { evaluateAnswer } from './evaluate';
 import { generateQuestions } from './questions';
+import { sampleForAnalysis } from './sample';
 import { pickKeyPoints, pickSummarySentences } from './summarize';
 import { tutor } from './tutor';
 
@@ -15,11 +16,12 @@ export { createHashingEmbedder } from './hashing-embedder';
  * task does, and what it cannot do, is in README.md in this folder.
  */
 export function createLocalStudyAi(): StudyAi {
-  // The ingest worker asks for the summary and then the key points of the same text: analyse it once.
+  // The ingest worker asks for the summary and then the key points of the same text: analyse it
+  // once, and a long one through a sample of it (sample.ts).
   let last: { title: string; text: string; doc: DocumentModel } | undefined;
   const analysed = (title: string, text: string): DocumentModel => {
     if (last?.text !== text || last.title !== title)
-      last = { title, text, doc: analyze([text], { title }) };
+      last = { title, text, doc: analyze([sampleForAnalysis(text)], { title }) };
     return last.doc;
   };
   return {
