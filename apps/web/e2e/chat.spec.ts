@@ -10,6 +10,8 @@ import { FakeDeckApi, NOW, failure, uuid, type FakeDeck } from './fake-deck-api'
 // two-core machine that can pass the default limits while working correctly.
 test.describe.configure({ timeout: 60_000 });
 const expect = baseExpect.configure({ timeout: 10_000 });
+// Dates in the history list are written in the browser's locale and time zone.
+test.use({ locale: 'en-US', timezoneId: 'UTC' });
 
 const SOURCE_ID = '5a1c7e2b-9d4f-4e3a-8b6c-0f1e2d3c4b5a';
 const QUESTION = 'Which organelle makes ATP?';
@@ -27,7 +29,12 @@ interface ChatService {
   prompts: string[];
   /** The prompts call answers once this settles. */
   promptsHeld: Promise<void>;
-  saved: { _id: string; title: string; messages: { role: string; content: string }[] }[];
+  saved: {
+    _id: string;
+    title: string;
+    messages: { role: string; content: string }[];
+    updatedAt?: string;
+  }[];
 }
 
 /** An SSE body as the chat service writes it: named events, JSON data that repeats the type. */
@@ -57,7 +64,7 @@ function chatOf(service: ChatService, id: string, deckId: string) {
     deckId,
     messages: chat.messages.map((m) => ({ ...m, timestamp: NOW })),
     createdAt: NOW,
-    updatedAt: NOW,
+    updatedAt: chat.updatedAt ?? NOW,
     isPreview: false,
   };
 }
@@ -164,6 +171,13 @@ async function openChat(
         });
       }
       const one = /^\/chat\/([^/]+)$/.exec(path);
+      if (one?.[1] && method === 'DELETE') {
+        const chat = chatOf(service, one[1], deck._id);
+        service.saved = service.saved.filter((c) => c._id !== one[1]);
+        return chat
+          ? json({ success: true, chat })
+          : failure(404, 'NOT_FOUND', 'Chat not found')(route);
+      }
       if (one?.[1] && method === 'GET') {
         const chat = chatOf(service, one[1], deck._id);
         return chat

@@ -6,7 +6,6 @@ import {
   enhanceQueryResponseSchema,
   flashcardChatResponseSchema,
   getChatResponseSchema,
-  listDeckChatsResponseSchema,
   messageResponseSchema,
   retrieveContextResponseSchema,
   type EphemeralMessageBody,
@@ -19,7 +18,13 @@ import {
   type QuestionPromptsBody,
   type SourcePromptsBody,
 } from '@mnemo/contracts/api/prompts';
-import type { Attribution, ChatHistory } from '@mnemo/contracts/entities/chat';
+import { z } from 'zod';
+import {
+  chatRoleSchema,
+  chatSchema,
+  type Attribution,
+  type ChatHistory,
+} from '@mnemo/contracts/entities/chat';
 import { ApiError, api, identityHeaders, type ApiClient } from '../../lib/api';
 import { sessionStore, type SessionStore } from '../../lib/session/session-store';
 import { CHAT_MESSAGES, ChatStreamError, requestErrorMessage } from './chat-errors';
@@ -28,6 +33,20 @@ import { chatEventFromFrame, createSseParser } from './chat-sse';
 const at = (id: string) => encodeURIComponent(id);
 /** An empty source list is left out: the server then uses all of the deck's sources. */
 const onlySome = (sourceIds: string[]) => (sourceIds.length > 0 ? { sourceIds } : {});
+
+/**
+ * The history list reads a chat's dates and messages loosely: one bad date shows 'Unknown date'
+ * (spec 02 §8) instead of failing the whole list.
+ */
+const historyListSchema = z.object({
+  chats: z.array(
+    chatSchema.extend({
+      createdAt: z.string().nullish(),
+      updatedAt: z.string().nullish(),
+      messages: z.array(z.object({ role: chatRoleSchema, content: z.string() })),
+    }),
+  ),
+});
 
 /** The chat calls of spec 02 §7, answers checked against @mnemo/contracts. */
 export function chatCalls(client: ApiClient = api) {
@@ -68,7 +87,7 @@ export function chatCalls(client: ApiClient = api) {
     },
     listForDeck(deckId: string, signal?: AbortSignal) {
       return client.get(`/chat/deck/${at(deckId)}`, {
-        schema: listDeckChatsResponseSchema,
+        schema: historyListSchema,
         signal,
       });
     },

@@ -34,7 +34,7 @@ export function historyDate(value: string | null | undefined, locale?: string): 
 }
 
 /** Newest first by updatedAt (then createdAt); unparseable dates sort last. */
-export function newestFirst<T extends { updatedAt?: string; createdAt?: string }>(
+export function newestFirst<T extends { updatedAt?: string | null; createdAt?: string | null }>(
   chats: readonly T[],
 ): T[] {
   const time = (c: T) => {
