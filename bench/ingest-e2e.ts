@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { fixturePath } from '../packages/testing/src/fixtures';
@@ -35,10 +35,29 @@ const launcher = spawn(process.execPath, ['apps/launcher/dist/main.js'], {
     PORT: String(port),
     HOST: '127.0.0.1',
     MNEMO_DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    // info: the worker's 'source processed' lines carry each step's time, printed below.
+    LOG_LEVEL: 'info',
     SOURCE_FETCH_ALLOWLIST: `127.0.0.1:${sitePort}`,
   },
   stdio: ['ignore', 'pipe', 'inherit'],
+});
+/** Step timings the worker logged, by source id. */
+const stepTimes = new Map<string, Record<string, unknown>>();
+let pending = '';
+launcher.stdout!.on('data', (d: Buffer) => {
+  pending += d.toString();
+  const lines = pending.split('\n');
+  pending = lines.pop()!;
+  for (const line of lines) {
+    if (!line.includes('"source processed"')) continue;
+    try {
+      const { sourceId, chunks, characters, ...rest } = JSON.parse(line) as Record<string, unknown>;
+      const times = Object.fromEntries(Object.entries(rest).filter(([k]) => k.endsWith('Ms')));
+      stepTimes.set(String(sourceId), { chunks, characters, ...times });
+    } catch {
+      // Not a log line of ours.
+    }
+  }
 });
 await new Promise<void>((resolve, reject) => {
   let out = '';
@@ -78,6 +97,8 @@ async function processToCompletion(deckId: string, sourceId: string) {
   }
 }
 
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+console.log(`load average at start: ${load()}`);
 const pdf = await fixturePdf(100);
 const pdfTimes: number[] = [];
 const webTimes: number[] = [];
@@ -106,6 +127,8 @@ for (let i = 0; i < ROUNDS; i++) {
   });
   await processToCompletion(deck._id, doc._id);
   pdfTimes.push(performance.now() - t0);
+  await new Promise((r) => setTimeout(r, 200)); // the log line trails the completed event
+  console.log(`  pdf ${i + 1}: ${(pdfTimes.at(-1)! / 1000).toFixed(2)} s`, JSON.stringify(stepTimes.get(doc._id) ?? {}));
 
   const t1 = performance.now();
   const web = await call(`/decks/${deck._id}/sources`, {
@@ -113,6 +136,8 @@ for (let i = 0; i < ROUNDS; i++) {
   });
   await processToCompletion(deck._id, web._id);
   webTimes.push(performance.now() - t1);
+  await new Promise((r) => setTimeout(r, 200));
+  console.log(`  web ${i + 1}: ${(webTimes.at(-1)! / 1000).toFixed(2)} s`, JSON.stringify(stepTimes.get(web._id) ?? {}));
 }
 console.log(
   `100-page PDF, upload to completed: median ${(median(pdfTimes) / 1000).toFixed(2)} s of ${ROUNDS} (${pdfTimes.map((t) => (t / 1000).toFixed(2)).join(', ')}) — target < 10 s`,
@@ -120,6 +145,8 @@ console.log(
 console.log(
   `web page, add to completed:        median ${(median(webTimes) / 1000).toFixed(2)} s of ${ROUNDS} (${webTimes.map((t) => (t / 1000).toFixed(2)).join(', ')}) — target < 2 s`,
 );
+
+console.log(`load average at end: ${load()}`);
 
 launcher.kill('SIGTERM');
 await new Promise((r) => launcher.once('exit', r));

@@ -1,3 +1,4 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { testTimeout: 30_000 } });
+// Generous limits: PGlite databases and PDF threads start slowly on a machine busy with other suites.
+export default defineConfig({ test: { testTimeout: 30_000, hookTimeout: 60_000 } });
