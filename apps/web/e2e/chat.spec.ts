@@ -107,6 +107,21 @@ async function openChat(
   await page.route(`**/api/questions/deck/${deck._id}/all**`, (route) =>
     route.fulfill({ json: { success: true, questions: [question] } }),
   );
+  await page.route(`**/api/questions/${question._id}/evaluate`, (route) =>
+    route.fulfill({
+      json: {
+        success: true,
+        evaluation: {
+          multipleChoice: {
+            isCorrect: false,
+            correctAnswerIndex: 1,
+            correctAnswerText: 'Mitochondrion',
+          },
+        },
+        question,
+      },
+    }),
+  );
 
   const service: ChatService = {
     calls: [],
@@ -473,4 +488,30 @@ test('a viewer with 50 preview chats on the deck is asked to clone it', async ({
     "You've reached the maximum of 50 preview chats. Please clone this deck to continue chatting.",
   );
   expect(streamCalls(service)).toHaveLength(0);
+});
+
+test('an explain follow-up from the session is sent once, and the next question resets the chat', async ({
+  page,
+}) => {
+  const { deck, service } = await openChat(page);
+  await page.goto(`/deck/${deck._id}/flashcards`);
+  const session = page.getByRole('region', { name: 'Flashcards' });
+
+  await session.getByRole('button', { name: /^A\s/ }).click();
+  await session.getByRole('button', { name: 'Submit Answer', exact: true }).click();
+  await session.getByRole('button', { name: 'Explain the answer' }).click();
+
+  await expect(user(page)).toContainText('My answer to this question was not right.');
+  await expect(assistant(page)).toContainText('Mitochondria make ATP.');
+  const [stream] = streamCalls(service);
+  expect((stream?.body as { systemMessage: string }).systemMessage).toContain(
+    'That answer was graded incorrect.',
+  );
+  // The same follow-up is not sent again when the panel re-renders.
+  await page.waitForTimeout(300);
+  expect(streamCalls(service)).toHaveLength(1);
+
+  await session.getByRole('button', { name: 'Next Question' }).click();
+  await expect(panel(page).getByText('How can I assist you today?')).toBeVisible();
+  await expect(user(page)).toHaveCount(0);
 });
