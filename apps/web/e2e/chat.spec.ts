@@ -515,3 +515,67 @@ test('an explain follow-up from the session is sent once, and the next question 
   await expect(panel(page).getByText('How can I assist you today?')).toBeVisible();
   await expect(user(page)).toHaveCount(0);
 });
+
+test('saved chats are listed newest first on the Manage page, opened and deleted', async ({
+  page,
+}) => {
+  const { deck, service } = await openChat(page);
+  service.saved = [
+    {
+      _id: uuid(),
+      title: 'Source Discussion: Older chat',
+      messages: [
+        { role: 'system', content: 'You are a tutor.' },
+        { role: 'user', content: 'What is osmosis?' },
+        { role: 'assistant', content: `Osmosis moves water across a membrane. ${'x'.repeat(40)}` },
+      ],
+      updatedAt: '2025-02-01T09:00:00.000Z',
+    },
+    {
+      _id: uuid(),
+      title: 'Study Session: Undated',
+      messages: [{ role: 'user', content: 'When?' }],
+      updatedAt: 'not a date',
+    },
+  ];
+  await page.goto(`/deck/${deck._id}/manage`);
+
+  // A new conversation, saved: it joins the list above the older one.
+  await input(page).fill('What makes ATP?');
+  await input(page).press('Enter');
+  await expect(assistant(page)).toContainText('Mitochondria make ATP.');
+  await panel(page).getByRole('button', { name: 'Save Chat' }).click();
+  await expect(panel(page).getByRole('button', { name: 'Saved to History' })).toBeVisible();
+  expect(service.calls.find((c) => c.path === '/chat/start')?.body).toMatchObject({
+    title: 'Source Discussion: What makes ATP?',
+  });
+
+  await page.getByRole('button', { name: 'Chat History' }).click();
+  const history = page.getByRole('region', { name: 'Chat history' });
+  const rows = history.getByRole('listitem');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toContainText('Source Discussion: What makes ATP?');
+  await expect(rows.nth(0)).toContainText('Mitochondria make **ATP**.');
+  await expect(rows.nth(0)).toContainText('Mar 1, 2025');
+  await expect(rows.nth(1)).toContainText(
+    `Osmosis moves water across a membrane. ${'x'.repeat(21)}...`,
+  );
+  await expect(rows.nth(1)).toContainText('Feb 1, 2025');
+  await expect(rows.nth(2)).toContainText('Unknown date');
+
+  // Opening the older chat shows it in the panel, as saved; the system message stays hidden.
+  await rows
+    .nth(1)
+    .getByRole('button', { name: /^Source Discussion: Older chat/ })
+    .click();
+  await expect(user(page)).toHaveText('What is osmosis?');
+  await expect(panel(page).getByText('You are a tutor.')).toHaveCount(0);
+  await expect(panel(page).getByRole('button', { name: 'Saved to History' })).toBeVisible();
+
+  await rows.nth(1).getByRole('button', { name: 'Delete Source Discussion: Older chat' }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(history).not.toContainText('Older chat');
+  expect(service.calls.some((c) => c.method === 'DELETE' && c.path.startsWith('/chat/'))).toBe(
+    true,
+  );
+});
