@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, or } from 'drizzle-orm';
 import type { Db } from '@mnemo/db/client';
 import { cards, decks, sources, type Card as CardRow } from '@mnemo/db/schema';
 import { ownedBy, type Owner } from '@mnemo/db/owner';
@@ -26,11 +26,14 @@ export function createCardsRepository({ db }: { db: Db }) {
       return rows as CardWithSource[];
     },
 
-    /** A card of a deck the caller owns, or null: another caller's looks exactly like a missing one. */
-    async findOwned(owner: Owner, id: string): Promise<CardWithSource | null> {
+    /**
+     * A card of a deck the caller owns or of a published deck, or null: a card the caller may not
+     * see looks exactly like a missing one.
+     */
+    async findViewable(owner: Owner, id: string): Promise<CardWithSource | null> {
       const [row] = await withSource()
         .innerJoin(decks, eq(decks.id, cards.deckId))
-        .where(and(eq(cards.id, id), ownedBy(decks, owner)));
+        .where(and(eq(cards.id, id), or(ownedBy(decks, owner), eq(decks.isPublished, true))));
       return (row as CardWithSource | undefined) ?? null;
     },
   };

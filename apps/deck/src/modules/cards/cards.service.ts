@@ -47,19 +47,23 @@ export function createCardsService({
   generation,
 }: {
   cards: CardsRepository;
-  decks: Pick<SourcesRepository, 'ownsDeck'>;
+  decks: Pick<SourcesRepository, 'viewsDeck'>;
   grading: Grading;
   generation: GenerationService;
 }) {
   return {
     async list(owner: Owner, deckId: string): Promise<ListCardsResponse> {
-      if (!(await decks.ownsDeck(owner, deckId))) throw deckNotFound();
+      // Studying a published deck reads its cards too (spec 02 §6).
+      if (!(await decks.viewsDeck(owner, deckId))) throw deckNotFound();
       return { success: true, cards: (await cards.all(deckId)).map(presentCard) };
     },
 
-    /** A multiple-choice card is answered 'Option X' (or by index, letter or text); others in words. */
+    /**
+     * A multiple-choice card is answered 'Option X' (or by index, letter or text); others in words.
+     * The owner or any viewer of a published deck; nothing is stored for anyone.
+     */
     async evaluate(owner: Owner, id: string, answer: number | string): Promise<EvaluateCardResponse> {
-      const found = await cards.findOwned(owner, id);
+      const found = await cards.findViewable(owner, id);
       if (!found) throw cardNotFound();
       const evaluation = await grading.grade(asQuestion(found.card), answer);
       return { success: true, evaluation, card: presentCard(found) };

@@ -14,7 +14,7 @@ import { seedDeck } from './questions.test-support';
  * Every question and card call on a private deck as the deck's owner, as another user, as another
  * anonymous session and with no session: only the owner gets an answer; the others are told nothing
  * exists (404), and a caller without any session is asked for one (401). A published deck's
- * questions may be evaluated by any session (last test).
+ * questions and cards may be read and evaluated by any session (last tests).
  */
 
 let t: DeckTestApp;
@@ -121,5 +121,41 @@ describe('a published deck', () => {
     const none = await t.app.inject({ method: 'POST', url: `/questions/${seeded.mc.id}/evaluate`, headers: asCaller({ kind: 'none' }), payload: { response: 0 } });
     expect(none.statusCode).toBe(401);
     expect(await t.db.select().from(questions).where(eq(questions.deckId, seeded.deck.id))).toEqual(before);
+  });
+});
+
+describe('studying a published deck', () => {
+  it('lets any session read its questions and cards and grade a card, but not generate', async () => {
+    const owner = userCaller();
+    await registerCaller(t, owner);
+    const seeded = await seedDeck(t, owner);
+    await t.db.update(decks).set({ isPublished: true }).where(eq(decks.id, seeded.deck.id));
+    const viewer = userCaller();
+    await registerCaller(t, viewer);
+    for (const identity of [viewer, anonCaller()]) {
+      const send = (method: 'GET' | 'POST', url: string, payload?: object) =>
+        t.app.inject({ method, url, headers: asCaller(identity), ...(payload ? { payload } : {}) });
+      const page = await send('GET', `/questions/deck/${seeded.deck.id}?page=1&limit=20`);
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.json().questions.map((q: { _id: string }) => q._id)).toContain(seeded.mc.id);
+      const all = await send('GET', `/questions/deck/${seeded.deck.id}/all?questionType=all`);
+      expect(all.json().questions.length).toBe(page.json().pagination.total);
+      const cardList = await send('GET', `/cards/deck/${seeded.deck.id}`);
+      expect(cardList.json().cards.map((c: { _id: string }) => c._id)).toContain(seeded.mcCard.id);
+      const graded = await send('POST', `/cards/${seeded.mcCard.id}/evaluate`, { answer: 'Option B' });
+      expect(graded.statusCode, graded.body).toBe(200);
+      expect(graded.json().evaluation).toBeDefined();
+      for (const [url, payload] of [
+        [`/questions/deck/${seeded.deck.id}/generate`, { questionTypes: ['multiple_choice'], totalQuestions: 3 }],
+        [`/cards/deck/${seeded.deck.id}/generate`, {}],
+      ] as const) {
+        const refused = await send('POST', url, payload);
+        expect(refused.statusCode, `${url} by a viewer`).toBe(404);
+      }
+    }
+    // Unpublished again, it is private again.
+    await t.db.update(decks).set({ isPublished: false }).where(eq(decks.id, seeded.deck.id));
+    const hidden = await t.app.inject({ method: 'GET', url: `/cards/deck/${seeded.deck.id}`, headers: asCaller(viewer) });
+    expect(hidden.statusCode).toBe(404);
   });
 });

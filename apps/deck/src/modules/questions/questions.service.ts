@@ -67,17 +67,18 @@ export function createQuestionsService({
   grading,
 }: {
   questions: QuestionsRepository;
-  decks: Pick<SourcesRepository, 'ownsDeck'>;
+  decks: Pick<SourcesRepository, 'ownsDeck' | 'viewsDeck'>;
   grading: Grading;
 }) {
-  async function requireDeck(owner: Owner, deckId: string) {
-    if (!(await decks.ownsDeck(owner, deckId))) throw deckNotFound();
+  /** Reading is studying: the owner, or anyone when the deck is published (spec 02 §6). */
+  async function requireViewableDeck(owner: Owner, deckId: string) {
+    if (!(await decks.viewsDeck(owner, deckId))) throw deckNotFound();
   }
 
   return {
     /** GET /questions/deck/:deckId: one page in deck order, with the total and the page count. */
     async list(owner: Owner, deckId: string, { page, limit }: { page: number; limit: number }): Promise<ListQuestionsResponse> {
-      await requireDeck(owner, deckId);
+      await requireViewableDeck(owner, deckId);
       const { rows, total } = await questions.page(deckId, { offset: (page - 1) * limit, limit });
       return {
         success: true,
@@ -88,7 +89,7 @@ export function createQuestionsService({
 
     /** GET /questions/deck/:deckId/all: every question, of one type unless the filter is 'all'. */
     async all(owner: Owner, deckId: string, questionType?: QuestionType | 'all'): Promise<AllQuestionsResponse> {
-      await requireDeck(owner, deckId);
+      await requireViewableDeck(owner, deckId);
       const rows = await questions.all(deckId, questionType === 'all' ? undefined : questionType);
       return { success: true, questions: rows.map(presentQuestion) };
     },

@@ -1,4 +1,4 @@
-import { and, count, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '@mnemo/db/client';
 import { cards, decks, questions, sources, uploads, type NewSource } from '@mnemo/db/schema';
 import { ownedBy, type Owner } from '@mnemo/db/owner';
@@ -24,6 +24,18 @@ export function createSourcesRepository({ db }: { db: Db }) {
     /** Whether the caller owns the deck. */
     async ownsDeck(owner: Owner, deckId: string, tx: DbOrTx = db): Promise<boolean> {
       return (await ownedDeck(tx, owner, deckId)).length > 0;
+    },
+
+    /**
+     * Whether the caller may study the deck: their own, or a published one (spec 02 §6: a non-owner
+     * interacts with a published deck; reading its questions and cards is part of studying it).
+     */
+    async viewsDeck(owner: Owner, deckId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: decks.id })
+        .from(decks)
+        .where(and(eq(decks.id, deckId), or(ownedBy(decks, owner), eq(decks.isPublished, true))));
+      return rows.length > 0;
     },
 
     /**
