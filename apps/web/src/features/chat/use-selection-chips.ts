@@ -6,6 +6,8 @@ import { CHIP_RULES, addChip, chipsActiveOn, selectionForChip, type Chip } from 
  * after mouse-up or touch-end (the browser settles it by then), turned into a chip when it has at
  * least 3 characters, and cleared. Selections inside inputs are the user editing, not asking.
  */
+const EDITING = 'input, textarea, [contenteditable="true"]';
+
 export function useSelectionChips() {
   const [chips, setChips] = useState<Chip[]>([]);
 
@@ -13,11 +15,16 @@ export function useSelectionChips() {
     let timer: ReturnType<typeof setTimeout> | null = null;
     const onRelease = (event: Event) => {
       const target = event.target as Element | null;
-      if (target?.closest?.('input, textarea, [contenteditable="true"]')) return;
+      if (target?.closest?.(EDITING)) return;
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => {
         if (!chipsActiveOn(window.location.pathname)) return;
+        // Text being edited (a focused field) or the label of a control is not something to ask about.
+        if (document.activeElement?.closest?.(EDITING)) return;
         const selection = window.getSelection();
+        const anchor = selection?.anchorNode;
+        const anchorElement = anchor instanceof Element ? anchor : anchor?.parentElement;
+        if (anchorElement?.closest?.(`${EDITING}, button, [role="button"]`)) return;
         const text = selectionForChip(selection?.toString());
         if (!text) return;
         setChips((current) => addChip(current, text));
