@@ -45,9 +45,9 @@ await app.register(dbPlugin, { url: env.DATABASE_URL, max: 4 });
 const ai = createAi(resolveAiConfig(env), { logger: app.log });
 await verifyEmbedder(ai.embedder);
 
-// PDF threads are started now, so the first PDF does not wait for them to load pdf.js.
+// PDF threads start with the first PDF, not at boot: a worker that reads none keeps no copies of
+// pdf.js, and a booting worker leaves the CPU to the jobs it takes over.
 const pdfPool = createPdfPool({ threads: env.PDF_THREADS, timeoutMs: env.PDF_TIMEOUT_MS });
-void pdfPool.warm().catch((err: unknown) => app.log.warn({ err }, 'could not start the PDF threads'));
 
 const processor = createJobProcessor([
   {
