@@ -289,6 +289,8 @@ test('a message is enhanced, retrieved and streamed, rendered as safe Markdown w
     deckId: deck._id,
     message: 'What makes ATP?',
     vectorContext: { chunks: [{ sourceTitle: 'Cell Biology Notes' }] },
+    mode: 'question',
+    chatHistory: [],
   });
   expect((stream?.body as { systemMessage: string }).systemMessage).toContain(QUESTION);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   HINT_PROMPT,
   defaultPrompts,
-  ephemeralSystemMessage,
+  ephemeralContext,
   promptsOrDefaults,
   promptsRequest,
   toHistory,
@@ -68,21 +68,30 @@ describe('follow-up prompts', () => {
   });
 });
 
-describe('ephemeralSystemMessage', () => {
-  it('describes the question without an answer before one is submitted, and repeats the turns', () => {
-    const text = ephemeralSystemMessage(question, [
+describe('ephemeralContext', () => {
+  it('describes the question without an answer before one is submitted, and sends the turns as history', () => {
+    const sent = ephemeralContext(question, [
+      { role: 'system', content: 'hidden' },
       { role: 'user', content: 'What is a chloroplast?' },
       { role: 'assistant', content: 'An organelle.' },
     ]);
-    expect(text).toContain('Question: What do chloroplasts make?');
-    expect(text).toContain('A. Glucose');
-    expect(text).toContain('has not submitted an answer');
-    expect(text).toContain('Learner: What is a chloroplast?\n\nTutor: An organelle.');
+    expect(sent.systemMessage).toContain('Question: What do chloroplasts make?');
+    expect(sent.systemMessage).toContain('A. Glucose');
+    expect(sent.systemMessage).toContain('has not submitted an answer');
+    expect(sent.mode).toBe('question');
+    expect(sent.chatHistory).toEqual([
+      { role: 'user', content: 'What is a chloroplast?' },
+      { role: 'assistant', content: 'An organelle.' },
+    ]);
   });
 
-  it('names the source and its beginning in source mode', () => {
-    expect(ephemeralSystemMessage(source, [])).toBe(
+  it('names the source and its beginning in source mode, keeping only the last 12 turns', () => {
+    const turns = Array.from({ length: 20 }, (_, i) => ({ role: 'user' as const, content: `turn ${i}` }));
+    const sent = ephemeralContext(source, turns);
+    expect(sent.systemMessage).toBe(
       'The learner is studying the website source "Cells".\nThe beginning of the source:\nCells are the unit of life.',
     );
+    expect(sent.mode).toBe('source');
+    expect(sent.chatHistory.map((t) => t.content)).toEqual(turns.slice(-12).map((t) => t.content));
   });
 });

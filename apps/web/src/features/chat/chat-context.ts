@@ -13,9 +13,8 @@ export const ENHANCE_HISTORY = 4;
 const PROMPT_HISTORY = 20;
 /** How much of a source's text the prompts call and the system message carry. */
 const SOURCE_TEXT_CHARS = 6000;
-/** Turns of a temporary chat repeated in its system message (the ephemeral calls have no history). */
+/** Turns of a temporary chat sent with each ephemeral call. */
 const EPHEMERAL_TURNS = 12;
-const TURN_CHARS = 1500;
 
 type Message = { role: 'system' | 'user' | 'assistant'; content: string };
 
@@ -125,16 +124,17 @@ function describeContext(context: ChatContext): string {
 }
 
 /**
- * The systemMessage of the ephemeral calls: what the learner is looking at, and the temporary
- * chat's recent turns, since those calls carry no history of their own and a follow-up question
- * ("and why?") means nothing without the turns before it.
+ * What the ephemeral calls carry about a temporary chat: the system message (what the learner is
+ * looking at), the chat's mode, and its recent turns as the chat service's `chatHistory`, so a
+ * follow-up question ("and why?") is answered with the turns before it.
  */
-export function ephemeralSystemMessage(context: ChatContext, earlier: readonly Message[]): string {
-  const turns = toHistory(earlier, EPHEMERAL_TURNS).map(
-    (m) =>
-      `${m.role === 'user' ? 'Learner' : 'Tutor'}: ${m.content.length > TURN_CHARS ? `${m.content.slice(0, TURN_CHARS)}…` : m.content}`,
-  );
-  const conversation =
-    turns.length > 0 ? `\n\nThe conversation so far (continue it):\n${turns.join('\n\n')}` : '';
-  return `${describeContext(context)}${conversation}`.slice(0, CHAT_MESSAGE_MAX);
+export function ephemeralContext(
+  context: ChatContext,
+  earlier: readonly Message[],
+): { systemMessage: string; mode: ChatMode; chatHistory: ChatHistory } {
+  return {
+    systemMessage: describeContext(context).slice(0, CHAT_MESSAGE_MAX),
+    mode: context.type,
+    chatHistory: toHistory(earlier, EPHEMERAL_TURNS),
+  };
 }

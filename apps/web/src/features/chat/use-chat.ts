@@ -10,7 +10,7 @@ import {
   ENHANCE_HISTORY,
   HINT_PROMPT,
   defaultPrompts,
-  ephemeralSystemMessage,
+  ephemeralContext,
   promptsOrDefaults,
   promptsRequest,
   toHistory,
@@ -325,7 +325,7 @@ export function useChat(props: ChatPanelProps) {
         const ephemeralBody = {
           deckId: deck,
           message: content,
-          systemMessage: ephemeralSystemMessage(ctx, earlier),
+          ...ephemeralContext(ctx, earlier),
           ...(ids.length > 0 ? { sourceIds: ids } : {}),
           vectorContext,
         };
