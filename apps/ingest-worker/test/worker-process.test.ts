@@ -149,7 +149,9 @@ describe('the worker process', () => {
     await expect
       .poll(() => status(job.sourceId), { timeout: 90_000, interval: 250 })
       .toBe('completed');
-    expect(slowHits).toBe(2);
+    // The page was asked for again after the kill. More than twice is fine: on a loaded machine the
+    // first worker's fetch can time out and retry before the test has seen 'extracting' and killed it.
+    expect(slowHits).toBeGreaterThanOrEqual(2);
     expect(await chunkCount(job.sourceId)).toBeGreaterThan(0);
     await expect.poll(() => events.at(-1)?.step, { timeout: 15_000 }).toBe('completed');
     const bullJob = await queue.getJob(jobIds.ingest(job.sourceId, 1));
