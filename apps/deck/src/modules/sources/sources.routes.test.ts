@@ -8,7 +8,7 @@ import { route } from '@mnemo/contracts/routes';
 import { errorBodySchema } from '@mnemo/contracts/errors';
 import { jobIds, QUEUES, ingestSourceJobSchema } from '@mnemo/contracts/jobs';
 import { progressAccessPath, progressEventSchema, progressLatestKey, progressOwnerKey, PROGRESS_TTL_SECONDS } from '@mnemo/contracts/progress';
-import { cards, questions, sources } from '@mnemo/db/schema';
+import { cards, decks, questions, sources } from '@mnemo/db/schema';
 import { asCaller } from '@mnemo/service-kit/testing';
 import { createRedis } from '@mnemo/service-kit/plugins/redis';
 import {
@@ -198,6 +198,15 @@ describe('GET /decks/:id/size', () => {
       remainingMB: 44.5,
     });
     expectError(await t.app.inject({ url: `/decks/${deck.id}/size`, headers: asCaller(anonCaller()) }), 404, 'NOT_FOUND');
+  });
+
+  it('refuses a viewer of a published deck with 403, which hides the size bar (spec 02 §6)', async () => {
+    const caller = anonCaller();
+    const deck = await insertDeck(t, caller);
+    await t.db.update(decks).set({ isPublished: true }).where(eq(decks.id, deck.id));
+    expectError(await t.app.inject({ url: `/decks/${deck.id}/size`, headers: asCaller(anonCaller()) }), 403, 'FORBIDDEN');
+    const own = await t.app.inject({ url: `/decks/${deck.id}/size`, headers: asCaller(caller) });
+    expect(own.statusCode).toBe(200);
   });
 });
 

@@ -162,9 +162,18 @@ export function createSourcesService({
       return { success: true, source: await present(row, true) };
     },
 
-    /** GET /decks/:id/size (spec 02 §3 "Deck size info"). */
+    /**
+     * GET /decks/:id/size (spec 02 §3 "Deck size info"). The owner's meter. A viewer of a published
+     * deck is refused with 403, which the spec's client takes as "hide the size bar" (spec 02 §6);
+     * a deck the caller may not see at all is 404 like every other call.
+     */
     async size(owner: Owner, deckId: string): Promise<DeckSizeResponse> {
-      if (!(await sources.ownsDeck(owner, deckId))) throw deckNotFound();
+      if (!(await sources.ownsDeck(owner, deckId))) {
+        if (await sources.viewsDeck(owner, deckId)) {
+          throw new AppError('FORBIDDEN', 'Only the owner of this deck can see its size');
+        }
+        throw deckNotFound();
+      }
       const bytes = countedBytes(await sources.deckContents(deckId));
       return {
         success: true,
