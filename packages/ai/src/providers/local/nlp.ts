@@ -122,7 +122,10 @@ export function parseBlock(text: string): ParsedSentence[] {
   }));
   const entitySpans = doc.entities().out(its.span) as unknown as [number, number][];
   const entityTypes = doc.entities().out(its.type) as string[];
-  const sentenceSpans = doc.sentences().out(its.span) as unknown as [number, number][];
+  const sentenceSpans = joinDottedNames(
+    doc.sentences().out(its.span) as unknown as [number, number][],
+    all,
+  );
   return sentenceSpans.map(([start, end]) => {
     const entities: EntitySpan[] = [];
     entitySpans.forEach(([es, ee], k) => {
@@ -131,6 +134,29 @@ export function parseBlock(text: string): ParsedSentence[] {
     });
     return { tokens: all.slice(start, end + 1), entities };
   });
+}
+
+/**
+ * wink-nlp ends a sentence at every full stop, also inside a domain or file name ("mozilla.org",
+ * "www.example.com", "report.pdf"), so a sentence quoting one was cut in two. A full stop with no
+ * space after it does not end a sentence: such spans are joined again.
+ */
+export function joinDottedNames(
+  spans: readonly [number, number][],
+  tokens: readonly { value: string; spaced: boolean }[],
+): [number, number][] {
+  const joined: [number, number][] = [];
+  for (const [start, end] of spans) {
+    const last = joined.at(-1);
+    const stop = tokens[start - 1];
+    const next = tokens[start];
+    if (last && last[1] === start - 1 && stop?.value === '.' && next && !next.spaced) {
+      last[1] = end;
+    } else {
+      joined.push([start, end]);
+    }
+  }
+  return joined;
 }
 
 /** Normalised word tokens of a short text, for the embedder (no tags, no sentences). */
