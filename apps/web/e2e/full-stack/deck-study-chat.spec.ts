@@ -390,7 +390,10 @@ test('the tutor streams a cited answer from the article, the chat is saved and f
   await row.locator('.chat-history-open').click();
   await expect(panel.locator('li.chat-msg-user')).toHaveText(question);
   await expect(answers(panel).last()).toContainText('Zawinski');
-  // (Save Chat sends role and content only, so a reopened answer has no 'Sources:' line: reported.)
+  // The answer was saved with its sources.
+  await expect(answers(panel).last().locator('.chat-citations')).toHaveText(
+    `Sources: ${studied.sourceTitle}`,
+  );
   await expect(panel.getByRole('button', { name: 'Saved to History' })).toBeVisible();
 });
 

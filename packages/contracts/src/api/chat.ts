@@ -125,6 +125,8 @@ export const startChatBodySchema = z.object({
       z.object({
         role: z.enum(['user', 'assistant']),
         content: z.string().max(CHAT_MESSAGE_MAX),
+        /** The sources an assistant answer drew on, kept with the saved answer. */
+        attribution: z.array(attributionSchema).max(50).optional(),
       }),
     )
     .max(CHAT_HISTORY_MAX)

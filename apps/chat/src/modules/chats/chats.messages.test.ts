@@ -55,9 +55,20 @@ describe('POST /chat/start', () => {
       ['system', 'Answer in Spanish.'],
       ['user', 'What do mitochondria produce in every living cell of the body?'],
     ]);
-    const source = await startChat(owner, seeded.deck.id, { mode: 'source', messages: [{ role: 'user', content: 'Summarize' }, { role: 'assistant', content: 'Cells.' }] });
+    const cited = [{ sourceId: seeded.source.id, title: 'Cells', chunkIndexes: [0, 2] }];
+    const source = await startChat(owner, seeded.deck.id, {
+      mode: 'source',
+      messages: [
+        { role: 'user', content: 'Summarize' },
+        { role: 'assistant', content: 'Cells.', attribution: cited },
+      ],
+    });
     expect(source.title).toBe('Source Discussion: Summarize');
     expect(source.messages).toHaveLength(3);
+    // A saved answer keeps its sources, also when the chat is read again.
+    const reread = (await call(owner, 'GET', `/chat/${source._id}`)).json().chat;
+    expect(reread.messages[2]).toMatchObject({ role: 'assistant', content: 'Cells.', attribution: cited });
+    expect(reread.messages[1].attribution).toBeUndefined();
     const titled = await startChat(owner, seeded.deck.id, { title: 'My notes' });
     expect(titled.title).toBe('My notes');
     expect(await storedRows(t, seeded.deck.id)).toEqual({ chats: 3, messages: 6 });

@@ -16,7 +16,7 @@ import type { Owner } from '@mnemo/db/owner';
 import { AppError } from '@mnemo/service-kit';
 import type { DeckAccess, DeckAccessChecker } from '../access/deck-access';
 import type { MessageQuota } from '../access/message-quota';
-import type { ChatsRepository, ChatWithMessages, MessageRow } from './chats.repository';
+import type { ChatsRepository, ChatWithMessages, MessageRow, NewMessage } from './chats.repository';
 import type { StreamLock } from './stream-lock';
 import { defaultTitle, modeOfTitle, runTutor, toRetrievedChunks, toTurns, type TutorAnswer } from './tutor-input';
 
@@ -134,7 +134,15 @@ export function createChatsService({ chats, access, study, quota, lock, streamMo
       const conversation = body.messages ?? (body.initialMessage?.trim() ? [{ role: 'user' as const, content: body.initialMessage }] : []);
       const firstUser = conversation.find((m) => m.role === 'user')?.content;
       const title = body.title?.trim() || defaultTitle(mode, firstUser);
-      const messages = [{ role: 'system' as const, content: deck.systemPrompt ?? '' }, ...conversation];
+      const messages: NewMessage[] = [
+        { role: 'system' as const, content: deck.systemPrompt ?? '' },
+        // A user message cites nothing; an answer keeps the sources it drew on.
+        ...conversation.map((m) => ({
+          role: m.role,
+          content: m.content,
+          attribution: m.role === 'assistant' && 'attribution' in m && m.attribution?.length ? m.attribution : null,
+        })),
+      ];
       if (body.preview) {
         const now = new Date();
         return presentChat({
@@ -151,7 +159,7 @@ export function createChatsService({ chats, access, study, quota, lock, streamMo
             id: randomUUID(),
             chatId: '',
             position,
-            attribution: null,
+            attribution: m.attribution ?? null,
             createdAt: now,
           })),
         });

@@ -431,6 +431,8 @@ export function useChat(props: ChatPanelProps) {
         messages: visible.slice(-CHAT_HISTORY_MAX).map((m) => ({
           role: m.role === 'user' ? 'user' : 'assistant',
           content: m.content.slice(0, CHAT_MESSAGE_MAX),
+          // The answer's sources are saved with it, so a reopened chat still shows them.
+          ...(m.role === 'assistant' && m.attribution?.length ? { attribution: m.attribution } : {}),
         })),
       });
       if (generation !== generationRef.current) return;
