@@ -19,6 +19,7 @@ import {
 import { deckApi } from './deck-api';
 import { CloneControl, PublishControl } from './deck-publish-controls';
 import { deckQueryKey } from './deck-queries';
+import { usePopupMenu } from '../../lib/use-popup-menu';
 
 /** Every deck list starts with 'decks': a renamed or deleted deck reloads them all. */
 const allDeckLists = decksQueryKey().slice(0, 1);
@@ -147,25 +148,8 @@ function DeckTitle({ deck, canEdit }: { deck: Deck; canEdit: boolean }) {
 
 /** The overflow menu: Edit Deck (the edit tab) and Delete Deck. */
 function DeckMenu({ deckId, onDelete }: { deckId: string; onDelete: () => void }) {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
+  const { open, setOpen, root } = usePopupMenu();
   const navigate = useNavigate();
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   const pick = (action: () => void) => () => {
     setOpen(false);

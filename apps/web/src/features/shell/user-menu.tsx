@@ -1,30 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { FEEDBACK_EMAIL, mailto } from '../../lib/contact';
 import type { SessionUser } from '../../lib/session/session-state';
 import { useSignOut } from '../auth/use-session-change';
+import { usePopupMenu } from '../../lib/use-popup-menu';
 
 /** The signed-in user's menu: e-mail, Settings, Feedback (mail), Info, Sign out. */
 export function UserMenu({ user }: { user: SessionUser }) {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
+  const { open, setOpen, root } = usePopupMenu();
   const signOut = useSignOut();
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   const initial = (user.firstName || user.email).slice(0, 1).toUpperCase();
   const close = () => setOpen(false);

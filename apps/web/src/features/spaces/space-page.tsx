@@ -14,6 +14,7 @@ import { decksQueryKey, useDecks } from '../library/library-queries';
 import { Dialog } from '../shell/dialog';
 import { PlusIcon } from '../shell/icons';
 import { isSpaceMissing, spaceQueryKey, spaces, useSpace } from './space-api';
+import { usePopupMenu } from '../../lib/use-popup-menu';
 import '../library/library.css';
 
 /**
@@ -226,24 +227,7 @@ function SpaceTitle({
 }
 
 function SpaceMenu({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const { open, setOpen, root } = usePopupMenu();
 
   const pick = (action: () => void) => () => {
     setOpen(false);
