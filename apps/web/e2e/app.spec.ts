@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { FakeDeckApi } from './fake-deck-api';
 
 const USER = { _id: 'u1', email: 'ada@example.com', firstName: 'Ada' };
 
@@ -169,16 +170,21 @@ test.describe('signed-in visitor', () => {
   });
 
   test('deck routes open the right tab', async ({ page }) => {
-    await page.goto('/deck/d1');
-    await expect(page).toHaveURL(/\/deck\/d1\/summary$/);
-    await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
+    // The deck area shows a deck only once it has loaded: a played deck service answers for it.
+    const api = new FakeDeckApi({ signedIn: true });
+    const deck = api.addDeck('Cell biology');
+    await api.install(page);
+    const id = deck._id;
 
-    await page.goto('/deck/d1/nonsense');
-    await expect(page).toHaveURL(/\/deck\/d1\/summary$/);
+    await page.goto(`/deck/${id}`);
+    await expect(page).toHaveURL(new RegExp(`/deck/${id}/summary$`));
+    await expect(page.getByRole('heading', { name: 'Summary', exact: true })).toBeVisible();
 
-    await page.goto('/deck/d1?tab=edit&sourceFilter=src9');
-    await expect(page).toHaveURL(/\/deck\/d1\/edit\?sourceFilter=src9$/);
-    // No question service is played: the screen ends on its error view ('Edit your questions').
+    await page.goto(`/deck/${id}/nonsense`);
+    await expect(page).toHaveURL(new RegExp(`/deck/${id}/summary$`));
+
+    await page.goto(`/deck/${id}?tab=edit&sourceFilter=src9`);
+    await expect(page).toHaveURL(new RegExp(`/deck/${id}/edit\\?sourceFilter=src9$`));
     await expect(
       page.getByRole('heading', { name: /^Edit your (cards|questions)$/ }),
     ).toBeVisible();
@@ -186,6 +192,7 @@ test.describe('signed-in visitor', () => {
     await page.getByRole('link', { name: 'Manage' }).click();
     await expect(page.getByRole('heading', { name: 'Project knowledge' })).toBeVisible();
     await page.getByRole('link', { name: 'Flashcards' }).click();
-    await expect(page).toHaveURL(/\/deck\/d1\/flashcards$/);
+    await expect(page).toHaveURL(new RegExp(`/deck/${id}/flashcards$`));
   });
+
 });
