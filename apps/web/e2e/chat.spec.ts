@@ -395,7 +395,12 @@ test('Save Chat keeps the conversation, then answers stream in the saved chat', 
     preview: false,
     messages: [
       { role: 'user', content: 'What makes ATP?' },
-      { role: 'assistant', content: 'Mitochondria make **ATP**.' },
+      {
+        role: 'assistant',
+        content: 'Mitochondria make **ATP**.',
+        // The answer's sources are saved with it.
+        attribution: [{ sourceId: SOURCE_ID, title: 'Cell Biology Notes', chunkIndexes: [2] }],
+      },
     ],
   });
 
