@@ -408,6 +408,8 @@ test('Save Chat keeps the conversation, then answers stream in the saved chat', 
   await input(page).press('Enter');
   await expect(assistant(page)).toHaveCount(2);
   const saved = service.saved[0];
+  // The answer's bubble is shown before its request leaves the page: wait for the request.
+  await expect.poll(() => streamCalls(service).length).toBe(2);
   expect(streamCalls(service).at(-1)?.path).toBe(`/chat/stream/${saved?._id}`);
   expect(streamCalls(service).at(-1)?.body).toMatchObject({ message: 'And in plants?' });
 });
