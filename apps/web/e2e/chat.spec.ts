@@ -441,6 +441,8 @@ test('selected text becomes a chip that is sent as an explanation request', asyn
   await panel(page).getByRole('button', { name: 'Send' }).click();
   await expect(user(page).locator('.chat-chip')).toHaveText(QUESTION);
   await expect(chip).toHaveCount(0);
+  // The message is shown before retrieval and its stream request: wait for the request.
+  await expect.poll(() => streamCalls(service).length).toBe(1);
   expect(streamCalls(service)[0]?.body).toMatchObject({ message: `Explain this: ${QUESTION}` });
 });
 
@@ -584,7 +586,7 @@ test('saved chats are listed newest first on the Manage page, opened and deleted
   await rows.nth(1).getByRole('button', { name: 'Delete Source Discussion: Older chat' }).click();
   await expect(rows).toHaveCount(2);
   await expect(history).not.toContainText('Older chat');
-  expect(service.calls.some((c) => c.method === 'DELETE' && c.path.startsWith('/chat/'))).toBe(
-    true,
-  );
+  await expect
+    .poll(() => service.calls.some((c) => c.method === 'DELETE' && c.path.startsWith('/chat/')))
+    .toBe(true);
 });
