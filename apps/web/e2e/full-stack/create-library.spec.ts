@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { fixturePath } from '@mnemo/testing/fixtures';
+import { signedUp } from './api-account';
 import { FIXTURE_SITE_PORT } from './fixture-site';
 
 // Against the real Mnemo: the creation page's whole flow (space, deck with its sources, processing
@@ -22,37 +23,6 @@ test.afterAll(async () => {
 });
 
 const editScreen = /\/deck\/[0-9a-f-]{36}\/edit$/;
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-/** A verified account made through the API; the code is read from the dev outbox. */
-async function signedUp(request: APIRequestContext): Promise<string> {
-  const email = uniqueEmail('library');
-  const registered = await request.post('/api/auth/register', {
-    data: { firstName: 'Ada', email, password: 'a long enough passphrase 7' },
-  });
-  expect(registered.status()).toBe(201);
-  const { userId } = (await registered.json()) as { userId: string };
-  let code = '';
-  await expect
-    .poll(async () => {
-      const mails = (await (await request.get('/api/dev/mail')).json()) as {
-        to: string | string[];
-        text: string;
-      }[];
-      const mail = mails.find((m) => [m.to].flat().some((to) => to.includes(email)));
-      code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
-      return code;
-    })
-    .not.toBe('');
-  const verified = await request.post('/api/auth/verify-email', {
-    data: { userId, verificationCode: code },
-  });
-  expect(verified.ok()).toBe(true);
-  return ((await verified.json()) as { token: string }).token;
-}
 
 /** Keeps every pending generation record the page writes (the edit screen removes the stored one). */
 async function recordPendingWrites(page: Page) {
@@ -138,7 +108,7 @@ test('a signed-in user creates a space, two decks, pages through the library', a
   request,
 }) => {
   test.setTimeout(300_000);
-  const token = await signedUp(request);
+  const token = await signedUp(request, 'library');
   for (let i = 1; i <= 5; i += 1) {
     const made = await request.post('/api/decks', {
       headers: { Authorization: `Bearer ${token}` },

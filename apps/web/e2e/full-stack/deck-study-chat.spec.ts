@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { fixturePath } from '@mnemo/testing/fixtures';
+import { signedUp } from './api-account';
 import { FIXTURE_SITE_PORT } from './fixture-site';
 
 // Against the real Mnemo (spec 02 §2, §4): a signed-in owner studies a deck made from a real
@@ -30,37 +31,6 @@ interface Studied {
 let site: Server;
 let studied: Studied;
 
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-/** A verified account made through the API; the code is read from the dev outbox. */
-async function signedUp(request: APIRequestContext): Promise<string> {
-  const email = uniqueEmail('study-chat');
-  const registered = await request.post('/api/auth/register', {
-    data: { firstName: 'Ada', email, password: 'a long enough passphrase 7' },
-  });
-  expect(registered.status()).toBe(201);
-  const { userId } = (await registered.json()) as { userId: string };
-  let code = '';
-  await expect
-    .poll(async () => {
-      const mails = (await (await request.get('/api/dev/mail')).json()) as {
-        to: string | string[];
-        text: string;
-      }[];
-      const mail = mails.find((m) => [m.to].flat().some((to) => to.includes(email)));
-      code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
-      return code;
-    })
-    .not.toBe('');
-  const verified = await request.post('/api/auth/verify-email', {
-    data: { userId, verificationCode: code },
-  });
-  expect(verified.ok()).toBe(true);
-  return ((await verified.json()) as { token: string }).token;
-}
-
 async function allQuestions(
   request: APIRequestContext,
   deckId: string,
@@ -78,7 +48,7 @@ async function allQuestions(
  * vectors for the tutor), then questions of both types generated from it.
  */
 async function studiedDeck(request: APIRequestContext): Promise<Studied> {
-  const token = await signedUp(request);
+  const token = await signedUp(request, 'study-chat');
   const auth = { authorization: `Bearer ${token}` };
   const created = await request.post('/api/decks', { headers: auth, data: { title: 'Mozilla' } });
   expect(created.status()).toBe(201);
