@@ -22,6 +22,7 @@ const ALL_TABLES = [
   'study_spaces',
   'subscriptions',
   'uploads',
+  'usage_records',
   'users',
 ];
 

@@ -36,6 +36,11 @@ export const subscriptions = pgTable(
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     trialEnd: timestamp('trial_end', { withTimezone: true }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /**
+     * When the Stripe event whose state this row holds was created. Stripe does not deliver events
+     * in order; an event older than this one must not overwrite a newer state.
+     */
+    stateAt: timestamp('state_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -72,10 +77,34 @@ export const monthlyUsage = pgTable(
   ],
 );
 
+/**
+ * One row per source processing that counted towards its owner's monthly usage. The key (source,
+ * attempt) makes reporting idempotent: a retried job or a redelivered report counts once. No
+ * foreign key to sources: the deck service owns them, and a removed source still counted.
+ */
+export const usageRecords = pgTable(
+  'usage_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...ownerColumns(),
+    sourceId: uuid('source_id').notNull(),
+    attempt: integer('attempt').notNull(),
+    /** First day of the month (UTC) the bytes were counted in. */
+    month: date('month').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('usage_records_one_owner', exactlyOneOwner(t)),
+    uniqueIndex('usage_records_source_attempt_uq').on(t.sourceId, t.attempt),
+  ],
+);
+
 export type SubscriptionStatus = (typeof subscriptionStatusEnum.enumValues)[number];
 export type Subscription = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
 export type StripeEvent = typeof stripeEvents.$inferSelect;
 export type NewStripeEvent = typeof stripeEvents.$inferInsert;
 export type MonthlyUsage = typeof monthlyUsage.$inferSelect;
+export type UsageRecord = typeof usageRecords.$inferSelect;
 export type NewMonthlyUsage = typeof monthlyUsage.$inferInsert;

@@ -73,6 +73,22 @@ export const decks = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /** Set on a clone: where it came from (the original may be deleted later). */
     clonedFromId: uuid('cloned_from_id'),
+    /**
+     * The titles of the deck's sources, space-separated, for Explore's search. Kept by a database
+     * trigger on `sources` (migration 0006), so every writer (this service, the ingest worker that
+     * renames a source to its document's title) keeps it right: never written by the application.
+     */
+    sourceTitles: text('source_titles').notNull().default(''),
+    /**
+     * Explore's full-text document: the title weighs most (A), then the description (B), then the
+     * source titles (C); stemmed with the 'english' configuration.
+     */
+    searchTsv: tsvector('search_tsv')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`setweight(to_tsvector('english', ${decks.title}), 'A') || setweight(to_tsvector('english', ${decks.description}), 'B') || setweight(to_tsvector('english', ${decks.sourceTitles}), 'C')`,
+      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -81,8 +97,16 @@ export const decks = pgTable(
     index('decks_owner_user_idx').on(t.ownerUserId, t.createdAt.desc()),
     index('decks_owner_anon_idx').on(t.ownerAnonId, t.createdAt.desc()),
     index('decks_space_idx').on(t.studySpaceId, t.createdAt.desc()),
+    // Explore's listing, newest (or oldest, read backwards) first, with the id as the tie-break.
     index('decks_published_idx')
-      .on(t.publishedAt.desc())
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.isPublished}`),
+    // Explore's search: full text over published decks, and trigram matching on titles for typos.
+    index('decks_published_search_gin')
+      .using('gin', t.searchTsv)
+      .where(sql`${t.isPublished}`),
+    index('decks_published_title_trgm')
+      .using('gin', t.title.op('gin_trgm_ops'))
       .where(sql`${t.isPublished}`),
   ],
 );
