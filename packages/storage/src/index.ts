@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { constants, createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -39,6 +40,12 @@ export type Storage = {
   /** Size and type of a stored object without reading it; StorageError 'not-found' when absent. */
   stat(storageRef: string): Promise<{ contentType: string; size: number }>;
   delete(storageRef: string): Promise<void>;
+  /**
+   * A copy of a stored object under a new reference (same category and type), for a cloned deck's
+   * document: each source owns its file, so deleting one deck never removes another's file.
+   * StorageError 'not-found' when the original is absent.
+   */
+  copy(storageRef: string): Promise<StoredObject>;
   exists(storageRef: string): Promise<boolean>;
   downloadUrl(storageRef: string): Promise<string>;
   check(): Promise<void>;
@@ -83,6 +90,9 @@ export function newStorageRef(contentType: string, prefix = 'uploads', now = new
   const month = String(now.getUTCMonth() + 1).padStart(2, '0');
   return `${prefix}/${now.getUTCFullYear()}/${month}/${randomUUID()}.${ext}`;
 }
+
+/** The category a reference was stored under (its first segment), for a copy of it. */
+const prefixOf = (ref: string) => ref.split('/')[0]!;
 
 /** Refuses refs that could escape the root or address anything we did not name. */
 export function assertValidRef(ref: string): void {
@@ -166,6 +176,29 @@ function createLocalStorage(config: { root: string; publicBaseUrl: string }): St
       if (!meta || size === null) throw new StorageError('not-found', 'File not found');
       return { contentType: meta.contentType, size };
     },
+    async copy(ref) {
+      const from = pathOf(ref);
+      const meta = await readMeta(from);
+      if (!meta) throw new StorageError('not-found', 'File not found');
+      const storageRef = newStorageRef(meta.contentType, prefixOf(ref));
+      const path = pathOf(storageRef);
+      await mkdir(dirname(path), { recursive: true });
+      // As in put: temporary names, the sidecar renamed last, so a half copy is never visible.
+      const tmp = `${path}.${randomUUID()}.tmp`;
+      const metaTmp = `${tmp}.meta`;
+      try {
+        await copyFile(from, tmp);
+        const { size } = await stat(tmp);
+        await writeFile(metaTmp, JSON.stringify({ contentType: meta.contentType, size }));
+        await rename(tmp, path);
+        await rename(metaTmp, metaOf(path));
+        return { storageRef, size, contentType: meta.contentType };
+      } catch (e) {
+        await Promise.all([rm(tmp, { force: true }), rm(metaTmp, { force: true })]);
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new StorageError('not-found', 'File not found');
+        throw e;
+      }
+    },
     async delete(ref) {
       const path = pathOf(ref);
       await rm(metaOf(path), { force: true });
@@ -239,6 +272,35 @@ function createS3Storage(config: Extract<StorageConfig, { driver: 's3' }>): Stor
         if (notFound(e)) throw new StorageError('not-found', 'File not found');
         throw e;
       }
+    },
+    async copy(ref) {
+      assertValidRef(ref);
+      // A server-side CopyObject: the bytes never pass through this process.
+      let contentType: string;
+      let size: number;
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: ref }));
+        contentType = head.ContentType ?? 'application/octet-stream';
+        size = head.ContentLength ?? 0;
+      } catch (e) {
+        if (notFound(e)) throw new StorageError('not-found', 'File not found');
+        throw e;
+      }
+      const storageRef = newStorageRef(contentType, prefixOf(ref));
+      try {
+        await client.send(
+          new CopyObjectCommand({
+            Bucket,
+            Key: storageRef,
+            CopySource: `${Bucket}/${ref}`,
+            MetadataDirective: 'COPY',
+          }),
+        );
+      } catch (e) {
+        if (notFound(e)) throw new StorageError('not-found', 'File not found');
+        throw e;
+      }
+      return { storageRef, size, contentType };
     },
     async delete(ref) {
       assertValidRef(ref);

@@ -59,6 +59,32 @@ function behavesLikeStorage(name: string, make: () => Storage) {
       ).rejects.toMatchObject({ reason: 'not-found' });
     });
 
+    it('copies an object to a new reference that lives on after the original is deleted', async () => {
+      const storage = make();
+      const original = await storage.put({
+        body: Buffer.from('%PDF-1.7 original'),
+        contentType: 'application/pdf',
+        prefix: 'documents',
+      });
+      const copy = await storage.copy(original.storageRef);
+      expect(copy.storageRef).not.toBe(original.storageRef);
+      expect(copy.storageRef).toMatch(/^documents\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.pdf$/);
+      expect(copy).toMatchObject({ size: 17, contentType: 'application/pdf' });
+      await storage.delete(original.storageRef);
+      expect(await storage.exists(original.storageRef)).toBe(false);
+      const got = await storage.get(copy.storageRef);
+      expect(got.contentType).toBe('application/pdf');
+      expect(await read(got.body)).toBe('%PDF-1.7 original');
+      expect(await storage.stat(copy.storageRef)).toEqual({ size: 17, contentType: 'application/pdf' });
+    });
+
+    it('answers not-found when copying an object that is not stored', async () => {
+      await expect(
+        make().copy('documents/2026/01/00000000-0000-0000-0000-000000000000.pdf'),
+      ).rejects.toMatchObject({ reason: 'not-found' });
+      await expect(make().copy('../../etc/passwd')).rejects.toThrow('Invalid storage reference');
+    });
+
     it('refuses a reference that tries to leave its folder', async () => {
       const storage = make();
       await expect(storage.get('../../etc/passwd')).rejects.toThrow('Invalid storage reference');

@@ -53,7 +53,8 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 
 /**
  * A local server speaking the subset of the S3 REST API (path-style) that the AWS SDK v3 uses for
- * buckets and objects: CreateBucket, HeadBucket, PutObject, GetObject, HeadObject, DeleteObject.
+ * buckets and objects: CreateBucket, HeadBucket, PutObject, CopyObject, GetObject, HeadObject,
+ * DeleteObject.
  * It accepts any SigV4 signature; presigned GET URLs work too.
  */
 export async function startFakeS3({ bucket = 'mnemo-test' }: { bucket?: string } = {}) {
@@ -83,6 +84,24 @@ export async function startFakeS3({ bucket = 'mnemo-test' }: { bucket?: string }
         return xmlError(res, 404, 'NoSuchBucket', 'The specified bucket does not exist', {
           BucketName: bucketName,
         });
+      const copySource = req.headers['x-amz-copy-source'];
+      if (req.method === 'PUT' && typeof copySource === 'string') {
+        // CopyObject: the source is "<bucket>/<key>", URL-encoded; metadata is copied with it.
+        await readBody(req);
+        const [fromBucket = '', ...fromKey] = decodeURIComponent(copySource.replace(/^\//, '')).split('/');
+        const original = buckets.get(fromBucket)?.get(fromKey.join('/'));
+        if (!original)
+          return xmlError(res, 404, 'NoSuchKey', 'The specified key does not exist.', {
+            Key: fromKey.join('/'),
+          });
+        const etag = `"${(++counter).toString(16).padStart(32, '0')}"`;
+        objects.set(key, { ...original, etag });
+        res.writeHead(200, { 'content-type': 'application/xml' });
+        res.end(
+          `<?xml version="1.0" encoding="UTF-8"?>\n<CopyObjectResult><ETag>${escapeXml(etag)}</ETag><LastModified>${new Date().toISOString()}</LastModified></CopyObjectResult>`,
+        );
+        return;
+      }
       if (req.method === 'PUT') {
         const body = await readBody(req);
         const etag = `"${(++counter).toString(16).padStart(32, '0')}"`;
