@@ -77,8 +77,16 @@ GET /ai/progress/{sourceId}                 gateway
 
 /** Spec 02 describes the card list and card evaluation without paths: ours. */
 const OUR_PATHS = ['GET /cards/deck/:deckId', 'POST /cards/:id/evaluate'];
-/** Not in the spec: logout, the sign-in configuration and the Stripe webhook. */
-const ADDITIONS = ['POST /auth/logout', 'GET /auth/config', 'POST /payment/webhook'];
+/** Not in the spec: logout, the sign-in configuration, the Stripe webhook and demo billing. */
+const ADDITIONS = [
+  'POST /auth/logout',
+  'GET /auth/config',
+  'POST /payment/webhook',
+  'GET /payment/demo/checkout/:sessionId',
+  'POST /payment/demo/checkout/:sessionId/complete',
+  'GET /payment/demo/subscription',
+  'POST /payment/demo/subscription/cancel',
+];
 
 const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
@@ -149,7 +157,7 @@ describe('the route table', () => {
       expect(r.auth, key(r)).toBe('user');
     }
     expect(auth('POST /payment/webhook')).toBe('public');
-    expect(auth('GET /decks/explore')).toBe('user');
+    expect(auth('GET /decks/explore')).toBe('session');
     expect(auth('POST /decks/:id/clone')).toBe('user');
     expect(auth('PUT /decks/:id/publish')).toBe('user');
     expect(auth('GET /auth/me')).toBe('user');

@@ -96,8 +96,9 @@ const TABLE = [
     body: decks.createDeckBodySchema, response: decks.deckResponseSchema },
   { method: 'GET', path: '/decks', service: 'deck', auth: 'session',
     query: decks.listDecksQuerySchema, response: decks.listDecksResponseSchema },
-  // Published decks: signed-in users only (the sidebar asks anonymous visitors to sign in).
-  { method: 'GET', path: '/decks/explore', service: 'deck', auth: 'user',
+  // Published decks: any session. Anonymous visitors may use /explore (spec 01 §2.2); the sidebar
+  // still asks them to sign in, and cloning needs an account.
+  { method: 'GET', path: '/decks/explore', service: 'deck', auth: 'session',
     query: decks.exploreQuerySchema, response: decks.exploreResponseSchema },
   { method: 'GET', path: '/decks/:id', service: 'deck', auth: 'session',
     params: decks.deckParamsSchema, response: decks.deckResponseSchema },
@@ -198,6 +199,15 @@ const TABLE = [
   // Stripe calls this; it proves itself with the signature, not a session.
   { method: 'POST', path: '/payment/webhook', service: 'billing', auth: 'public', addition: true,
     body: payment.stripeEventSchema, response: payment.webhookResponseSchema },
+  // Demo billing when Stripe is not configured (our addition); 404 when it is.
+  { method: 'GET', path: '/payment/demo/checkout/:sessionId', service: 'billing', auth: 'user', addition: true,
+    params: payment.demoCheckoutParamsSchema, response: payment.demoCheckoutResponseSchema },
+  { method: 'POST', path: '/payment/demo/checkout/:sessionId/complete', service: 'billing', auth: 'user', addition: true,
+    params: payment.demoCheckoutParamsSchema, response: payment.demoCompleteResponseSchema },
+  { method: 'GET', path: '/payment/demo/subscription', service: 'billing', auth: 'user', addition: true,
+    response: payment.demoSubscriptionResponseSchema },
+  { method: 'POST', path: '/payment/demo/subscription/cancel', service: 'billing', auth: 'user', addition: true,
+    response: payment.demoSubscriptionResponseSchema },
 ] as const satisfies readonly RouteContract[];
 
 /** The table, for iterating. `route(key)` gives one call with its precise schema types. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { successFlag, successSchema } from '../common';
-import { usageStatsSchema } from '../entities/billing';
+import { isoDateSchema, successFlag, successSchema } from '../common';
+import { subscriptionStatusSchema, usageStatsSchema } from '../entities/billing';
 
 /** Payment calls of spec 01 §7; all need a signed-in user ("payment endpoints require a bearer token"). */
 
@@ -54,3 +54,36 @@ export const stripeEventSchema = z
   .loose();
 export type StripeEvent = z.infer<typeof stripeEventSchema>;
 export const webhookResponseSchema = z.object({ received: z.literal(true) });
+
+/**
+ * Demo billing (our addition): when no Stripe keys are configured, checkout and the billing portal
+ * are local pages (`/billing/demo-checkout`, `/billing/demo-portal`) backed by these calls, so the
+ * whole upgrade flow can be tried offline. They answer 404 when Stripe is configured.
+ */
+export const DEMO_PLAN = { planName: 'Scholar', priceMonthlyUSD: 12, trialDays: 14 } as const;
+
+export const demoCheckoutParamsSchema = z.object({ sessionId: z.string().min(1).max(100) });
+export type DemoCheckoutParams = z.input<typeof demoCheckoutParamsSchema>;
+/** A demo checkout session: bound to the user who started it, and it expires. */
+export const demoCheckoutSessionSchema = z.object({
+  id: z.string(),
+  planName: z.literal(DEMO_PLAN.planName),
+  priceMonthlyUSD: z.literal(DEMO_PLAN.priceMonthlyUSD),
+  trialDays: z.literal(DEMO_PLAN.trialDays),
+  expiresAt: isoDateSchema,
+});
+export type DemoCheckoutSession = z.output<typeof demoCheckoutSessionSchema>;
+export const demoCheckoutResponseSchema = z.object({ success: successFlag, session: demoCheckoutSessionSchema });
+export type DemoCheckoutResponse = z.output<typeof demoCheckoutResponseSchema>;
+/** Completing a demo checkout starts the 14-day trial, as Stripe's checkout completion would. */
+export const demoCompleteResponseSchema = z.object({ success: successFlag, subscriptionStatus: subscriptionStatusSchema });
+export type DemoCompleteResponse = z.output<typeof demoCompleteResponseSchema>;
+/** The demo portal's view of the subscription. Dates are null when there is none. */
+export const demoSubscriptionResponseSchema = z.object({
+  success: successFlag,
+  subscriptionStatus: subscriptionStatusSchema,
+  trialEnd: isoDateSchema.nullable(),
+  currentPeriodEnd: isoDateSchema.nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+});
+export type DemoSubscriptionResponse = z.output<typeof demoSubscriptionResponseSchema>;
