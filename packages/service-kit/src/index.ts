@@ -13,19 +13,25 @@ import { ERROR_STATUS, type ErrorBody } from '@mnemo/contracts/errors';
 import { fastifyLoggerOptions } from '@mnemo/logger';
 import { AppError, isAppError, isPublicError } from './errors';
 import { verifyIdentity } from './identity';
+import { continueTrace, formatTraceparent, TRACEPARENT_HEADER, type TraceContext } from './trace';
 
 export { AppError, isAppError, notFound, unauthenticated } from './errors';
 export { signIdentity, verifyIdentity } from './identity';
+export { formatTraceparent, TRACEPARENT_HEADER, type TraceContext } from './trace';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The caller as the gateway saw it; `{kind: 'none'}` on public routes without one. */
     identity: Identity;
+    /** W3C trace context of this request (the caller's trace, a span of this service). */
+    trace: TraceContext;
   }
   interface FastifyInstance {
     /** Plugins add what /readyz must check (database, Redis, storage). */
     addReadinessCheck(check: ReadinessCheck): void;
     serviceName: string;
+    /** The service's Prometheus registry, served on /metrics: apps add their own metrics to it. */
+    metrics: client.Registry;
   }
   interface FastifyContextConfig {
     /** Routes that answer without a signed identity (health, metrics, webhooks). */
@@ -68,6 +74,14 @@ export function createService(options: ServiceOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('serviceName', options.name);
+  // Trace context: continue the caller's traceparent (or start one), log the trace id with the
+  // request id, and answer with this span's traceparent so a client can quote it.
+  app.decorateRequest('trace', null as never);
+  app.addHook('onRequest', async (request, reply) => {
+    request.trace = continueTrace(request.headers[TRACEPARENT_HEADER]);
+    request.log = request.log.child({ traceId: request.trace.traceId, spanId: request.trace.spanId });
+    reply.header(TRACEPARENT_HEADER, formatTraceparent(request.trace));
+  });
   // A POST with a JSON content type and no body (logout, say) is an empty object, not a 400.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
@@ -178,6 +192,7 @@ function registerMetrics(app: FastifyInstance, options: ServiceOptions) {
   const registry = options.metricsRegistry ?? new client.Registry();
   registry.setDefaultLabels({ service: options.name });
   client.collectDefaultMetrics({ register: registry });
+  app.decorate('metrics', registry);
   const duration = new client.Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration by route and status',

@@ -8,26 +8,32 @@ import { signIdentity } from './identity';
  */
 export function createInternalClient({ baseUrl, secret, service, timeoutMs = 10_000 }: { baseUrl: string; secret: string; service: string; timeoutMs?: number }) {
   const root = baseUrl.replace(/\/+$/, '');
+  async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, requestId?: string): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(`${root}${path}`, {
+        method,
+        headers: {
+          ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+          [IDENTITY_HEADER]: signIdentity({ kind: 'service', service }, secret),
+          ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
+        },
+        ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (cause) {
+      throw new AppError('SERVICE_UNAVAILABLE', `Internal call to ${path} failed`, { cause });
+    }
+    const text = await res.text();
+    if (!res.ok) throw new AppError('SERVICE_UNAVAILABLE', `Internal call to ${path} answered ${res.status}: ${text.slice(0, 200)}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
   return {
-    async post<T = unknown>(path: string, body: unknown, { requestId }: { requestId?: string } = {}): Promise<T> {
-      let res: Response;
-      try {
-        res = await fetch(`${root}${path}`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            [IDENTITY_HEADER]: signIdentity({ kind: 'service', service }, secret),
-            ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
-          },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (cause) {
-        throw new AppError('SERVICE_UNAVAILABLE', `Internal call to ${path} failed`, { cause });
-      }
-      const text = await res.text();
-      if (!res.ok) throw new AppError('SERVICE_UNAVAILABLE', `Internal call to ${path} answered ${res.status}: ${text.slice(0, 200)}`);
-      return (text ? JSON.parse(text) : undefined) as T;
+    post<T = unknown>(path: string, body: unknown, { requestId }: { requestId?: string } = {}): Promise<T> {
+      return call<T>('POST', path, body, requestId);
+    },
+    get<T = unknown>(path: string, { requestId }: { requestId?: string } = {}): Promise<T> {
+      return call<T>('GET', path, undefined, requestId);
     },
   };
 }

@@ -7,14 +7,15 @@ import type { FastifyInstance } from 'fastify';
  */
 export async function runService(
   app: FastifyInstance,
-  { port, host }: { port: number; host: string },
+  { port, host, graceMs = 10_000 }: { port: number; host: string; graceMs?: number },
   onClose: () => Promise<void> = async () => {},
 ) {
   const close = async () => {
     await app.close();
     await onClose();
   };
-  closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+  // Past graceMs the process exits anyway (code 1): a worker sets it just under its pod's grace period.
+  closeWithGrace({ delay: graceMs }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'closing after an uncaught error');
     else app.log.info({ signal }, 'shutting down');
     await close();
