@@ -4,6 +4,7 @@ import { createLlmStudyAi } from './llm-study';
 import { createAnthropicChatModel } from './providers/anthropic';
 import { createHashingEmbedder, createLocalStudyAi } from './providers/local/index';
 import { createOpenAiChatModel, createOpenAiEmbedder } from './providers/openai';
+import { observeChatModel, observeEmbedder, type AiObserver } from './observe';
 import type { Ai, AiLogger, ChatModel, Embedder } from './types';
 
 /**
@@ -11,17 +12,21 @@ import type { Ai, AiLogger, ChatModel, Embedder } from './types';
  * or none for the offline NLP provider) behind `study`, and the embedder, chosen on its own
  * because vectors must not change model when the chat provider does.
  */
-export function createAi(config: AiConfig, deps: { logger?: AiLogger } = {}): Ai {
-  const chat: ChatModel | null =
+export function createAi(config: AiConfig, deps: { logger?: AiLogger; observer?: AiObserver } = {}): Ai {
+  const provided: ChatModel | null =
     config.provider === 'openai'
       ? createOpenAiChatModel(config, deps)
       : config.provider === 'anthropic'
         ? createAnthropicChatModel(config, deps)
         : null;
+  // Provider calls only: the offline provider and the hashing embedder make none to observe.
+  const chat = provided && deps.observer ? observeChatModel(provided, deps.observer) : provided;
   const study = chat ? createLlmStudyAi(chat) : createLocalStudyAi();
   const embedder =
     config.embeddingsProvider === 'openai'
-      ? createOpenAiEmbedder(config, deps)
+      ? deps.observer
+        ? observeEmbedder(createOpenAiEmbedder(config, deps), deps.observer)
+        : createOpenAiEmbedder(config, deps)
       : createHashingEmbedder({ dimensions: config.dimensions });
   return { study, embedder, chat };
 }
