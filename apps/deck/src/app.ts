@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Db } from '@mnemo/db/client';
 import type { Storage } from '@mnemo/storage';
 import { createService } from '@mnemo/service-kit';
+import { aiCallMetrics } from '@mnemo/service-kit/metrics';
 import { dbPlugin } from '@mnemo/service-kit/plugins/db';
 import { redisPlugin } from '@mnemo/service-kit/plugins/redis';
 import type { Env } from './env';
@@ -19,11 +20,16 @@ import { createSourcesRepository } from './modules/sources/sources.repository';
 import { createSourcesService } from './modules/sources/sources.service';
 import { createProcessingService } from './modules/sources/processing.service';
 import { sourcesRoutes } from './modules/sources/sources.routes';
+import { createUsageGuard } from './modules/sources/usage-guard';
+import { createInternalClient } from '@mnemo/service-kit/internal-client';
 import { createDecksRepository } from './modules/decks/decks.repository';
 import { createDecksService } from './modules/decks/decks.service';
 import { createDeckRemoval } from './modules/decks/deck-removal';
 import { decksRoutes } from './modules/decks/decks.routes';
 import { limitsFor } from './modules/decks/limits';
+import { createCloneRepository } from './modules/decks/clone.repository';
+import { createExploreRepository } from './modules/decks/explore.repository';
+import { createExploreService } from './modules/decks/explore.service';
 import { createYoutubeService } from './modules/youtube/youtube.service';
 import { youtubeRoutes } from './modules/youtube/youtube.routes';
 import type { StudyAi } from '@mnemo/ai/types';
@@ -74,6 +80,10 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
     prefix: env.REDIS_PREFIX,
     storage: app.storage,
     log: app.log,
+    usage: createUsageGuard({
+      billing: createInternalClient({ baseUrl: env.BILLING_URL, secret: env.INTERNAL_SECRET, service: 'deck' }),
+      log: app.log,
+    }),
   });
   const sources = createSourcesService({
     sources: sourcesRepository,
@@ -108,8 +118,17 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
     limitsOf,
   });
   await app.register(spacesRoutes, { service: spaces });
-  const decks = createDecksService({ decks: decksRepository, sources, storage: app.storage, limitsOf, removal: deckRemoval });
-  await app.register(decksRoutes, { service: decks });
+  const decks = createDecksService({
+    decks: decksRepository,
+    sources,
+    storage: app.storage,
+    limitsOf,
+    removal: deckRemoval,
+    clones: createCloneRepository({ db: app.db }),
+    log: app.log,
+  });
+  const explore = createExploreService({ explore: createExploreRepository({ db: app.db }) });
+  await app.register(decksRoutes, { service: decks, explore });
 
   const youtube = createYoutubeService({
     config: {
@@ -126,7 +145,7 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
 
   // Questions and the plain-card fallback; generation runs in the worker (queue `generate`).
   await app.register(generateQueuePlugin, { redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX });
-  const study = deps.study ?? createAi(resolveAiConfig(env), { logger: app.log }).study;
+  const study = deps.study ?? createAi(resolveAiConfig(env), { logger: app.log, observer: aiCallMetrics(app.metrics) }).study;
   const grading = createGrading({ study });
   const questionsRepository = createQuestionsRepository({ db: app.db });
   const generation = createGenerationService({

@@ -16,6 +16,8 @@ export const envSchema = baseServiceEnv.extend({
   DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (npm start provides an embedded one)'),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z.string().min(1).default('mnemo'),
+  /** The billing service, asked for the monthly processing allowance before a source is processed. */
+  BILLING_URL: z.url().default('http://127.0.0.1:4004'),
   // Guests' limits: the same variables the auth service reports in GET /auth/anonymous-limits.
   ANONYMOUS_MAX_SPACES: z.coerce.number().int().min(0).default(PLAN_LIMITS.anonymous.studySpaces),
   ANONYMOUS_MAX_DECKS: z.coerce.number().int().min(0).default(PLAN_LIMITS.anonymous.decksPerSpace),

@@ -19,7 +19,7 @@ export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
  * The deck service as its tests use it: a migrated database of its own, real Redis under a prefix
  * no other test shares, and files on a temporary local disk.
  */
-export async function startDeckApp() {
+export async function startDeckApp(overrides: Record<string, string> = {}) {
   const database = await createTestDatabase();
   const redis = new Redis(REDIS_URL);
   const prefix = `test-deck-${randomUUID()}`;
@@ -31,6 +31,9 @@ export async function startDeckApp() {
     REDIS_URL,
     REDIS_PREFIX: prefix,
     FILES_DIR: filesDir,
+    // Nothing listens on the discard port: the usage check fails open unless a test gives a billing.
+    BILLING_URL: 'http://127.0.0.1:9',
+    ...overrides,
   });
   const app = await buildApp(env, { db: database.db, redis });
   return {

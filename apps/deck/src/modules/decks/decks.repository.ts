@@ -10,7 +10,10 @@ export type NewDeckValues = Pick<
   'title' | 'description' | 'focusInstructions' | 'studySpaceId' | 'length' | 'questionTypes'
 >;
 export type DeckPatch = Partial<
-  Pick<typeof decks.$inferInsert, 'title' | 'description' | 'systemPrompt' | 'focusInstructions' | 'studySpaceId'>
+  Pick<
+    typeof decks.$inferInsert,
+    'title' | 'description' | 'systemPrompt' | 'focusInstructions' | 'studySpaceId' | 'isPublished' | 'publishedAnonymously' | 'publishedAt'
+  >
 >;
 /** Which decks a count limit counts: one space's (null: those outside any space), or all the owner's. */
 export type DeckScope = { spaceId: string | null } | 'all';
@@ -60,8 +63,8 @@ export function createDecksRepository({ db }: { db: Db }) {
     },
 
     /** A deck the caller may read: their own, or a published one. Null otherwise. */
-    async findReadable(owner: Owner, id: string): Promise<DeckRow | null> {
-      const [row] = await db
+    async findReadable(owner: Owner, id: string, tx: DbOrTx = db): Promise<DeckRow | null> {
+      const [row] = await tx
         .select()
         .from(decks)
         .where(and(eq(decks.id, id), or(ownedBy(decks, owner), eq(decks.isPublished, true))));
@@ -77,6 +80,15 @@ export function createDecksRepository({ db }: { db: Db }) {
         .orderBy(desc(decks.createdAt), desc(decks.id));
     },
 
+    /** Whether the deck has neither sources nor questions nor cards. */
+    async isEmpty(tx: DbOrTx, id: string): Promise<boolean> {
+      const result = await tx.execute<{ empty: boolean }>(sql`select not (
+        exists (select 1 from ${sources} where ${sources.deckId} = ${id})
+        or exists (select 1 from ${questions} where ${questions.deckId} = ${id})
+        or exists (select 1 from ${cards} where ${cards.deckId} = ${id})) as empty`);
+      return result.rows[0]?.empty === true;
+    },
+
     async update(tx: Tx, id: string, patch: DeckPatch): Promise<DeckRow> {
       const [row] = await tx.update(decks).set(patch).where(eq(decks.id, id)).returning();
       return row!;
@@ -90,26 +102,34 @@ export function createDecksRepository({ db }: { db: Db }) {
       const ids = rows.map((r) => r.id);
       const ownerIds = [...new Set(rows.map((r) => r.ownerUserId).filter((id): id is string => id !== null))];
       if (ids.length === 0) return { sources: new Map<string, SourceRow[]>(), cardIds: new Map<string, string[]>(), names: new Map<string, string>() };
-      const [sourceRows, questionRows, cardRows, nameRows] = await Promise.all([
+      const readSources = () =>
         tx
           .select(withContent ? getTableColumns(sources) : sourceWithoutContent)
           .from(sources)
           .where(inArray(sources.deckId, ids))
-          .orderBy(asc(sources.createdAt), asc(sources.id)),
+          .orderBy(asc(sources.createdAt), asc(sources.id));
+      const readQuestions = () =>
         tx
           .select({ id: questions.id, deckId: questions.deckId })
           .from(questions)
           .where(inArray(questions.deckId, ids))
-          .orderBy(asc(questions.position), asc(questions.createdAt), asc(questions.id)),
+          .orderBy(asc(questions.position), asc(questions.createdAt), asc(questions.id));
+      const readCards = () =>
         tx
           .select({ id: cards.id, deckId: cards.deckId })
           .from(cards)
           .where(inArray(cards.deckId, ids))
-          .orderBy(asc(cards.position), asc(cards.createdAt), asc(cards.id)),
+          .orderBy(asc(cards.position), asc(cards.createdAt), asc(cards.id));
+      const readNames = () =>
         ownerIds.length
           ? tx.select({ id: users.id, firstName: users.firstName }).from(users).where(inArray(users.id, ownerIds))
-          : Promise.resolve([]),
-      ]);
+          : Promise.resolve([]);
+      // A transaction is one connection, which runs one query at a time (pg warns about queries
+      // queued on a busy client): there the reads go one after the other; on the pool, in parallel.
+      const [sourceRows, questionRows, cardRows, nameRows] =
+        tx === db
+          ? await Promise.all([readSources(), readQuestions(), readCards(), readNames()])
+          : [await readSources(), await readQuestions(), await readCards(), await readNames()];
       const group = <T extends { deckId: string }>(list: T[]) => {
         const map = new Map<string, T[]>();
         for (const item of list) map.set(item.deckId, [...(map.get(item.deckId) ?? []), item]);

@@ -1,15 +1,29 @@
 import {
+  cloneDeckBodySchema,
   createDeckBodySchema,
   deckParamsSchema,
+  exploreQuerySchema,
   listDecksQuerySchema,
+  publishDeckBodySchema,
   updateDeckBodySchema,
 } from '@mnemo/contracts/api/decks';
-import { requireOwner, type RoutesPlugin } from '@mnemo/service-kit';
+import { z } from 'zod';
+import { requireOwner, requireUser, type RoutesPlugin } from '@mnemo/service-kit';
 import type { DecksService } from './decks.service';
-import { callerOf } from './limits';
+import type { ExploreService } from './explore.service';
+import { callerOf, planOf } from './limits';
+
+/** A clone request may come without a body: that is "outside any space". */
+const cloneBody = z.preprocess((body) => body ?? {}, cloneDeckBodySchema);
+
+/** A signed-in caller (publishing and cloning need an account: spec 01 §6); 401 otherwise. */
+const userCallerOf = (request: Parameters<typeof callerOf>[0]) => {
+  const user = requireUser(request);
+  return { owner: { userId: user.userId }, plan: planOf(user) };
+};
 
 /** Deck calls of spec 01 §7 and spec 02 §7: the answer is the deck itself; the list is in `data`. */
-export const decksRoutes: RoutesPlugin<{ service: DecksService }> = async (app, { service }) => {
+export const decksRoutes: RoutesPlugin<{ service: DecksService; explore: ExploreService }> = async (app, { service, explore }) => {
   app.post('/decks', { schema: { body: createDeckBodySchema } }, async (request, reply) => {
     const answer = await service.create(callerOf(request), request.body);
     reply.status(201);
@@ -19,6 +33,23 @@ export const decksRoutes: RoutesPlugin<{ service: DecksService }> = async (app, 
   app.get('/decks', { schema: { querystring: listDecksQuerySchema } }, async (request) =>
     service.list(requireOwner(request), request.query),
   );
+
+  // Any session, signed in or anonymous: spec 01 §2.2 lets anonymous visitors use /explore (only
+  // cloning needs sign-in). A static path, so it wins over /decks/:id.
+  app.get('/decks/explore', { schema: { querystring: exploreQuerySchema } }, async (request) => {
+    requireOwner(request);
+    return explore.search(request.query);
+  });
+
+  app.put('/decks/:id/publish', { schema: { params: deckParamsSchema, body: publishDeckBodySchema } }, async (request) =>
+    service.publish(userCallerOf(request), request.params.id, request.body),
+  );
+
+  app.post('/decks/:id/clone', { schema: { params: deckParamsSchema, body: cloneBody } }, async (request, reply) => {
+    const answer = await service.clone(userCallerOf(request), request.params.id, request.body);
+    reply.status(201);
+    return answer;
+  });
 
   app.get('/decks/:id', { schema: { params: deckParamsSchema } }, async (request) =>
     service.get(requireOwner(request), request.params.id),

@@ -1,17 +1,22 @@
 import type { z } from 'zod';
 import type {
+  cloneDeckBodySchema,
   createDeckBodySchema,
   DeckResponse,
   ListDecksResponse,
+  publishDeckBodySchema,
+  PublishDeckResponse,
   updateDeckBodySchema,
 } from '@mnemo/contracts/api/decks';
 import type { Deck } from '@mnemo/contracts/entities/deck';
 import type { DbOrTx, Tx } from '@mnemo/db/client';
 import type { Owner } from '@mnemo/db/owner';
 import { AppError } from '@mnemo/service-kit';
-import type { Storage } from '@mnemo/storage';
+import { StorageError, type Storage } from '@mnemo/storage';
+import type { FastifyBaseLogger } from 'fastify';
 import { presentSource } from '../sources/sources.presenter';
 import { deckNotFound, type SourcesService } from '../sources/sources.service';
+import type { CloneRepository, DocumentCopy } from './clone.repository';
 import type { DeckRemoval } from './deck-removal';
 import { presentDeck } from './decks.presenter';
 import type { DeckPatch, DeckRow, DeckScope, DecksRepository } from './decks.repository';
@@ -19,8 +24,23 @@ import { limitReached, lockOwnerLimits, type Caller, type LimitsOf } from './lim
 
 export type CreateDeckInput = z.output<typeof createDeckBodySchema>;
 export type UpdateDeckInput = z.output<typeof updateDeckBodySchema>;
+export type PublishDeckInput = z.output<typeof publishDeckBodySchema>;
+export type CloneDeckInput = z.output<typeof cloneDeckBodySchema>;
 
 export const spaceNotFound = () => new AppError('NOT_FOUND', 'Study space not found');
+
+/**
+ * 402 LIMIT_REACHED when a clone would hold more cards than the caller's plan allows in one deck:
+ * the copy is refused whole rather than cut (a clone is the original or nothing).
+ */
+const cardLimitReached = (caller: Caller, cards: number, max: number) =>
+  new AppError(
+    'LIMIT_REACHED',
+    caller.plan === 'anonymous'
+      ? `This deck has ${cards} cards; guests can have ${max} cards per deck. Sign up for free to clone it.`
+      : `This deck has ${cards} cards; the free plan allows ${max} cards per deck. Upgrade to Scholar to clone it.`,
+    { flags: { limitReached: true }, details: { limit: 'cardsPerDeck', max, cards, plan: caller.plan } },
+  );
 
 /** Optional text that is blank means none. */
 const textOrNull = (value: string | null | undefined) => (value?.trim() ? value : null);
@@ -39,12 +59,16 @@ export function createDecksService({
   storage,
   limitsOf,
   removal,
+  clones,
+  log,
 }: {
   decks: DecksRepository;
   sources: Pick<SourcesService, 'addWithin'>;
-  storage: Pick<Storage, 'downloadUrl'>;
+  storage: Pick<Storage, 'downloadUrl' | 'copy' | 'delete'>;
   limitsOf: LimitsOf;
   removal: Pick<DeckRemoval, 'cleanUp'>;
+  clones: CloneRepository;
+  log: FastifyBaseLogger;
 }) {
   async function present(rows: DeckRow[], caller: Owner, { withContent, tx }: { withContent: boolean; tx?: DbOrTx }): Promise<Deck[]> {
     const contents = await decks.contentsOf(rows, { withContent, ...(tx ? { tx } : {}) });
@@ -143,6 +167,96 @@ export function createDecksService({
         return Object.keys(patch).length ? decks.update(tx, id, patch) : current;
       });
       return { success: true, ...(await presentOne(row, caller.owner, { withContent: true })) };
+    },
+
+    /**
+     * PUT /decks/:id/publish (spec 02 §4): the owner publishes (optionally anonymously) or
+     * unpublishes. Becoming published stamps `publishedAt` (a re-publish after an unpublish is
+     * newly published); changing only the anonymous flag keeps the date; unpublishing clears both.
+     * A viewer of someone else's published deck is told 403 (they can see the deck, so 404 would
+     * be a lie, as with its size); any other deck is 404. An empty deck (no source, no card) is
+     * refused: it would show nothing in Explore (docs/decisions.md).
+     */
+    async publish(caller: Caller, id: string, input: PublishDeckInput): Promise<PublishDeckResponse> {
+      const row = await decks.transaction(async (tx) => {
+        const current = await decks.lockOwned(tx, caller.owner, id);
+        if (!current) {
+          if (await decks.findReadable(caller.owner, id, tx)) {
+            throw new AppError('FORBIDDEN', 'Only the owner of this deck can publish or unpublish it. Clone the deck to publish your own copy.');
+          }
+          throw deckNotFound();
+        }
+        if (!input.isPublished) {
+          if (!current.isPublished && !current.publishedAnonymously) return current;
+          return decks.update(tx, id, { isPublished: false, publishedAnonymously: false, publishedAt: null });
+        }
+        if (!current.isPublished && (await decks.isEmpty(tx, id))) {
+          throw new AppError('BAD_REQUEST', 'This deck has no sources or cards yet. Add some before publishing it.');
+        }
+        return decks.update(tx, id, {
+          isPublished: true,
+          publishedAnonymously: input.publishedAnonymously,
+          publishedAt: current.isPublished && current.publishedAt ? current.publishedAt : new Date(),
+        });
+      });
+      return { success: true, deck: await presentOne(row, caller.owner, { withContent: true }) };
+    },
+
+    /**
+     * POST /decks/:id/clone (spec 01 §4.3): a private copy of a deck the caller may view, in one of
+     * their spaces (or none), within their plan's limits, in one transaction with the copies of its
+     * document files. Nothing is processed again and nothing is queued: the copy has the original's
+     * text, summaries, chunks with vectors, questions and cards. Chats are not copied. Refused with
+     * 409 while a source of the original is still being processed (docs/decisions.md).
+     */
+    async clone(caller: Caller, id: string, input: CloneDeckInput): Promise<DeckResponse> {
+      const copied: DocumentCopy[] = [];
+      // Every file copied so far, recorded as soon as it exists, for the clean-up on failure.
+      const copiedRefs: string[] = [];
+      let row: DeckRow;
+      try {
+        row = await clones.transaction(async (tx) => {
+          await lockOwnerLimits(tx, caller.owner);
+          const original = await clones.lockViewable(tx, caller.owner, id);
+          if (!original) throw deckNotFound();
+          const spaceId = input.studySpace ?? null;
+          if (spaceId) await requireOwnSpace(caller.owner, spaceId, tx);
+          await checkDeckLimit(tx, caller, limitScope(caller, spaceId));
+          const check = await clones.copyCheck(tx, original.id);
+          if (check.inFlight > 0) {
+            throw new AppError('CONFLICT', 'This deck is still being processed. Please try again when its sources are ready.');
+          }
+          const maxCards = limitsOf(caller.plan).cardsPerDeck;
+          if (maxCards !== null && check.cards > maxCards) throw cardLimitReached(caller, check.cards, maxCards);
+          const documents = await clones.documentSources(tx, original.id);
+          const withNames: (DocumentCopy & { originalFilename: string | null })[] = [];
+          for (const doc of documents) {
+            let stored;
+            try {
+              stored = await storage.copy(doc.storageRef!);
+            } catch (err) {
+              // A file already gone: the copy keeps the source's text and chunks, without the file.
+              if (err instanceof StorageError && err.reason === 'not-found') continue;
+              throw err;
+            }
+            copiedRefs.push(stored.storageRef);
+            const copy = { sourceId: doc.id, ...stored, downloadUrl: await storage.downloadUrl(stored.storageRef) };
+            copied.push(copy);
+            withNames.push({ ...copy, originalFilename: doc.originalFilename });
+          }
+          const deck = await clones.copyDeck(tx, { original, owner: caller.owner, spaceId, documents: copied });
+          await clones.recordUploads(tx, caller.owner, deck.id, withNames);
+          return deck;
+        });
+      } catch (err) {
+        // Nothing was committed: the copied files belong to no source.
+        for (const storageRef of copiedRefs) {
+          await storage.delete(storageRef).catch((e: unknown) => log.warn({ err: e, storageRef }, 'could not delete the file of a failed clone'));
+        }
+        throw err;
+      }
+      // Committed: from here on the files are the copy's, whatever happens to this answer.
+      return { success: true, ...(await presentOne(row, caller.owner, { withContent: false })) };
     },
 
     /**

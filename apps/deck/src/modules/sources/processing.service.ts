@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProcessSourceResponse } from '@mnemo/contracts/api/ai';
 import { ingestSourceJobSchema, jobIds, type IngestSourceJob } from '@mnemo/contracts/jobs';
+import { usageBytesOf } from '@mnemo/contracts/internal/billing';
 import {
   PROGRESS_TTL_SECONDS,
   ownerFromTag,
@@ -18,6 +19,7 @@ import type { IngestQueue } from '../../plugins/queue';
 import { presentSource } from './sources.presenter';
 import type { SourceRow, SourcesRepository } from './sources.repository';
 import { sourceNotFound } from './sources.service';
+import type { UsageGuard } from './usage-guard';
 
 /**
  * How BullMQ runs an ingest job: three tries with exponential backoff (15 s, 30 s) for transient
@@ -49,8 +51,11 @@ export function createProcessingService({
   prefix,
   storage,
   log,
+  usage,
 }: {
   sources: Pick<SourcesRepository, 'startProcessing' | 'findOwned' | 'failAttempt' | 'ownsSource'>;
+  /** The monthly processing allowance (billing's answer); absent in tests that do not need it. */
+  usage?: Pick<UsageGuard, 'ensureAllowance'>;
   queue: Pick<IngestQueue, 'add' | 'remove'>;
   redis: Redis;
   prefix: string;
@@ -95,6 +100,15 @@ export function createProcessingService({
      * same id, which changes nothing if it exists and heals a start whose enqueue was lost.
      */
     async process(owner: Owner, deckId: string, sourceId: string): Promise<ProcessSourceResponse> {
+      if (usage) {
+        // Counted when processing is accepted: a source that would pass the month's allowance stays
+        // pending (402 limitReached), so it can be processed after an upgrade or next month.
+        const current = await sources.findOwned(owner, deckId, sourceId);
+        if (!current) throw sourceNotFound();
+        if (current.processingStatus === 'pending' || current.processingStatus === 'failed') {
+          await usage.ensureAllowance(owner, usageBytesOf(current));
+        }
+      }
       const started = await sources.startProcessing(owner, deckId, sourceId);
       if (!started) {
         const current = await sources.findOwned(owner, deckId, sourceId);
