@@ -1,21 +1,66 @@
 import type { Redis } from 'ioredis';
 import type { Db } from '@mnemo/db/client';
-import { createService } from '@mnemo/service-kit';
+import { AppError, createService } from '@mnemo/service-kit';
 import { dbPlugin } from '@mnemo/service-kit/plugins/db';
 import { redisPlugin } from '@mnemo/service-kit/plugins/redis';
-import type { Env } from './env';
+import { stripeConfigOf, type Env } from './env';
+import { createSubscriptionsRepository } from './modules/subscriptions/subscriptions.repository';
+import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
+import { createPlanNotifier } from './modules/subscriptions/plan-notifier';
 import { createUsageRepository } from './modules/usage/usage.repository';
 import { createUsageService } from './modules/usage/usage.service';
 import { usageRoutes } from './modules/usage/usage.routes';
+import { createStripeClient } from './modules/payment/stripe.client';
+import { createStripeProvider } from './modules/payment/stripe.provider';
+import { createDemoBilling } from './modules/payment/demo.service';
+import { createPaymentService } from './modules/payment/payment.service';
+import { paymentRoutes } from './modules/payment/payment.routes';
+import { demoRoutes } from './modules/payment/demo.routes';
+import { createWebhookService } from './modules/payment/webhook.service';
+import { webhookRoutes } from './modules/payment/webhook.routes';
 
 export type AppDeps = { db?: Db; redis?: Redis };
 
-/** The billing service: plans, Stripe checkout and webhooks, monthly usage. */
+/**
+ * The billing service: plans, checkout (Stripe, or the demo checkout when Stripe is not
+ * configured), Stripe's webhooks, monthly usage, and the internal plan and usage API.
+ */
 export async function buildApp(env: Env, deps: AppDeps = {}) {
   const app = createService({ name: 'billing', logLevel: env.LOG_LEVEL, internalSecret: env.INTERNAL_SECRET });
   await app.register(dbPlugin, deps.db ? { db: deps.db } : { url: env.DATABASE_URL });
   await app.register(redisPlugin, deps.redis ? { client: deps.redis } : { url: env.REDIS_URL });
 
-  await app.register(usageRoutes, { service: createUsageService({ usage: createUsageRepository({ db: app.db }) }) });
+  const subscriptions = createSubscriptionsService({
+    subscriptions: createSubscriptionsRepository({ db: app.db }),
+    notifier: createPlanNotifier({ redis: app.redis, prefix: env.REDIS_PREFIX, log: app.log }),
+  });
+  const usage = createUsageService({ usage: createUsageRepository({ db: app.db }), subscriptions });
+  await app.register(usageRoutes, { service: usage, subscriptions });
+
+  const stripeConfig = stripeConfigOf(env);
+  if (stripeConfig) {
+    const stripe = createStripeClient(stripeConfig);
+    const provider = createStripeProvider({ stripe, priceId: stripeConfig.priceId, publicUrl: env.PUBLIC_URL, log: app.log });
+    await app.register(paymentRoutes, { service: createPaymentService({ provider, subscriptions }) });
+    await app.register(webhookRoutes, {
+      service: createWebhookService({ stripe, webhookSecret: stripeConfig.webhookSecret, subscriptions, log: app.log }),
+    });
+    app.log.info('billing: Stripe checkout');
+  } else {
+    const demo = createDemoBilling({
+      redis: app.redis,
+      prefix: env.REDIS_PREFIX,
+      publicUrl: env.PUBLIC_URL,
+      ttlMinutes: env.DEMO_CHECKOUT_TTL_MINUTES,
+      subscriptions,
+    });
+    await app.register(paymentRoutes, { service: createPaymentService({ provider: demo.provider, subscriptions }) });
+    await app.register(demoRoutes, { demo });
+    // Public, so a Stripe endpoint pointed here by mistake learns why rather than 'Missing caller identity'.
+    app.post('/payment/webhook', { config: { public: true } }, async () => {
+      throw new AppError('NOT_FOUND', 'Stripe is not configured: this billing service runs the demo checkout');
+    });
+    app.log.info('billing: demo checkout (no Stripe keys configured)');
+  }
   return app;
 }

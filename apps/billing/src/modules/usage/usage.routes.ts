@@ -1,10 +1,43 @@
-import { AppError, type RoutesPlugin } from '@mnemo/service-kit';
+import { checkUsageLimitBodySchema } from '@mnemo/contracts/api/payment';
+import {
+  internalPlanParamsSchema,
+  internalUsageCheckBodySchema,
+  internalUsageRecordBodySchema,
+  INTERNAL_USAGE_CHECK_PATH,
+  INTERNAL_USAGE_RECORD_PATH,
+  type InternalPlanResponse,
+} from '@mnemo/contracts/internal/billing';
+import { requireUser, type RoutesPlugin } from '@mnemo/service-kit';
+import { requireService } from '@mnemo/service-kit/internal-client';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { UsageService } from './usage.service';
 
-export const usageRoutes: RoutesPlugin<{ service: UsageService }> = async (app, { service }) => {
-  app.get('/payment/usage', async (request) => {
-    // Payment calls need a signed-in user; the spec's client shows 'Authentication required'.
-    if (request.identity.kind !== 'user') throw new AppError('UNAUTHENTICATED', 'Authentication required');
-    return service.usageOf(request.identity.userId);
+/** Usage calls of spec 01 §7, and the internal API the gateway, deck service and worker use. */
+export const usageRoutes: RoutesPlugin<{ service: UsageService; subscriptions: Pick<SubscriptionsService, 'stateOf'> }> = async (
+  app,
+  { service, subscriptions },
+) => {
+  // Payment calls need a signed-in user; the spec's client shows 'Authentication required'.
+  app.get('/payment/usage', async (request) => service.usageOf(requireUser(request).userId));
+
+  app.post('/payment/check-usage-limit', { schema: { body: checkUsageLimitBodySchema } }, async (request) =>
+    service.checkLimit(requireUser(request).userId, request.body.contentSizeMB),
+  );
+
+  app.get('/internal/billing/plan/:userId', { schema: { params: internalPlanParamsSchema } }, async (request): Promise<InternalPlanResponse> => {
+    requireService(request.identity);
+    const state = await subscriptions.stateOf(request.params.userId);
+    return { plan: state.plan, subscriptionStatus: state.status };
+  });
+
+  app.post(INTERNAL_USAGE_CHECK_PATH, { schema: { body: internalUsageCheckBodySchema } }, async (request) => {
+    requireService(request.identity);
+    return service.check(request.body.owner, request.body.bytes);
+  });
+
+  app.post(INTERNAL_USAGE_RECORD_PATH, { schema: { body: internalUsageRecordBodySchema } }, async (request) => {
+    requireService(request.identity);
+    const { owner, ...input } = request.body;
+    return service.record(owner, input);
   });
 };
