@@ -6,13 +6,17 @@ import { anonymousSeenKey } from '@mnemo/contracts/identity';
 import type { Env } from './env';
 import { identityPlugin } from './plugins/identity';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { sseMetricsPlugin } from './plugins/sse-metrics';
 import { createIdentityResolver } from './modules/identity/identity.service';
+import { createPlanCache } from './modules/identity/plan.service';
 import { proxyRoutes } from './modules/proxy/proxy.routes';
 import { createProgressRelay } from './modules/progress/progress.service';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes';
 import { webRoutes } from './modules/web/web.routes';
+import { queueBoardRoutes } from './modules/admin/queues.routes';
+import { QUEUES } from '@mnemo/contracts/jobs';
 
 export type GatewayDeps = { redis?: Redis; subscriber?: Redis };
 
@@ -44,8 +48,15 @@ export async function buildApp(env: Env, deps: GatewayDeps = {}) {
   };
 
   const auth = createInternalClient({ baseUrl: serviceUrls.auth, secret: env.INTERNAL_SECRET, service: 'gateway' });
+  const plans = createPlanCache({
+    billing: createInternalClient({ baseUrl: serviceUrls.billing, secret: env.INTERNAL_SECRET, service: 'gateway', timeoutMs: 3_000 }),
+    redis,
+    subscriber,
+    prefix: env.REDIS_PREFIX,
+    log: app.log,
+  });
   await app.register(identityPlugin, {
-    resolver: createIdentityResolver({ jwtSecret: env.JWT_SECRET, redis, redisPrefix: env.REDIS_PREFIX }),
+    resolver: createIdentityResolver({ jwtSecret: env.JWT_SECRET, redis, redisPrefix: env.REDIS_PREFIX, planOf: plans.planOf }),
     // The first time an anonymous session id shows up, the auth service records it (once per day
     // per gateway fleet, thanks to the Redis marker); a failure is retried on the next request.
     onAnonymous: async (anonId) => {
@@ -66,10 +77,20 @@ export async function buildApp(env: Env, deps: GatewayDeps = {}) {
     authPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
   });
 
+  await app.register(sseMetricsPlugin);
   await app.register(healthRoutes, { services: serviceUrls, redis, redisPrefix: env.REDIS_PREFIX });
   const deck = createInternalClient({ baseUrl: serviceUrls.deck, secret: env.INTERNAL_SECRET, service: 'gateway', timeoutMs: 5_000 });
   await app.register(progressRoutes, { relay: createProgressRelay({ redis, subscriber, prefix: env.REDIS_PREFIX, deck }) });
   if (env.MAIL_OUTBOX_DIR) await app.register(devMailRoutes, { dir: env.MAIL_OUTBOX_DIR });
+  // The BullMQ dashboard, for admins only; without admins it is not mounted at all (plain 404).
+  if (env.ADMIN_USER_IDS.length > 0) {
+    await app.register(queueBoardRoutes, {
+      redisUrl: env.REDIS_URL,
+      redisPrefix: env.REDIS_PREFIX,
+      queues: Object.values(QUEUES),
+      adminUserIds: env.ADMIN_USER_IDS,
+    });
+  }
   // Proxying streams request bodies, so it lives in its own scope with its own content parser.
   await app.register(proxyRoutes, {
     services: serviceUrls,

@@ -21,6 +21,12 @@ export const envSchema = baseServiceEnv.extend({
   /** Requests are proxied with at most this upload size (documents up to 25 MB plus form overhead). */
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(30 * 1024 * 1024),
   TRUST_PROXY: z.string().default('loopback'),
+  /** Comma-separated user ids allowed to see the queue dashboard at /api/admin/queues; empty: nobody. */
+  ADMIN_USER_IDS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.uuid())),
 });
 
 export type Env = z.infer<typeof envSchema>;

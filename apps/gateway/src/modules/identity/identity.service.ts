@@ -10,6 +10,7 @@ import {
   revokedSessionKey,
   sessionsValidAfterKey,
   type Identity,
+  type Plan,
 } from '@mnemo/contracts/identity';
 
 export { JWT_AUDIENCE, JWT_ISSUER };
@@ -30,7 +31,18 @@ export type IdentityResolver = ReturnType<typeof createIdentityResolver>;
  * checked), else the client's anonymous session id, else nobody. A token that does not verify is
  * answered 401 with shouldClearToken so the spec's client drops it and retries as anonymous.
  */
-export function createIdentityResolver({ jwtSecret, redis, redisPrefix }: { jwtSecret: string; redis: Redis; redisPrefix: string }) {
+export function createIdentityResolver({
+  jwtSecret,
+  redis,
+  redisPrefix,
+  planOf,
+}: {
+  jwtSecret: string;
+  redis: Redis;
+  redisPrefix: string;
+  /** The user's plan from the billing service (cached); null or absent falls back to the token's claim. */
+  planOf?: (userId: string) => Promise<Plan | null>;
+}) {
   const key = new TextEncoder().encode(jwtSecret);
   const invalid = (message: string) => new AppError('TOKEN_INVALID', message, { flags: { shouldClearToken: true } });
 
@@ -53,7 +65,9 @@ export function createIdentityResolver({ jwtSecret, redis, redisPrefix }: { jwtS
       sessionsValidAfterKey(redisPrefix, claims.sub),
     );
     if (revoked || (validAfter && (claims.iat ?? 0) * 1000 < Number(validAfter))) throw invalid('Session ended');
-    return { kind: 'user', userId: claims.sub, plan: claims.plan ?? 'free', sessionId: claims.jti! };
+    // The plan is billing's word, not the token's: an upgrade must not wait for a new sign-in.
+    const plan = (await planOf?.(claims.sub)) ?? claims.plan ?? 'free';
+    return { kind: 'user', userId: claims.sub, plan, sessionId: claims.jti! };
   }
 
   return {

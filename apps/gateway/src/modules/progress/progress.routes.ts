@@ -74,6 +74,8 @@ export async function progressRoutes(app: FastifyInstance, { relay }: { relay: P
         void unsubscribe();
       };
       open.add(res);
+      // A hijacked reply skips onSend, so the stream reports itself to the SSE gauge.
+      if (app.hasDecorator('trackSse')) app.trackSse('/api/ai/progress/:sourceId', res);
       res.on('close', () => {
         open.delete(res);
         cleanup();

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import replyFrom from '@fastify/reply-from';
 import { IDENTITY_HEADER, REQUEST_ID_HEADER } from '@mnemo/contracts/identity';
 import { signIdentity } from '@mnemo/service-kit/identity';
+import { formatTraceparent, TRACEPARENT_HEADER } from '@mnemo/service-kit';
 
 export type ServiceName = 'auth' | 'deck' | 'chat' | 'billing';
 
@@ -55,9 +56,13 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
         for (const h of HOP_BY_HOP) delete out[h];
         out[IDENTITY_HEADER] = signIdentity(request.identity, options.internalSecret);
         out[REQUEST_ID_HEADER] = request.id;
+        // The service continues the gateway's trace, as a child of the gateway's span.
+        out[TRACEPARENT_HEADER] = formatTraceparent(request.trace);
         out['x-forwarded-for'] = request.ip;
         return out;
       },
+      // The caller gets the gateway's span, not the service's, in the answer's traceparent.
+      rewriteHeaders: (headers) => ({ ...headers, [TRACEPARENT_HEADER]: formatTraceparent(request.trace) }),
       onError: (rep, { error }) => {
         request.log.error({ err: error, service }, 'upstream request failed');
         rep.status(502).send({
