@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Db } from '@mnemo/db/client';
 import { createService } from '@mnemo/service-kit';
+import { aiCallMetrics } from '@mnemo/service-kit/metrics';
 import { dbPlugin } from '@mnemo/service-kit/plugins/db';
 import { redisPlugin } from '@mnemo/service-kit/plugins/redis';
 import type { Ai } from '@mnemo/ai/types';
@@ -33,7 +34,7 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
   await app.register(dbPlugin, deps.db ? { db: deps.db } : { url: env.DATABASE_URL });
   await app.register(redisPlugin, deps.redis ? { client: deps.redis } : { url: env.REDIS_URL });
 
-  const ai = deps.ai ?? createAi(resolveAiConfig(env), { logger: app.log });
+  const ai = deps.ai ?? createAi(resolveAiConfig(env), { logger: app.log, observer: aiCallMetrics(app.metrics) });
 
   const access = createDeckAccess({ db: app.db });
   const retrieval = createRetrievalService({ db: app.db, embedder: ai.embedder, study: ai.study, access });
