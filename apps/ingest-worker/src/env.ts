@@ -11,6 +11,8 @@ export const envSchema = baseServiceEnv.extend({
   DATABASE_URL: z.string().min(1),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z.string().min(1).default('mnemo'),
+  /** The billing service, told of every processed source (the monthly usage). */
+  BILLING_URL: z.url().default('http://127.0.0.1:4004'),
   /** Health and metrics for probes; the worker takes no other HTTP traffic. */
   WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(4005),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),

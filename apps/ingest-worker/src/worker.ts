@@ -8,9 +8,12 @@ import {
   workerHeartbeatKey,
 } from '@mnemo/contracts/jobs';
 import { createService } from '@mnemo/service-kit';
+import { createInternalClient } from '@mnemo/service-kit/internal-client';
+import { INTERNAL_USAGE_RECORD_PATH } from '@mnemo/contracts/internal/billing';
 import { dbPlugin } from '@mnemo/service-kit/plugins/db';
 import { createRedis, redisPlugin } from '@mnemo/service-kit/plugins/redis';
 import { runService } from '@mnemo/service-kit/server';
+import { aiCallMetrics } from '@mnemo/service-kit/metrics';
 import { createStorage } from '@mnemo/storage';
 import { storageConfigFromEnv } from '@mnemo/storage/env';
 import { loadEnv } from './env';
@@ -27,10 +30,11 @@ import { reembedSourceJob } from './jobs/reembed-source/job';
 import { sourcesToReembed } from './jobs/reembed-source/handler';
 import { delayWhileWaiting, generateQuestionsJob } from './jobs/generate-questions/job';
 import { createGenerationRepository } from './jobs/generate-questions/repository';
+import { createJobMetrics, registerQueueDepth } from './metrics';
 
 const env = loadEnv();
 const redis = createRedis(env.REDIS_URL);
-const publish = createProgressPublisher({ redis, prefix: env.REDIS_PREFIX });
+const publishEvent = createProgressPublisher({ redis, prefix: env.REDIS_PREFIX });
 
 // Health for probes and the gateway's report: an HTTP server here, a heartbeat in Redis there.
 const app = createService({
@@ -38,17 +42,24 @@ const app = createService({
   logLevel: env.LOG_LEVEL,
   internalSecret: env.INTERNAL_SECRET,
 });
+const jobMetrics = createJobMetrics(app.metrics);
+// Every progress event also tells the failure counter which step a job had reached.
+const publish: typeof publishEvent = async (input) => {
+  jobMetrics.stepReached(input.sourceId, input.step);
+  return publishEvent(input);
+};
 await app.register(redisPlugin, { client: redis });
 await app.register(dbPlugin, { url: env.DATABASE_URL, max: 4 });
 
 // A wrong key, model or vector size is found now, with a clear message, not in the first job.
-const ai = createAi(resolveAiConfig(env), { logger: app.log });
+const ai = createAi(resolveAiConfig(env), { logger: app.log, observer: aiCallMetrics(app.metrics) });
 await verifyEmbedder(ai.embedder);
 
 // PDF threads start with the first PDF, not at boot: a worker that reads none keeps no copies of
 // pdf.js, and a booting worker leaves the CPU to the jobs it takes over.
 const pdfPool = createPdfPool({ threads: env.PDF_THREADS, timeoutMs: env.PDF_TIMEOUT_MS });
 
+const billing = createInternalClient({ baseUrl: env.BILLING_URL, secret: env.INTERNAL_SECRET, service: 'worker' });
 const processor = createJobProcessor([
   {
     name: pipelineCheckJob.name,
@@ -69,6 +80,7 @@ const processor = createJobProcessor([
       embedder: ai.embedder,
       study: ai.study,
       judge: judgeFailure,
+      recordUsage: (usage) => billing.post(INTERNAL_USAGE_RECORD_PATH, usage),
       log: app.log,
     }),
   },
@@ -124,7 +136,14 @@ const generateWorker = new Worker(
   { ...workerOptions, connection: createRedis(env.REDIS_URL), concurrency: env.GENERATE_CONCURRENCY },
 );
 
+// Queue depth for /metrics, from handles that only count (they never take jobs).
+const depthQueues = [QUEUES.ingest, QUEUES.generate, QUEUES.reembed].map(
+  (name) => new Queue(name, { connection: createRedis(env.REDIS_URL), prefix: env.REDIS_PREFIX }),
+);
+registerQueueDepth(app.metrics, depthQueues);
+
 for (const w of [worker, reembedWorker, generateWorker]) {
+  jobMetrics.watch(w);
   w.on('failed', (job, err) =>
     app.log.warn({ jobId: job?.id, name: job?.name, err: err.message }, 'job failed'),
   );
@@ -169,11 +188,19 @@ const beat = async () => {
 await beat();
 const heartbeat = setInterval(beat, 5_000);
 
-await runService(app, { port: env.WORKER_PORT, host: env.HOST }, async () => {
+// Drain on SIGTERM (KEDA scaling down, a rollout): stop taking jobs and finish those in hand while
+// the database pool and Redis are still open, so before Fastify's onClose hooks close them. Jobs
+// not finished by the grace period (just under the pod's 60 s) are not lost: their locks expire
+// and BullMQ gives them to another worker.
+app.addHook('preClose', async () => {
   clearInterval(heartbeat);
-  // Finish the jobs in hand; BullMQ hands unfinished ones to another worker after the lock expires.
   await Promise.all([worker.close(), reembedWorker.close(), generateWorker.close()]);
+  app.log.info('worker drained');
+});
+
+await runService(app, { port: env.WORKER_PORT, host: env.HOST, graceMs: 55_000 }, async () => {
   await reembedQueue.close();
+  await Promise.all(depthQueues.map((q) => q.close()));
   await pdfPool.close();
   await redis.del(workerHeartbeatKey(env.REDIS_PREFIX)).catch(() => {});
   await redis.quit().catch(() => redis.disconnect());

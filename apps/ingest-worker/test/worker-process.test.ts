@@ -61,7 +61,13 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function startWorker(): Promise<ChildProcess> {
+/**
+ * `lockMs` is how long the worker's job locks last and how often it looks for stalled jobs. The
+ * worker that gets killed keeps it short so its job is picked up soon; the one that finishes the
+ * job keeps it longer, so a loaded machine that delays its lock renewal does not count a second
+ * stall and fail the job.
+ */
+function startWorker(lockMs = 2000): Promise<ChildProcess> {
   const child = spawn(process.execPath, [tsx, 'src/worker.ts'], {
     cwd: appDir,
     env: {
@@ -73,7 +79,7 @@ function startWorker(): Promise<ChildProcess> {
       REDIS_PREFIX: prefix,
       INTERNAL_SECRET: 'worker-test-secret-0123456789',
       WORKER_PORT: '0',
-      WORKER_LOCK_MS: '2000',
+      WORKER_LOCK_MS: String(lockMs),
       MNEMO_DATA_DIR: dataDir,
       SOURCE_FETCH_ALLOWLIST: `127.0.0.1:${site.port}`,
     },
@@ -145,7 +151,7 @@ describe('the worker process', () => {
     await new Promise((r) => first.once('exit', r));
     expect(await status(job.sourceId)).toBe('processing');
 
-    await startWorker();
+    await startWorker(8000);
     await expect
       .poll(() => status(job.sourceId), { timeout: 90_000, interval: 250 })
       .toBe('completed');
@@ -175,6 +181,10 @@ describe('the worker process', () => {
       .toBe('completed');
     const chunks = await chunkCount(job.sourceId);
     expect(chunks).toBeGreaterThan(0);
+    // The source row is written before BullMQ hears that the job finished.
+    await expect
+      .poll(async () => (await queue.getJob(a.id!))?.getState(), { timeout: 30_000, interval: 250 })
+      .toBe('completed');
     // Enqueued again after completion: still the same job, nothing runs twice.
     await queue.add('ingest-source', job, {
       ...JOB_OPTIONS,

@@ -29,7 +29,7 @@ describe('PDF threads', () => {
     const cut = await extractPdf(pdf('pdflatex-4-pages.pdf'), { reader: three, maxPages: 3 });
     expect(cut.sections.map((s) => s.page)).toEqual([1, 2, 3]);
     expect(cut.meta.warnings).toEqual(['Only the first 3 of 4 pages were read.']);
-  });
+  }, 120_000);
 
   it('share their threads between documents read at the same time', async () => {
     const names = ['pdflatex-4-pages.pdf', 'multicolumn.pdf', 'google-doc-document.pdf', 'habibi.pdf'];

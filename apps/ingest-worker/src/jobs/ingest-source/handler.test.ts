@@ -274,3 +274,40 @@ describe('ingest-source handler', () => {
     await s.close();
   });
 });
+
+describe('ingest-source usage report', () => {
+  it('reports a processed source to billing with its owner, attempt and counted size, and only then', async () => {
+    const s = await setup();
+    const reports: unknown[] = [];
+    await handlerFor(s.prefix, { recordUsage: async (u) => void reports.push(u) })(s.job, once);
+    // A link counts 0.5 MB, as the deck service checked it.
+    expect(reports).toEqual([{ owner: s.job.owner, sourceId: s.source.id, attempt: 1, bytes: 0.5 * 1024 * 1024 }]);
+
+    const failing = await setup();
+    const none: unknown[] = [];
+    const handle = handlerFor(failing.prefix, {
+      recordUsage: async (u) => void none.push(u),
+      extract: async () => {
+        throw new PermanentError('This page has no text.');
+      },
+    });
+    await expect(handle(failing.job, once)).rejects.toBeInstanceOf(UnrecoverableError);
+    expect(none).toEqual([]);
+    await s.close();
+    await failing.close();
+  });
+
+  it('completes the source even when billing cannot be told', async () => {
+    const s = await setup();
+    const warnings: string[] = [];
+    await handlerFor(s.prefix, {
+      recordUsage: async () => {
+        throw new Error('billing is down');
+      },
+      log: { warn: (_o, msg) => void warnings.push(msg) },
+    })(s.job, once);
+    expect((await row(s.source.id)).processingStatus).toBe('completed');
+    expect(warnings).toContain('could not report the processed source to billing');
+    await s.close();
+  });
+});

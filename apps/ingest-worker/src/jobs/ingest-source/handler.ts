@@ -2,6 +2,7 @@ import { UnrecoverableError } from 'bullmq';
 import type { IngestSourceJob } from '@mnemo/contracts/jobs';
 import type { Embedder, StudyAi } from '@mnemo/ai/types';
 import { cutSourceTitle } from '@mnemo/contracts/entities/source';
+import { usageBytesOf } from '@mnemo/contracts/internal/billing';
 import { chunkText, estimateTokens, type ChunkSection } from '../../chunk/chunk';
 import type { ProgressPublisher } from '../../progress/publisher';
 import type { IngestRepository, StoredChunk } from './repository';
@@ -35,6 +36,11 @@ export type IngestDeps = {
   embedder: Embedder;
   study: StudyAi;
   judge: (error: unknown) => FailureVerdict;
+  /**
+   * Reports a processed source to billing's monthly usage (idempotent per source and attempt, so a
+   * rerun after a crash counts once). Absent where usage is not counted (tests of other steps).
+   */
+  recordUsage?: (usage: { owner: IngestSourceJob['owner']; sourceId: string; attempt: number; bytes: number }) => Promise<unknown>;
   log?: { warn: (obj: object, msg: string) => void; info?: (obj: object, msg: string) => void };
 };
 
@@ -200,6 +206,11 @@ export function createIngestSourceHandler(deps: IngestDeps) {
 
       lap('keyPointsMs');
       await repository.complete(sourceId, { summary: summary || null, keyPoints });
+      // Counted once processing succeeded. Billing being unreachable must not undo a finished
+      // source (a retry would redo every step): the miss is logged instead (docs/decisions.md).
+      await deps
+        .recordUsage?.({ owner: job.owner, sourceId, attempt: job.attempt, bytes: usageBytesOf(source) })
+        .catch((err: unknown) => deps.log?.warn({ err, sourceId }, 'could not report the processed source to billing'));
       await step({
         sourceId,
         step: 'completed',

@@ -28,6 +28,7 @@ export function createIngestRepository({ db }: { db: Db }) {
           originalFilename: sources.originalFilename,
           processingStatus: sources.processingStatus,
           processingAttempt: sources.processingAttempt,
+          sizeInBytes: sources.sizeInBytes,
         })
         .from(sources)
         .where(and(eq(sources.id, sourceId), eq(sources.deckId, deckId)));
