@@ -110,10 +110,16 @@ async function main() {
       script: script('auth'),
       env: { ...common, AUTH_PORT: String(ports.auth), DECK_URL: url(ports.deck), CHAT_URL: url(ports.chat), PUBLIC_URL: publicUrl },
     },
-    { name: 'deck', script: script('deck'), env: { ...common, DECK_PORT: String(ports.deck) } },
+    // The deck service and the worker ask billing for the monthly allowance and report usage.
+    { name: 'deck', script: script('deck'), env: { ...common, DECK_PORT: String(ports.deck), BILLING_URL: url(ports.billing) } },
     { name: 'chat', script: script('chat'), env: { ...common, CHAT_PORT: String(ports.chat) } },
-    { name: 'billing', script: script('billing'), env: { ...common, BILLING_PORT: String(ports.billing) } },
-    { name: 'worker', script: script('ingest-worker', 'worker.js'), env: { ...common, WORKER_PORT: String(ports.worker) } },
+    // Billing builds checkout return links and the demo checkout and portal links on the public URL.
+    { name: 'billing', script: script('billing'), env: { ...common, BILLING_PORT: String(ports.billing), PUBLIC_URL: publicUrl } },
+    {
+      name: 'worker',
+      script: script('ingest-worker', 'worker.js'),
+      env: { ...common, WORKER_PORT: String(ports.worker), BILLING_URL: url(ports.billing) },
+    },
   ] as const;
 
   for (const spec of services) {
