@@ -7,7 +7,8 @@ import { parse, parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { QUEUES } from '@mnemo/contracts/jobs';
 import { HEALTH_PORTS } from '../docker/healthcheck.mjs';
-import { bootEnv, imageEnv, portOf, read, root, serviceApps, type Env } from './support';
+import { kustomizeBuild } from './kustomize';
+import { bootEnv, imageEnv, parseEnvFile, portOf, read, root, serviceApps, type Env } from './support';
 
 type Doc = {
   apiVersion: string;
@@ -298,4 +299,141 @@ describe('Kubernetes overlays', () => {
       expect(new Set(k.images.map((i: any) => i.name))).toEqual(baseImages);
     });
   }
+});
+
+describe('Kubernetes overlays, rendered', () => {
+  for (const overlay of ['dev', 'prod']) {
+    it(`${overlay}: renders (kustomize build) to objects valid against their kind’s schema`, async () => {
+      const rendered = kustomizeBuild(`infra/k8s/overlays/${overlay}`);
+      const k = parse(read(`infra/k8s/overlays/${overlay}/kustomization.yaml`));
+      expect(rendered.length).toBe(docs.length);
+      const problems: string[] = [];
+      for (const doc of rendered) {
+        const Model = await modelFor(doc).catch(() => undefined);
+        if (!Model) problems.push(`no schema for ${doc.apiVersion} ${doc.kind}`);
+        else {
+          try {
+            new Model(doc).validate();
+          } catch (e) {
+            problems.push(`${doc.kind}/${doc.metadata.name}: ${(e as Error).message}`);
+          }
+        }
+        if (doc.kind === 'Namespace') expect(doc.metadata.name).toBe(k.namespace);
+        else expect(doc.metadata.namespace, `${doc.kind}/${doc.metadata.name}`).toBe(k.namespace);
+        for (const c of doc.spec?.template?.spec?.containers ?? []) {
+          const image = k.images.find((i: any) => c.image.startsWith(`${i.newName ?? i.name}:`));
+          expect(c.image, `${doc.kind}/${doc.metadata.name}`).toBe(`${image.newName ?? image.name}:${image.newTag}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  it('applies each overlay’s patches (replicas, resources, KEDA maximum)', () => {
+    const find = (docs: Doc[], kind: string, name: string) => docs.find((d) => d.kind === kind && d.metadata.name === name)!;
+    const dev = kustomizeBuild('infra/k8s/overlays/dev');
+    const prod = kustomizeBuild('infra/k8s/overlays/prod');
+    expect(find(dev, 'HorizontalPodAutoscaler', 'gateway').spec.maxReplicas).toBe(2);
+    expect(find(prod, 'HorizontalPodAutoscaler', 'gateway').spec.minReplicas).toBe(3);
+    expect(find(dev, 'ScaledObject', 'ingest-worker').spec.maxReplicaCount).toBe(2);
+    expect(find(prod, 'ScaledObject', 'ingest-worker').spec.maxReplicaCount).toBe(20);
+    expect(find(prod, 'Ingress', 'mnemo').spec.tls[0].secretName).toBe('mnemo-tls');
+    // The base is not changed by rendering an overlay.
+    expect(named('HorizontalPodAutoscaler', 'gateway')!.spec.maxReplicas).not.toBe(2);
+  });
+});
+
+describe('Kubernetes network policies', () => {
+  const policies = ofKind('NetworkPolicy');
+  const policyFor = (app: string) =>
+    policies.find((p) => Object.keys(p.spec.podSelector.matchLabels ?? {}).length > 0 && selects(p.spec.podSelector.matchLabels, { 'app.kubernetes.io/name': app }));
+  const peers = (p: Doc) => p.spec.ingress.flatMap((rule: any) => rule.from);
+  const podPeers = (p: Doc) =>
+    peers(p)
+      .filter((f: any) => f.podSelector)
+      .map((f: any) => f.podSelector.matchLabels['app.kubernetes.io/name'])
+      .sort();
+  const namespacePeers = (p: Doc) =>
+    peers(p)
+      .filter((f: any) => f.namespaceSelector)
+      .map((f: any) => f.namespaceSelector.matchLabels['kubernetes.io/metadata.name'])
+      .sort();
+
+  it('denies every ingress by default', () => {
+    const deny = policies.find((p) => Object.keys(p.spec.podSelector).length === 0);
+    expect(deny?.spec.policyTypes).toEqual(['Ingress']);
+    expect(deny?.spec.ingress ?? []).toEqual([]);
+  });
+
+  it('lets the ingress controller reach only the gateway, and Prometheus scrape every app', () => {
+    for (const d of deployments) {
+      const policy = policyFor(d.metadata.name);
+      expect(policy, d.metadata.name).toBeDefined();
+      expect(namespacePeers(policy!)).toEqual(
+        d.metadata.name === 'gateway' ? ['ingress-nginx', 'monitoring'] : ['monitoring'],
+      );
+      for (const rule of policy!.spec.ingress) expect(rule.ports).toEqual([{ port: 'http', protocol: 'TCP' }]);
+    }
+  });
+
+  it('lets a service be reached by the gateway and exactly the apps configured to call it', () => {
+    const callers = new Map<string, Set<string>>();
+    for (const d of deployments) {
+      for (const [key, value] of Object.entries(deploymentEnv(d))) {
+        if (!/^(AUTH|DECK|CHAT|BILLING)_URL$/.test(key)) continue;
+        const target = new URL(value).hostname;
+        callers.set(target, (callers.get(target) ?? new Set()).add(d.metadata.name));
+      }
+    }
+    for (const d of deployments) {
+      const app = d.metadata.name;
+      if (app === 'gateway') {
+        expect(podPeers(policyFor(app)!)).toEqual([]);
+        continue;
+      }
+      const expected = [...(callers.get(app) ?? [])].sort();
+      if (app !== 'ingest-worker') expect(expected).toContain('gateway');
+      expect(podPeers(policyFor(app)!), app).toEqual(expected);
+    }
+  });
+});
+
+describe('Kubernetes configuration', () => {
+  /**
+   * Variables of .env.example that are deliberately not in the ConfigMap or the Secret, and why.
+   * Anything else the example lists must reach the pods.
+   */
+  const EXCEPTIONS: Record<string, string> = {
+    MNEMO_DATA_DIR: 'local storage of `npm start`; the cluster uses S3',
+    FILES_DIR: 'local file storage of `npm start`; the cluster uses S3',
+    FILES_PUBLIC_URL: 'only for local file storage',
+    S3_ENDPOINT: 'only for S3-compatible stores other than AWS (MinIO in compose)',
+    S3_FORCE_PATH_STYLE: 'only for S3-compatible stores other than AWS (MinIO in compose)',
+    STARTUP_TIMEOUT_SECONDS: 'read by the `npm start` launcher, not by the apps',
+    WEB_DIST_DIR: 'set by the gateway image (Dockerfile ENV)',
+    MAIL_OUTBOX_DIR: 'development mail outbox; production sends over SMTP',
+    SOURCE_FETCH_ALLOWLIST: 'tests only: lets the worker fetch private addresses',
+    STRIPE_API_BASE: 'tests and the demo only: a Stripe stand-in',
+    GOOGLE_JWKS_URL: 'tests only: Google’s keys at their default address',
+    YOUTUBE_API_BASE_URL: 'tests only: the YouTube API at its default address',
+    OPENAI_BASE_URL: 'only for OpenAI-compatible providers other than OpenAI',
+    ANTHROPIC_BASE_URL: 'only with the Anthropic provider, behind a proxy',
+    ANTHROPIC_API_KEY: 'only with AI_PROVIDER=anthropic: add it to mnemo-secrets then',
+    AI_MODELS: 'optional per-purpose model routing; defaults to OPENAI_MODEL',
+    CHAT_STREAM_MODELS: 'optional: the chat service falls back to its default stream model',
+    GOOGLE_CLIENT_ID: 'optional: Google sign-in is off without it (set it in the ConfigMap to enable)',
+    YOUTUBE_API_KEY: 'optional secret: YouTube metadata falls back without it (add to mnemo-secrets)',
+    VITE_AFFILIATE_PORTAL_URL: 'build time of the web app, not a runtime variable',
+  };
+
+  it('gives the pods every variable of .env.example, or documents why not', () => {
+    const example = Object.keys(parseEnvFile(read('.env.example')));
+    const commented = [...read('.env.example').matchAll(/^#\s?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]!);
+    const provided = new Set<string>();
+    for (const d of deployments) for (const key of Object.keys(deploymentEnv(d))) provided.add(key);
+    const missing = [...new Set([...example, ...commented])].filter((key) => !provided.has(key) && !(key in EXCEPTIONS));
+    expect(missing).toEqual([]);
+    // An exception for something the pods do get is stale.
+    expect(Object.keys(EXCEPTIONS).filter((key) => provided.has(key))).toEqual([]);
+  });
 });
