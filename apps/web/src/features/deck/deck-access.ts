@@ -7,9 +7,6 @@ export const DECK_MESSAGES = {
   notFound: 'Deck not found or not accessible.',
   previewBanner: 'Preview Mode • Clone deck to save conversations',
   publishNeedsClone: 'Clone deck to publish',
-  // Ours: the publish confirmation and the clone flow come with a later issue.
-  publishUnavailable: 'Publishing is not available yet',
-  cloneUnavailable: 'Cloning is not available yet',
 } as const;
 
 type AccessFields = Pick<

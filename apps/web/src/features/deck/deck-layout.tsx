@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import type { Deck } from '@mnemo/contracts/entities/deck';
+import { useSession } from '../../lib/session/session-context';
 import { Dialog } from '../shell/dialog';
-import { DECK_MESSAGES, deckLoadProblem } from './deck-access';
+import { ClonePromptProvider, useClonePrompt } from './clone-prompt';
+import { DECK_MESSAGES, deckLoadProblem, deckViewerState } from './deck-access';
 import { DeckHeader } from './deck-header';
 import { useDeck } from './deck-queries';
 import { DECK_TABS, DECK_TAB_LABELS, deckTabFromPath, type DeckTab } from './deck-tabs';
@@ -23,18 +25,41 @@ const TAB_ROUTES = {
  */
 export function DeckLayout({ deckId, children }: { deckId: string; children: ReactNode }) {
   const deck = useDeck(deckId);
-  const activeTab = useLocation({ select: (l) => deckTabFromPath(l.pathname) });
+  const { session } = useSession();
+  const userId = session.status === 'authenticated' ? session.user.id : null;
+  // A signed-in non-owner of a published deck is asked to clone it before any edit (spec 02 §6).
+  const offerClone = deck.data ? deckViewerState(deck.data, userId).offerClone : false;
   if (deck.isError && !deck.data) return <DeckLoadError error={deck.error} />;
   return (
+    <ClonePromptProvider deck={deck.data} offered={offerClone}>
+      <DeckFrame deckId={deckId} deck={deck.data}>
+        {children}
+      </DeckFrame>
+    </ClonePromptProvider>
+  );
+}
+
+function DeckFrame({
+  deckId,
+  deck,
+  children,
+}: {
+  deckId: string;
+  deck: Deck | undefined;
+  children: ReactNode;
+}) {
+  const activeTab = useLocation({ select: (l) => deckTabFromPath(l.pathname) });
+  const clonePrompt = useClonePrompt();
+  return (
     <div className="page deck-layout">
-      {deck.data ? (
-        <DeckTop deck={deck.data} />
+      {deck ? (
+        <DeckTop deck={deck} />
       ) : (
         <p className="muted deck-loading" role="status">
           Loading deck...
         </p>
       )}
-      {deck.data?.canView === false ? (
+      {deck?.canView === false ? (
         <AccessGateDialog />
       ) : (
         <>
@@ -46,6 +71,13 @@ export function DeckLayout({ deckId, children }: { deckId: string; children: Rea
                 params={{ deckId }}
                 className={tab === activeTab ? 'tab active' : 'tab'}
                 aria-current={tab === activeTab ? 'page' : undefined}
+                onClick={(event) => {
+                  // Editing someone else's published deck starts with cloning it (spec 02 §2).
+                  if (tab === 'edit' && clonePrompt.offered) {
+                    event.preventDefault();
+                    clonePrompt.open('edit-action');
+                  }
+                }}
               >
                 {DECK_TAB_LABELS[tab]}
               </Link>
