@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { useUpgradeDialog } from '../billing/upgrade-dialog';
 import { Dialog } from '../shell/dialog';
 
 /**
@@ -16,22 +16,33 @@ export function LimitReachedDialog({
   message: string;
   onClose: () => void;
 }) {
+  const upgrade = useUpgradeDialog();
   return (
-    <Dialog open={open} onDismiss={onClose} labelledBy="limit-reached-title">
-      <h2 id="limit-reached-title">Upgrade to Scholar</h2>
-      <p role="alert">{message}</p>
-      <p className="muted">
-        Scholar has unlimited study spaces, decks and cards, and PDFs up to 25 MB. Start with a
-        14-day free trial.
-      </p>
-      <div className="dialog-actions">
-        <button type="button" className="btn" onClick={onClose}>
-          Not now
-        </button>
-        <Link to="/plans" className="btn btn-primary" onClick={onClose}>
-          See plans
-        </Link>
-      </div>
-    </Dialog>
+    <>
+      <Dialog open={open} onDismiss={onClose} labelledBy="limit-reached-title">
+        <h2 id="limit-reached-title">Upgrade to Scholar</h2>
+        <p role="alert">{message}</p>
+        <p className="muted">
+          Scholar has unlimited study spaces, decks and cards, and PDFs up to 25 MB. Start with a
+          14-day free trial.
+        </p>
+        <div className="dialog-actions">
+          <button type="button" className="btn" onClick={onClose}>
+            Not now
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => {
+              onClose();
+              upgrade.open();
+            }}
+          >
+            Upgrade
+          </button>
+        </div>
+      </Dialog>
+      {upgrade.dialog}
+    </>
   );
 }

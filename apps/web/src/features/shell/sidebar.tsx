@@ -3,6 +3,7 @@ import { useSession } from '../../lib/session/session-context';
 import { spaceInitials, useSpaces } from '../../lib/spaces';
 import { useIsSubscriber } from '../../lib/use-subscription';
 import { useSignInDialog } from '../auth/sign-in-dialog';
+import { useUpgradeDialog } from '../billing/upgrade-dialog';
 import {
   ChevronIcon,
   CompassIcon,
@@ -49,6 +50,7 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
   const { session } = useSession();
   const signIn = useSignInDialog();
   const subscriber = useIsSubscriber();
+  const upgrade = useUpgradeDialog();
   const authenticated = session.status === 'authenticated';
 
   return (
@@ -122,7 +124,22 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
             <SparkIcon />
             <span className="label">Scholar</span>
           </span>
+        ) : authenticated ? (
+          // A signed-in free user goes straight to the upgrade dialog (spec 01 §2.5).
+          <button
+            type="button"
+            className="sidebar-item upgrade"
+            title="Try Scholar"
+            onClick={upgrade.open}
+          >
+            <SparkIcon />
+            <span className="label upgrade-text">
+              <span>Try Scholar</span>
+              <small>Free plan</small>
+            </span>
+          </button>
         ) : (
+          // Checkout needs an account: a guest sees the plans first.
           <Link to="/plans" className="sidebar-item upgrade" title="Try Scholar">
             <SparkIcon />
             <span className="label upgrade-text">
@@ -131,6 +148,7 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
             </span>
           </Link>
         )}
+        {upgrade.dialog}
         <Link to="/help" className="sidebar-item" title="Help & support">
           <HelpIcon />
           <span className="label">Help &amp; support</span>
