@@ -1,16 +1,18 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, useLocation } from '@tanstack/react-router';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { SUPPORT_EMAIL, mailto } from '../../lib/contact';
+import type { NavKey } from './scroll-spy';
+import { scrollToSection } from './use-scroll-to-hash';
+import { useScrollSpy } from './use-scroll-spy';
+import './marketing.css';
 
 /** Scrolled further than this on mobile, the top bar slides away (spec 01 §2.4). */
-const HIDE_AFTER_PX = 50;
+export const HIDE_AFTER_PX = 50;
 
-function PublicTopBar() {
-  const isMobile = useIsMobile();
-  const [menuOpen, setMenuOpen] = useState(false);
+/** On mobile, hides the bar once the page is scrolled more than 50 px from the top. */
+function useHideOnScroll(isMobile: boolean): boolean {
   const [hidden, setHidden] = useState(false);
-
   useEffect(() => {
     if (!isMobile) {
       setHidden(false);
@@ -21,8 +23,25 @@ function PublicTopBar() {
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, [isMobile]);
+  return hidden;
+}
+
+function PublicTopBar() {
+  const isMobile = useIsMobile();
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const active = useScrollSpy(pathname);
+  const hidden = useHideOnScroll(isMobile);
+  const [menuOpen, setMenuOpen] = useState(false);
 
   const close = () => setMenuOpen(false);
+  const linkClass = (key: NavKey) => (active === key ? 'active' : undefined);
+  // The router's own hash scrolling is off for Schools: the plans page scrolls 100 ms after it
+  // arrives (spec 01 §2.4), and on the plans page itself the click scrolls at once.
+  const onSchools = () => {
+    close();
+    if (pathname === '/plans') scrollToSection('schools');
+  };
+
   return (
     <header className="topbar" data-hidden={hidden && !menuOpen}>
       <div className="topbar-inner">
@@ -43,21 +62,25 @@ function PublicTopBar() {
           <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
         </button>
         <nav id="public-nav" className="topbar-nav" data-open={menuOpen} aria-label="Main">
-          <Link to="/info" onClick={close} activeProps={{ className: 'active' }}>
+          {/* activeProps={{}}: the highlight is the scroll-spy's, not the router's match. */}
+          <Link to="/info" onClick={close} activeProps={{}} className={linkClass('features')}>
             Features
-          </Link>
-          <Link to="/plans" hash="schools" onClick={close}>
-            Schools
           </Link>
           <Link
             to="/plans"
-            onClick={close}
-            activeProps={{ className: 'active' }}
-            activeOptions={{ includeHash: false }}
+            hash="schools"
+            hashScrollIntoView={false}
+            onClick={onSchools}
+            activeProps={{}}
+            activeOptions={{ includeHash: true }}
+            className={linkClass('schools')}
           >
+            Schools
+          </Link>
+          <Link to="/plans" onClick={close} activeProps={{}} className={linkClass('plans')}>
             Plans
           </Link>
-          <Link to="/affiliate" onClick={close} activeProps={{ className: 'active' }}>
+          <Link to="/affiliate" onClick={close} activeProps={{}} className={linkClass('affiliate')}>
             Affiliate
           </Link>
           <Link to="/create-flashcards" className="btn btn-primary" onClick={close}>

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AffiliatePage } from '../../features/marketing/simple-pages';
+import { AffiliatePage } from '../../features/marketing/affiliate-page';
 
 export const Route = createFileRoute('/_public/affiliate')({ component: AffiliatePage });

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeedbackPage } from '../../features/marketing/simple-pages';
+import { FeedbackPage } from '../../features/marketing/help-pages';
 
 export const Route = createFileRoute('/_public/feedback')({ component: FeedbackPage });

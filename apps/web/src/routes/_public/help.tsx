@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HelpPage } from '../../features/marketing/simple-pages';
+import { HelpPage } from '../../features/marketing/help-pages';
 
 export const Route = createFileRoute('/_public/help')({ component: HelpPage });

@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LegalPage } from '../../features/marketing/simple-pages';
+import { PrivacyPage } from '../../features/marketing/legal-pages';
 
-export const Route = createFileRoute('/_public/privacy')({
-  component: () => <LegalPage title="Privacy Policy" />,
-});
+export const Route = createFileRoute('/_public/privacy')({ component: PrivacyPage });

@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LegalPage } from '../../features/marketing/simple-pages';
+import { TermsPage } from '../../features/marketing/legal-pages';
 
-export const Route = createFileRoute('/_public/terms')({
-  component: () => <LegalPage title="Terms of Service" />,
-});
+export const Route = createFileRoute('/_public/terms')({ component: TermsPage });

@@ -1,0 +1,66 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+
+// Lazy route chunks can take a while on a loaded machine; the conditions stay the same.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+// Every public page (spec 01 §2.1) and the desktop-advice page pass axe-core with no serious or
+// critical violation (WCAG 2.x A and AA rules).
+
+const PUBLIC_PAGES = [
+  '/',
+  '/info',
+  '/plans',
+  '/affiliate',
+  '/mobile-invite',
+  '/terms',
+  '/privacy',
+  '/reset-password',
+  '/reset-password?token=not-a-real-token',
+  '/help',
+  '/feedback',
+];
+
+// axe reads the whole page; on a busy machine that takes a while.
+test.describe.configure({ timeout: 120_000 });
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
+    }));
+}
+
+for (const path of PUBLIC_PAGES) {
+  test(`${path} has no serious accessibility violation`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test('the desktop-advice page on a phone has no serious accessibility violation', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/library');
+  await expect(page.getByRole('heading', { name: 'Mnemo works best on a computer' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the landing page on a phone with the menu open has no serious accessibility violation', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  expect(await seriousViolations(page)).toEqual([]);
+});
