@@ -453,7 +453,12 @@ test("a viewer's chat is kept as a preview chat in session storage", async ({ pa
   await input(page).fill('What makes ATP?');
   await input(page).press('Enter');
   await expect(assistant(page)).toContainText('Mitochondria make ATP.');
-  await expect(panel(page).getByRole('button', { name: 'Save Chat' })).toHaveCount(0);
+  // A preview chat cannot be saved: Save Chat asks the viewer to clone the deck first.
+  await panel(page).getByRole('button', { name: 'Save Chat' }).click();
+  const clone = page.getByRole('dialog', { name: 'Clone Deck' });
+  await expect(clone.getByText('This deck must be cloned to your library first.')).toBeVisible();
+  await clone.getByRole('button', { name: 'Cancel' }).click();
+  await expect(clone).toHaveCount(0);
 
   await expect
     .poll(async () =>

@@ -311,7 +311,7 @@ test.describe('creating a deck', () => {
 
     const dialog = page.getByRole('dialog', { name: 'Upgrade to Scholar' });
     await expect(dialog).toContainText('You have reached the limit of 5 study spaces');
-    await expect(dialog.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/plans');
+    await expect(dialog.getByRole('button', { name: 'Upgrade' })).toBeVisible();
     await expect(formAlert(page)).toHaveText('Error: You have reached the limit of 5 study spaces');
     expect(api.made('POST', '/decks')).toHaveLength(0);
     await dialog.getByRole('button', { name: 'Not now' }).click();

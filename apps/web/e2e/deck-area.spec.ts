@@ -203,7 +203,7 @@ test.describe('deck header', () => {
     await expect(page.getByText('Published by Anonymous')).toBeVisible();
     await expect(page.getByText(/Preview Mode/)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Clone Deck' })).toHaveCount(0);
-    // The owner's toggle shows the state; publishing itself comes with the publishing issue.
+    // The owner's toggle shows the state (publishing itself: publish-clone.spec.ts).
     await expect(page.getByRole('button', { name: 'Published' })).toHaveAttribute(
       'aria-pressed',
       'true',

@@ -135,7 +135,52 @@ function question(deckId: string, n: number) {
   };
 }
 
+/** A deck on the explore page, in the wire format of GET /decks/explore. */
+export interface FakeExploreCard {
+  _id: string;
+  title: string;
+  createdAt: string;
+  publishedAt: string;
+  cardCount?: number;
+  cards?: string[];
+  sources: {
+    _id: string;
+    type: 'website' | 'youtube' | 'document';
+    title: string;
+    url: string | null;
+  }[];
+  publishedAnonymously: boolean;
+  ownerName: string | null;
+  description?: string;
+}
+
+export function fakeExploreCard(
+  title: string,
+  over: Partial<FakeExploreCard> = {},
+): FakeExploreCard {
+  return {
+    _id: uuid(),
+    title,
+    createdAt: NOW,
+    publishedAt: NOW,
+    cardCount: 12,
+    sources: [
+      {
+        _id: uuid(),
+        type: 'website',
+        title: 'example.com/cells',
+        url: 'https://example.com/cells',
+      },
+    ],
+    publishedAnonymously: false,
+    ownerName: 'Grace',
+    ...over,
+  };
+}
+
 export class FakeDeckApi {
+  /** What GET /decks/explore lists, newest first; a search keeps titles containing the term. */
+  explore: FakeExploreCard[] = [];
   spaces: FakeSpace[] = [];
   decks: FakeDeck[] = [];
   calls: RecordedCall[] = [];
@@ -343,9 +388,46 @@ export class FakeDeckApi {
         });
         return json(this.presentDeck(deck), 201);
       }
+      if (parts[1] === 'explore' && method === 'GET') {
+        const term = (url.searchParams.get('search') ?? '').trim().toLowerCase();
+        const page = Number(url.searchParams.get('page') ?? '1');
+        const limit = Number(url.searchParams.get('limit') ?? '20');
+        const found = this.explore.filter((c) => c.title.toLowerCase().includes(term));
+        return json({
+          success: true,
+          data: found.slice((page - 1) * limit, page * limit),
+          pagination: {
+            total: found.length,
+            totalPages: Math.ceil(found.length / limit),
+            page,
+            limit,
+          },
+        });
+      }
       const deck = this.decks.find((d) => d._id === parts[1]);
       if (!deck) return failure(404, 'NOT_FOUND', 'Deck not found')(route);
       if (parts.length === 2 && method === 'GET') return json(this.presentDeck(deck));
+      if (parts[2] === 'publish' && method === 'PUT') {
+        const input = body as { isPublished: boolean; publishedAnonymously?: boolean };
+        deck.presented = {
+          ...deck.presented,
+          isPublished: input.isPublished,
+          publishedAnonymously: input.isPublished && input.publishedAnonymously === true,
+          publishedAt: input.isPublished ? NOW : null,
+        };
+        const { success: _ok, ...presented } = this.presentDeck(deck);
+        return json({ success: true, deck: presented });
+      }
+      if (parts[2] === 'clone' && method === 'POST') {
+        const { studySpace } = body as { studySpace?: string | null };
+        // The copy is the caller's: no presented overrides (owner, private, editable).
+        const copy = this.addDeck(deck.title, {
+          studySpace: studySpace ?? null,
+          sources: deck.sources.map((s) => ({ ...s, _id: uuid() })),
+          cards: [...deck.cards],
+        });
+        return json(this.presentDeck(copy), 201);
+      }
       if (parts.length === 2 && method === 'PUT') {
         const input = body as { title?: string; systemPrompt?: string | null };
         if (input.title !== undefined) deck.title = input.title.trim();

@@ -362,7 +362,8 @@ test('a viewer of a published deck studies it; a refused evaluation shows the er
 
   // Editing is not theirs: the edit action asks them to clone the deck first.
   await button(page, 'Edit question').click();
-  await expect(alert(page).filter({ hasText: 'Clone it' })).toBeVisible();
+  const clone = page.getByRole('dialog', { name: 'Clone Deck' });
+  await expect(clone.getByText('This deck must be cloned to your library first.')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/deck/${deck._id}/flashcards$`));
 });
 

@@ -26,6 +26,8 @@ import { Route as PublicPlansRouteImport } from './routes/_public/plans';
 import { Route as PublicPrivacyRouteImport } from './routes/_public/privacy';
 import { Route as PublicResetPasswordRouteImport } from './routes/_public/reset-password';
 import { Route as PublicTermsRouteImport } from './routes/_public/terms';
+import { Route as AppBillingDemoCheckoutRouteImport } from './routes/_app/billing/demo-checkout';
+import { Route as AppBillingDemoPortalRouteImport } from './routes/_app/billing/demo-portal';
 import { Route as AppDeckIndexRouteImport } from './routes/_app/deck/index';
 import { Route as AppDeckDeckIdRouteImport } from './routes/_app/deck/$deckId';
 import { Route as AppEditCardsIndexRouteImport } from './routes/_app/edit-cards/index';
@@ -121,6 +123,16 @@ const PublicTermsRoute = PublicTermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => PublicRoute,
 } as any);
+const AppBillingDemoCheckoutRoute = AppBillingDemoCheckoutRouteImport.update({
+  id: '/billing/demo-checkout',
+  path: '/billing/demo-checkout',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppBillingDemoPortalRoute = AppBillingDemoPortalRouteImport.update({
+  id: '/billing/demo-portal',
+  path: '/billing/demo-portal',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppDeckIndexRoute = AppDeckIndexRouteImport.update({
   id: '/deck/',
   path: '/deck/',
@@ -193,6 +205,8 @@ export interface FileRoutesByFullPath {
   '/privacy': typeof PublicPrivacyRoute;
   '/reset-password': typeof PublicResetPasswordRoute;
   '/terms': typeof PublicTermsRoute;
+  '/billing/demo-checkout': typeof AppBillingDemoCheckoutRoute;
+  '/billing/demo-portal': typeof AppBillingDemoPortalRoute;
   '/deck/$deckId': typeof AppDeckDeckIdRouteWithChildren;
   '/edit-cards/$deckId': typeof AppEditCardsDeckIdRoute;
   '/space/$spaceId': typeof AppSpaceSpaceIdRoute;
@@ -221,6 +235,8 @@ export interface FileRoutesByTo {
   '/privacy': typeof PublicPrivacyRoute;
   '/reset-password': typeof PublicResetPasswordRoute;
   '/terms': typeof PublicTermsRoute;
+  '/billing/demo-checkout': typeof AppBillingDemoCheckoutRoute;
+  '/billing/demo-portal': typeof AppBillingDemoPortalRoute;
   '/edit-cards/$deckId': typeof AppEditCardsDeckIdRoute;
   '/space/$spaceId': typeof AppSpaceSpaceIdRoute;
   '/deck': typeof AppDeckIndexRoute;
@@ -251,6 +267,8 @@ export interface FileRoutesById {
   '/_public/reset-password': typeof PublicResetPasswordRoute;
   '/_public/terms': typeof PublicTermsRoute;
   '/_public/': typeof PublicIndexRoute;
+  '/_app/billing/demo-checkout': typeof AppBillingDemoCheckoutRoute;
+  '/_app/billing/demo-portal': typeof AppBillingDemoPortalRoute;
   '/_app/deck/$deckId': typeof AppDeckDeckIdRouteWithChildren;
   '/_app/edit-cards/$deckId': typeof AppEditCardsDeckIdRoute;
   '/_app/space/$spaceId': typeof AppSpaceSpaceIdRoute;
@@ -281,6 +299,8 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/reset-password'
     | '/terms'
+    | '/billing/demo-checkout'
+    | '/billing/demo-portal'
     | '/deck/$deckId'
     | '/edit-cards/$deckId'
     | '/space/$spaceId'
@@ -309,6 +329,8 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/reset-password'
     | '/terms'
+    | '/billing/demo-checkout'
+    | '/billing/demo-portal'
     | '/edit-cards/$deckId'
     | '/space/$spaceId'
     | '/deck'
@@ -338,6 +360,8 @@ export interface FileRouteTypes {
     | '/_public/reset-password'
     | '/_public/terms'
     | '/_public/'
+    | '/_app/billing/demo-checkout'
+    | '/_app/billing/demo-portal'
     | '/_app/deck/$deckId'
     | '/_app/edit-cards/$deckId'
     | '/_app/space/$spaceId'
@@ -478,6 +502,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicTermsRouteImport;
       parentRoute: typeof PublicRoute;
     };
+    '/_app/billing/demo-checkout': {
+      id: '/_app/billing/demo-checkout';
+      path: '/billing/demo-checkout';
+      fullPath: '/billing/demo-checkout';
+      preLoaderRoute: typeof AppBillingDemoCheckoutRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/billing/demo-portal': {
+      id: '/_app/billing/demo-portal';
+      path: '/billing/demo-portal';
+      fullPath: '/billing/demo-portal';
+      preLoaderRoute: typeof AppBillingDemoPortalRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/deck/': {
       id: '/_app/deck/';
       path: '/deck';
@@ -585,6 +623,8 @@ interface AppRouteChildren {
   AppExploreRoute: typeof AppExploreRoute;
   AppLibraryRoute: typeof AppLibraryRoute;
   AppSettingsRoute: typeof AppSettingsRoute;
+  AppBillingDemoCheckoutRoute: typeof AppBillingDemoCheckoutRoute;
+  AppBillingDemoPortalRoute: typeof AppBillingDemoPortalRoute;
   AppDeckDeckIdRoute: typeof AppDeckDeckIdRouteWithChildren;
   AppEditCardsDeckIdRoute: typeof AppEditCardsDeckIdRoute;
   AppSpaceSpaceIdRoute: typeof AppSpaceSpaceIdRoute;
@@ -597,6 +637,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppExploreRoute: AppExploreRoute,
   AppLibraryRoute: AppLibraryRoute,
   AppSettingsRoute: AppSettingsRoute,
+  AppBillingDemoCheckoutRoute: AppBillingDemoCheckoutRoute,
+  AppBillingDemoPortalRoute: AppBillingDemoPortalRoute,
   AppDeckDeckIdRoute: AppDeckDeckIdRouteWithChildren,
   AppEditCardsDeckIdRoute: AppEditCardsDeckIdRoute,
   AppSpaceSpaceIdRoute: AppSpaceSpaceIdRoute,

@@ -1,4 +1,6 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useClonePrompt } from '../deck/clone-prompt';
+import { canSaveChat } from './chat-history';
 import { chipMessage, chipsOfMessage, truncateChipText } from './chat-chips';
 import { CHAT_MESSAGES, isAmberMessage } from './chat-errors';
 import { ChatMarkdown } from './chat-markdown';
@@ -79,6 +81,10 @@ function MessageBubble({ message }: { message: PanelMessage }) {
  */
 export function ChatPanel(props: ChatPanelProps) {
   const chat = useChat(props);
+  const clonePrompt = useClonePrompt();
+  // A viewer who may clone is offered Save Chat too: it asks them to clone the deck first, as a
+  // preview chat cannot be saved (spec 02 §2, §6).
+  const previewSave = !props.canEdit && clonePrompt.offered && canSaveChat(chat.messages, false);
   const { chips, removeChip, clearChips } = useSelectionChips();
   const [input, setInput] = useState('');
   const inputRef = useRef<HTMLTextAreaElement | null>(null);
@@ -144,6 +150,15 @@ export function ChatPanel(props: ChatPanelProps) {
             Ask the AI tutor about this deck. Answers draw on your sources.
           </p>
         </div>
+        {previewSave && (
+          <button
+            type="button"
+            className="btn chat-save"
+            onClick={() => clonePrompt.open('edit-action')}
+          >
+            Save Chat
+          </button>
+        )}
         {chat.saveVisible && (
           <button
             type="button"

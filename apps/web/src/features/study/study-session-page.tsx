@@ -25,8 +25,8 @@ const CHAT_WIDTH = { min: 300, max: 600, default: 360 } as const;
 export interface StudySessionPageProps {
   deckId: string;
   /**
-   * Called when a non-owner of a published deck tries an edit action: the place for the clone
-   * dialog (spec 02 §2), which a later issue builds. Without it the page says so inline.
+   * Called when a non-owner of a published deck tries an edit action: the deck area's clone
+   * dialog (spec 02 §2). Without it (a viewer who may not clone, a guest) the page says so inline.
    */
   onClonePrompt?: (action: StudyEditAction) => void;
 }
