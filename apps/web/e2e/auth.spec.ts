@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
+import { watchDialogClosing } from './dialog-fade';
 
 // The account dialogs and the reset page against answers played with page.route, in the wire
 // format of the auth service (errors: {success:false, error, message, code, requestId}). The real
@@ -162,9 +163,11 @@ test('a login of an unverified account opens the code dialog', async ({ page }) 
 
 test('dialogs fade out before they leave the page', async ({ page }) => {
   const dialog = await openSignIn(page);
+  await expect(dialog).toHaveAttribute('data-closing', 'false');
+  const sawClosing = await watchDialogClosing(page);
   await page.keyboard.press('Escape');
-  await expect(dialog).toHaveAttribute('data-closing', 'true');
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(await sawClosing()).toBe(true);
   // Reopened, the form starts empty.
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('dialog', { name: 'Welcome Back' }).getByLabel('Email')).toHaveValue(

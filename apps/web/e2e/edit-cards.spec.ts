@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
+import { watchDialogClosing } from './dialog-fade';
 
 // The edit-cards screen (spec 02 §2, §4, §5, §8) against a played question service: page.route
 // answers the question calls in the wire format of @mnemo/contracts (list {questions, pagination
@@ -549,22 +550,11 @@ test.describe('a signed-in owner', () => {
 
     await page.getByRole('button', { name: 'Edit question 1' }).click();
     await dialog.getByLabel('Question').fill('Changed, but never saved');
-    // The 200 ms fade: the dialog is marked closing, then leaves the document. A loaded machine can
-    // take longer than the fade to poll, so the mark is recorded by an observer in the page.
-    await page.evaluate(() => {
-      const seen = { closing: false };
-      (window as unknown as { __dialogClosing: typeof seen }).__dialogClosing = seen;
-      new MutationObserver((records) => {
-        for (const r of records) {
-          if ((r.target as Element).getAttribute?.('data-closing') === 'true') seen.closing = true;
-        }
-      }).observe(document.body, { attributes: true, subtree: true, attributeFilter: ['data-closing'] });
-    });
+    // The 200 ms fade: the dialog is marked closing, then leaves the document.
+    const sawClosing = await watchDialogClosing(page);
     await page.mouse.click(8, 8);
     await expect(dialog).toHaveCount(0);
-    expect(
-      await page.evaluate(() => (window as unknown as { __dialogClosing: { closing: boolean } }).__dialogClosing.closing),
-    ).toBe(true);
+    expect(await sawClosing()).toBe(true);
 
     await page.getByRole('button', { name: 'Edit question 1' }).click();
     await expect(dialog.getByLabel('Question')).toHaveValue('Question 1: what about cells?');
