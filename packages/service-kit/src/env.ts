@@ -27,6 +27,8 @@ export const baseServiceEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HOST: z.string().default('127.0.0.1'),
   INTERNAL_SECRET: z.string().min(16, 'INTERNAL_SECRET must be at least 16 characters'),
+  /** An OpenTelemetry collector's OTLP/HTTP endpoint (`http://otel-collector:4318`); unset: spans are not exported. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
 });
 
 /** "true"/"false"/"1"/"0" strings from the environment as booleans. */

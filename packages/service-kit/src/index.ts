@@ -13,11 +13,32 @@ import { ERROR_STATUS, type ErrorBody } from '@mnemo/contracts/errors';
 import { fastifyLoggerOptions } from '@mnemo/logger';
 import { AppError, isAppError, isPublicError } from './errors';
 import { verifyIdentity } from './identity';
-import { continueTrace, formatTraceparent, TRACEPARENT_HEADER, type TraceContext } from './trace';
+import { context, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import {
+  createTracing,
+  extractTrace,
+  formatTraceparent,
+  SpanKind,
+  traceContextOf,
+  TRACEPARENT_HEADER,
+  type TraceContext,
+  type Tracing,
+  type TracingOptions,
+} from './trace';
 
 export { AppError, isAppError, notFound, unauthenticated } from './errors';
 export { signIdentity, verifyIdentity } from './identity';
-export { formatTraceparent, TRACEPARENT_HEADER, type TraceContext } from './trace';
+export {
+  createTracing,
+  currentTraceCarrier,
+  formatTraceparent,
+  inSpan,
+  SpanKind,
+  TRACEPARENT_HEADER,
+  type TraceCarrier,
+  type TraceContext,
+  type Tracing,
+} from './trace';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,6 +46,8 @@ declare module 'fastify' {
     identity: Identity;
     /** W3C trace context of this request (the caller's trace, a span of this service). */
     trace: TraceContext;
+    /** This request's server span (OpenTelemetry), ended when the answer is sent. */
+    span: Span;
   }
   interface FastifyInstance {
     /** Plugins add what /readyz must check (database, Redis, storage). */
@@ -32,6 +55,8 @@ declare module 'fastify' {
     serviceName: string;
     /** The service's Prometheus registry, served on /metrics: apps add their own metrics to it. */
     metrics: client.Registry;
+    /** The service's tracer: apps start spans of their own work with it. */
+    tracing: Tracing;
   }
   interface FastifyContextConfig {
     /** Routes that answer without a signed identity (health, metrics, webhooks). */
@@ -52,7 +77,10 @@ export type ServiceOptions = {
   bodyLimit?: number;
   /** Register metrics on a fresh registry (tests build many apps in one process). */
   metricsRegistry?: client.Registry;
+  /** Span export (OTEL_EXPORTER_OTLP_ENDPOINT); spans are made either way. */
+  tracing?: TracingOptions;
 };
+
 
 export type ServiceApp = FastifyInstance & { withTypeProvider(): FastifyInstance };
 
@@ -74,13 +102,42 @@ export function createService(options: ServiceOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('serviceName', options.name);
-  // Trace context: continue the caller's traceparent (or start one), log the trace id with the
-  // request id, and answer with this span's traceparent so a client can quote it.
+  // Tracing: each request is a server span, a child of the caller's traceparent (or a new trace).
+  // Its context is made active for the rest of the request, so internal calls and enqueued jobs
+  // carry the trace on. The trace id is logged with the request id, and the answer's traceparent
+  // names this span so a client can quote it.
+  const tracing = createTracing(options.name, options.tracing);
+  app.decorate('tracing', tracing);
   app.decorateRequest('trace', null as never);
-  app.addHook('onRequest', async (request, reply) => {
-    request.trace = continueTrace(request.headers[TRACEPARENT_HEADER]);
+  app.decorateRequest('span', null as never);
+  app.addHook('onRequest', (request, reply, done) => {
+    const parent = extractTrace(request.headers);
+    const span = tracing.tracer.startSpan(
+      request.method,
+      { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method, 'url.path': request.url.split('?')[0] ?? '' } },
+      parent,
+    );
+    request.span = span;
+    request.trace = traceContextOf(span, parent);
     request.log = request.log.child({ traceId: request.trace.traceId, spanId: request.trace.spanId });
     reply.header(TRACEPARENT_HEADER, formatTraceparent(request.trace));
+    // The rest of the request (body parsing included: tested over a real socket) runs in this
+    // span's context.
+    context.with(trace.setSpan(parent, span), done);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url;
+    if (route) {
+      request.span.updateName(`${request.method} ${route}`);
+      request.span.setAttribute('http.route', route);
+    }
+    request.span.setAttribute('http.response.status_code', reply.statusCode);
+    if (reply.statusCode >= 500) request.span.setStatus({ code: SpanStatusCode.ERROR });
+    request.span.end();
+    done();
+  });
+  app.addHook('onClose', async () => {
+    await tracing.shutdown();
   });
   // A POST with a JSON content type and no body (logout, say) is an empty object, not a 400.
   app.removeContentTypeParser('application/json');

@@ -1,6 +1,7 @@
 import { IDENTITY_HEADER, REQUEST_ID_HEADER } from '@mnemo/contracts/identity';
 import { AppError } from './errors';
 import { signIdentity } from './identity';
+import { currentTraceCarrier } from './trace';
 
 /**
  * Calls another service's internal API as a service (never on a user's behalf), over HTTP with the
@@ -17,6 +18,8 @@ export function createInternalClient({ baseUrl, secret, service, timeoutMs = 10_
           ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
           [IDENTITY_HEADER]: signIdentity({ kind: 'service', service }, secret),
           ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
+          // The caller's active span (a request, a job) becomes the parent of the callee's.
+          ...currentTraceCarrier(),
         },
         ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
         signal: AbortSignal.timeout(timeoutMs),

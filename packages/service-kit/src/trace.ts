@@ -1,35 +1,137 @@
-import { randomBytes } from 'node:crypto';
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Context,
+  type Span,
+  type Tracer,
+} from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BatchSpanProcessor, TracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace';
 
 /**
- * W3C Trace Context (`traceparent: 00-<trace id>-<parent span id>-<flags>`) without the
- * OpenTelemetry SDK: each service continues the caller's trace with a span id of its own, logs the
- * trace id beside the request id, and passes `00-<trace id>-<its span id>-<flags>` on. An OTel SDK
- * added later reads and writes the same header.
+ * Tracing with OpenTelemetry: every request and job is a span, the caller's W3C `traceparent`
+ * (from the gateway, another service or a job's payload) makes it a child, and the active span
+ * travels with the async context so internal calls and enqueued jobs carry it on without being
+ * handed it. Spans are exported over OTLP/HTTP when `OTEL_EXPORTER_OTLP_ENDPOINT` is set; without
+ * it they are still made (ids for the logs and for propagation) and simply dropped.
  */
 export const TRACEPARENT_HEADER = 'traceparent';
 
+export { SpanKind };
+
+/** The ids of one span, as logged and as put into a traceparent. */
 export type TraceContext = { traceId: string; spanId: string; parentSpanId: string | null; flags: string };
 
-const PATTERN = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
-const ZERO_TRACE = /^0{32}$/;
-const ZERO_SPAN = /^0{16}$/;
+/** A carrier of trace context: HTTP headers, or the `traceparent` field of a job's payload. */
+export type TraceCarrier = { traceparent?: string | undefined; tracestate?: string | undefined };
 
-/** The caller's context from a traceparent header, or null when absent or malformed (then start anew). */
-export function parseTraceparent(header: unknown): Omit<TraceContext, 'spanId'> | null {
-  if (typeof header !== 'string') return null;
-  const m = PATTERN.exec(header.trim().toLowerCase());
-  if (!m || ZERO_TRACE.test(m[1]!) || ZERO_SPAN.test(m[2]!)) return null;
-  return { traceId: m[1]!, parentSpanId: m[2]!, flags: m[3]! };
+let globalsInstalled = false;
+/**
+ * Process-wide and set once: the async-local context that holds the active span, and W3C trace
+ * context propagation. Several services in one process (tests, the launcher) share them.
+ */
+function installGlobals() {
+  if (globalsInstalled) return;
+  globalsInstalled = true;
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
 }
 
-/** This hop's context: the caller's trace with a new span, or a new sampled trace. */
-export function continueTrace(header: unknown): TraceContext {
-  const parent = parseTraceparent(header);
-  const spanId = randomBytes(8).toString('hex');
-  if (parent) return { ...parent, spanId };
-  return { traceId: randomBytes(16).toString('hex'), spanId, parentSpanId: null, flags: '01' };
+export type TracingOptions = {
+  /** OTLP/HTTP collector base URL (`…:4318`); spans go to `<endpoint>/v1/traces`. */
+  otlpEndpoint?: string | undefined;
+  /** Where spans go instead of a collector (tests). */
+  exporter?: SpanExporter;
+};
+
+export type Tracing = {
+  tracer: Tracer;
+  /** Sends the spans still buffered. */
+  flush(): Promise<void>;
+  shutdown(): Promise<void>;
+};
+
+/** A tracer of its own for one service (its `service.name`), exporting when configured. */
+export function createTracing(serviceName: string, options: TracingOptions = {}): Tracing {
+  installGlobals();
+  const exporter =
+    options.exporter ??
+    (options.otlpEndpoint
+      ? new OTLPTraceExporter({ url: `${options.otlpEndpoint.replace(/\/+$/, '')}/v1/traces` })
+      : undefined);
+  const provider = new TracerProvider({
+    resource: resourceFromAttributes({ 'service.name': `mnemo-${serviceName}` }),
+    // The default sampler follows the caller's sampled flag and samples new traces.
+    spanProcessors: exporter ? [new BatchSpanProcessor({ exporter, scheduledDelayMillis: 1000 })] : [],
+  });
+  return {
+    tracer: provider.getTracer('mnemo'),
+    flush: () => provider.forceFlush(),
+    shutdown: () => provider.shutdown(),
+  };
 }
 
-/** The header to send downstream (to a service, or inside a job's data). */
+/** The context a carrier continues (the root context when it has no valid traceparent). */
+export function extractTrace(carrier: Record<string, unknown>): Context {
+  installGlobals();
+  return propagation.extract(ROOT_CONTEXT, carrier, {
+    get: (c, key) => {
+      const v = c[key];
+      return typeof v === 'string' || Array.isArray(v) ? (v as string | string[]) : undefined;
+    },
+    keys: (c) => Object.keys(c),
+  });
+}
+
+/** The ids of a span started under `parent`, for logs and headers. */
+export function traceContextOf(span: Span, parent: Context): TraceContext {
+  const ids = span.spanContext();
+  return {
+    traceId: ids.traceId,
+    spanId: ids.spanId,
+    parentSpanId: trace.getSpanContext(parent)?.spanId ?? null,
+    flags: ids.traceFlags.toString(16).padStart(2, '0'),
+  };
+}
+
+/** `00-<trace id>-<span id>-<flags>`: the header that makes the next hop a child of this span. */
 export const formatTraceparent = (ctx: Pick<TraceContext, 'traceId' | 'spanId' | 'flags'>) =>
   `00-${ctx.traceId}-${ctx.spanId}-${ctx.flags}`;
+
+/** The active span's context as a carrier (empty outside any span): for headers and job payloads. */
+export function currentTraceCarrier(): TraceCarrier {
+  const carrier: Record<string, string> = {};
+  propagation.inject(context.active(), carrier);
+  return carrier;
+}
+
+/**
+ * Runs `work` as a span that continues `carrier`'s trace (a new trace when it has none), active in
+ * the async context for everything `work` does. The span records a thrown error and ends either way.
+ */
+export async function inSpan<T>(
+  tracer: Tracer,
+  name: string,
+  options: { kind: SpanKind; carrier?: TraceCarrier | undefined; attributes?: Attributes },
+  work: (span: Span, ids: TraceContext) => Promise<T>,
+): Promise<T> {
+  const parent = extractTrace({ ...options.carrier });
+  const span = tracer.startSpan(name, { kind: options.kind, attributes: options.attributes ?? {} }, parent);
+  try {
+    return await context.with(trace.setSpan(parent, span), () => work(span, traceContextOf(span, parent)));
+  } catch (err) {
+    span.recordException(err instanceof Error ? err : String(err));
+    span.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.message : String(err) });
+    throw err;
+  } finally {
+    span.end();
+  }
+}
