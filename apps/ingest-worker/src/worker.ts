@@ -41,6 +41,7 @@ const app = createService({
   name: 'worker',
   logLevel: env.LOG_LEVEL,
   internalSecret: env.INTERNAL_SECRET,
+  tracing: { otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT },
 });
 const jobMetrics = createJobMetrics(app.metrics);
 // Every progress event also tells the failure counter which step a job had reached.
@@ -84,7 +85,7 @@ const processor = createJobProcessor([
       log: app.log,
     }),
   },
-]);
+], { tracer: app.tracing.tracer });
 
 const workerOptions = {
   connection: createRedis(env.REDIS_URL),
@@ -111,7 +112,7 @@ const reembedWorker = new Worker(
       schema: reembedSourceJob.schema,
       handle: reembedSourceJob.create({ db: app.db, embedder: ai.embedder }),
     },
-  ]),
+  ], { tracer: app.tracing.tracer }),
   { ...workerOptions, connection: createRedis(env.REDIS_URL), concurrency: 1 },
 );
 
@@ -131,7 +132,7 @@ const generateWorker = new Worker(
           log: app.log,
         }),
       },
-    ]),
+    ], { tracer: app.tracing.tracer }),
   ),
   { ...workerOptions, connection: createRedis(env.REDIS_URL), concurrency: env.GENERATE_CONCURRENCY },
 );
@@ -145,7 +146,10 @@ registerQueueDepth(app.metrics, depthQueues);
 for (const w of [worker, reembedWorker, generateWorker]) {
   jobMetrics.watch(w);
   w.on('failed', (job, err) =>
-    app.log.warn({ jobId: job?.id, name: job?.name, err: err.message }, 'job failed'),
+    app.log.warn(
+      { jobId: job?.id, name: job?.name, traceparent: (job?.data as { traceparent?: string } | undefined)?.traceparent, err: err.message },
+      'job failed',
+    ),
   );
   w.on('error', (err) => app.log.error({ err }, 'worker error'));
 }

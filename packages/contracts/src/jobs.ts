@@ -11,12 +11,22 @@ export const ownerSchema = z.union([
 ]);
 export type Owner = z.infer<typeof ownerSchema>;
 
+/**
+ * W3C trace context of the request that enqueued a job (its `traceparent`/`tracestate` headers):
+ * the worker's span for the job continues that trace.
+ */
+export const jobTraceSchema = {
+  traceparent: z.string().max(128).optional(),
+  tracestate: z.string().max(512).optional(),
+};
+
 export const ingestSourceJobSchema = z.object({
   sourceId: z.uuid(),
   deckId: z.uuid(),
   owner: ownerSchema,
   /** Bumped on every retry so the job id `ingest-<sourceId>-<attempt>` is new for a retry only. */
   attempt: z.number().int().min(0),
+  ...jobTraceSchema,
 });
 
 /** What a generation job writes: questions, or the plain fallback cards (spec 02 §3, §7). */
@@ -46,9 +56,10 @@ export const generateQuestionsJobSchema = z.object({
   cardLimit: z.number().int().min(0).nullable().optional(),
   /** When the request was made (ms since the epoch): how long the job may wait for sources still processing. */
   requestedAt: z.number().int().min(0).optional(),
+  ...jobTraceSchema,
 });
 
-export const reembedJobSchema = z.object({ sourceId: z.uuid(), model: z.string().min(1) });
+export const reembedJobSchema = z.object({ sourceId: z.uuid(), model: z.string().min(1), ...jobTraceSchema });
 
 /**
  * Proves the pipeline end to end (queue → worker → pub/sub → gateway SSE) without real content:

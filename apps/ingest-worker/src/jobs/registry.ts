@@ -1,19 +1,27 @@
 import type { Job } from 'bullmq';
 import type { z } from 'zod';
 import { UnrecoverableError } from 'bullmq';
+import { inSpan, SpanKind, type TraceContext, type Tracing } from '@mnemo/service-kit';
 
 /** Which attempt this is, so a handler can tell a retryable failure from the last one. */
-export type JobContext = { attemptsMade: number; maxAttempts: number };
+export type JobContext = {
+  attemptsMade: number;
+  maxAttempts: number;
+  /** The job's span: a child of the request that enqueued it (its payload's traceparent). */
+  trace?: TraceContext;
+};
 type Handler = (payload: never, context: JobContext) => Promise<unknown>;
 export type JobDefinition = { name: string; schema: z.ZodType; handle: Handler };
 
 /**
  * Routes a BullMQ job to its handler by name after validating the payload against its contract.
  * A payload that does not match, or a job name nobody handles, fails for good: retrying cannot fix it.
+ * With a tracer, each job runs as a consumer span continuing the trace its payload carries, so the
+ * calls it makes (billing) join that trace too.
  */
-export function createJobProcessor(definitions: JobDefinition[]) {
+export function createJobProcessor(definitions: JobDefinition[], options: { tracer?: Tracing['tracer'] } = {}) {
   const byName = new Map(definitions.map((d) => [d.name, d]));
-  return async (job: Job) => {
+  const run = async (job: Job, trace?: TraceContext) => {
     const def = byName.get(job.name);
     if (!def) throw new UnrecoverableError(`No handler for job "${job.name}"`);
     const parsed = def.schema.safeParse(job.data);
@@ -22,6 +30,31 @@ export function createJobProcessor(definitions: JobDefinition[]) {
     return def.handle(parsed.data as never, {
       attemptsMade: job.attemptsMade,
       maxAttempts: job.opts?.attempts ?? 1,
+      ...(trace ? { trace } : {}),
     });
+  };
+  const { tracer } = options;
+  if (!tracer) return (job: Job) => run(job);
+  return (job: Job) => {
+    const data = (job.data ?? {}) as { traceparent?: unknown; tracestate?: unknown };
+    const carrier = {
+      ...(typeof data.traceparent === 'string' ? { traceparent: data.traceparent } : {}),
+      ...(typeof data.tracestate === 'string' ? { tracestate: data.tracestate } : {}),
+    };
+    return inSpan(
+      tracer,
+      `${job.queueName} ${job.name}`,
+      {
+        kind: SpanKind.CONSUMER,
+        carrier,
+        attributes: {
+          'messaging.system': 'bullmq',
+          'messaging.destination.name': job.queueName,
+          'messaging.message.id': job.id ?? '',
+          'mnemo.job.attempt': job.attemptsMade + 1,
+        },
+      },
+      (_span, ids) => run(job, ids),
+    );
   };
 }

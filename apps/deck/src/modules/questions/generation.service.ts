@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { QuestionType } from '@mnemo/contracts/entities/question';
 import type { Plan } from '@mnemo/contracts/identity';
 import { generateQuestionsJobSchema, jobIds, type GenerateQuestionsJob } from '@mnemo/contracts/jobs';
-import { AppError } from '@mnemo/service-kit';
+import { AppError, currentTraceCarrier } from '@mnemo/service-kit';
 import type { GenerateQueue } from '../../plugins/generate-queue';
 import { deckCardLimit, type Caller, type LimitsOf } from '../decks/limits';
 import type { SourcesRepository } from '../sources/sources.repository';
@@ -105,6 +105,8 @@ export function createGenerationService({
         ...(request.sourceId ? { sourceIds: [request.sourceId] } : {}),
         cardLimit: limit,
         requestedAt: Date.now(),
+        // The request's trace: the worker's span for the job joins it.
+        ...currentTraceCarrier(),
       });
       const jobId = jobIds.generate(deckId, requestId);
       try {

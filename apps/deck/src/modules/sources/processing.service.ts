@@ -13,7 +13,7 @@ import {
   progressOwnerKey,
 } from '@mnemo/contracts/progress';
 import type { Owner } from '@mnemo/db/owner';
-import { AppError } from '@mnemo/service-kit';
+import { AppError, currentTraceCarrier } from '@mnemo/service-kit';
 import type { Storage } from '@mnemo/storage';
 import type { IngestQueue } from '../../plugins/queue';
 import { presentSource } from './sources.presenter';
@@ -63,7 +63,14 @@ export function createProcessingService({
   log: FastifyBaseLogger;
 }) {
   const jobOf = (owner: Owner, row: SourceRow): IngestSourceJob =>
-    ingestSourceJobSchema.parse({ sourceId: row.id, deckId: row.deckId, owner, attempt: row.processingAttempt });
+    ingestSourceJobSchema.parse({
+      sourceId: row.id,
+      deckId: row.deckId,
+      owner,
+      attempt: row.processingAttempt,
+      // The request's trace: the worker's span for the job joins it.
+      ...currentTraceCarrier(),
+    });
 
   /** Enqueues the attempt's job; its id makes a second add of the same attempt a no-op. */
   const enqueue = (job: IngestSourceJob) =>

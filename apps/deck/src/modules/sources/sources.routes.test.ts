@@ -211,16 +211,19 @@ describe('GET /decks/:id/size', () => {
 });
 
 describe('POST /ai/process-source', () => {
-  const processSource = (caller: Caller, deckId: string, sourceId: string) =>
-    t.app.inject({ method: 'POST', url: '/ai/process-source', headers: asCaller(caller), payload: { deckId, sourceId } });
+  const processSource = (caller: Caller, deckId: string, sourceId: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/ai/process-source', headers: { ...asCaller(caller), ...headers }, payload: { deckId, sourceId } });
 
   it('moves a pending source to processing and enqueues exactly one job, even when called twice', async () => {
     const caller = userCaller();
     const deck = await insertDeck(t, caller);
     const source = (await addSource(caller, deck.id, { type: 'website', url: 'https://example.org/cells' })).json();
 
-    const first = await processSource(caller, deck.id, source._id);
+    // The gateway's trace: the job carries this request's span on to the worker.
+    const gatewaySpan = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    const first = await processSource(caller, deck.id, source._id, { traceparent: gatewaySpan });
     expect(first.statusCode).toBe(200);
+    expect(first.headers.traceparent).toMatch(/^00-4bf92f3577b34da6a3ce929d0e0e4736-[0-9a-f]{16}-01$/);
     expect(route('POST /ai/process-source').response.parse(first.json()).source).toMatchObject({ _id: source._id, processingStatus: 'processing' });
     const second = await processSource(caller, deck.id, source._id);
     expect(second.json().source.processingStatus).toBe('processing');
@@ -230,7 +233,13 @@ describe('POST /ai/process-source', () => {
     const job = jobs[0]!;
     expect(job.id).toBe(jobIds.ingest(source._id, 1));
     expect(job.name).toBe('ingest-source');
-    expect(ingestSourceJobSchema.parse(job.data)).toEqual({ sourceId: source._id, deckId: deck.id, owner: { userId: caller.userId }, attempt: 1 });
+    expect(ingestSourceJobSchema.parse(job.data)).toEqual({
+      sourceId: source._id,
+      deckId: deck.id,
+      owner: { userId: caller.userId },
+      attempt: 1,
+      traceparent: first.headers.traceparent,
+    });
     expect(job.opts.attempts).toBe(INGEST_JOB_OPTIONS.attempts);
 
     // The gateway lets the owner watch; a first state is there for a client that connects early.
