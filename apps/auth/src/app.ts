@@ -42,6 +42,7 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
     name: 'auth',
     logLevel: env.LOG_LEVEL,
     internalSecret: env.INTERNAL_SECRET,
+    tracing: { otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT },
   });
   await app.register(dbPlugin, deps.db ? { db: deps.db } : { url: env.DATABASE_URL });
   await app.register(redisPlugin, deps.redis ? { client: deps.redis } : { url: env.REDIS_URL });

@@ -26,7 +26,12 @@ export type AppDeps = { db?: Db; redis?: Redis };
  * configured), Stripe's webhooks, monthly usage, and the internal plan and usage API.
  */
 export async function buildApp(env: Env, deps: AppDeps = {}) {
-  const app = createService({ name: 'billing', logLevel: env.LOG_LEVEL, internalSecret: env.INTERNAL_SECRET });
+  const app = createService({
+    name: 'billing',
+    logLevel: env.LOG_LEVEL,
+    internalSecret: env.INTERNAL_SECRET,
+    tracing: { otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT },
+  });
   await app.register(dbPlugin, deps.db ? { db: deps.db } : { url: env.DATABASE_URL });
   await app.register(redisPlugin, deps.redis ? { client: deps.redis } : { url: env.REDIS_URL });
 

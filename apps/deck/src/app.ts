@@ -55,7 +55,12 @@ export type AppDeps = {
 
 /** The deck service: spaces, decks, sources, questions and cards. */
 export async function buildApp(env: Env, deps: AppDeps = {}) {
-  const app = createService({ name: 'deck', logLevel: env.LOG_LEVEL, internalSecret: env.INTERNAL_SECRET });
+  const app = createService({
+    name: 'deck',
+    logLevel: env.LOG_LEVEL,
+    internalSecret: env.INTERNAL_SECRET,
+    tracing: { otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT },
+  });
   await app.register(dbPlugin, deps.db ? { db: deps.db } : { url: env.DATABASE_URL });
   await app.register(redisPlugin, deps.redis ? { client: deps.redis } : { url: env.REDIS_URL });
   await app.register(storagePlugin, { storage: deps.storage ?? storageFromEnv(env) });

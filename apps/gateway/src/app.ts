@@ -28,6 +28,7 @@ export async function buildApp(env: Env, deps: GatewayDeps = {}) {
     internalSecret: env.INTERNAL_SECRET,
     trustsNoIdentityHeader: true,
     bodyLimit: env.MAX_UPLOAD_BYTES,
+    tracing: { otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT },
   });
 
   const redis = deps.redis ?? createRedis(env.REDIS_URL);
