@@ -136,6 +136,17 @@ describe('Kubernetes base', () => {
     }
   });
 
+  it('asks Prometheus to scrape /metrics on every pod’s http port', () => {
+    for (const d of deployments) {
+      const http = d.spec.template.spec.containers[0].ports.find((p: any) => p.name === 'http');
+      expect(d.spec.template.metadata.annotations, d.metadata.name).toEqual({
+        'prometheus.io/scrape': 'true',
+        'prometheus.io/port': String(http.containerPort),
+        'prometheus.io/path': '/metrics',
+      });
+    }
+  });
+
   it('selects an existing Deployment’s pods and a named container port from every Service', () => {
     for (const s of ofKind('Service')) {
       const target = deployments.find((d) => selects(s.spec.selector, podLabels(d)));
