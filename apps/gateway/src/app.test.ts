@@ -216,18 +216,28 @@ describe('dev outbox', () => {
 });
 
 describe('health', () => {
-  it('reports every service and the worker, and is degraded without a worker heartbeat', async () => {
+  it('reports every service and the worker, and is degraded without a worker heartbeat while jobs wait', async () => {
     await redis.del(workerHeartbeatKey(prefix));
-    const down = await fetch(`${base}/api/healthz`);
-    expect(down.status, await down.clone().text()).toBe(503);
-    const body = await json(down);
-    expect(Object.keys(body.services).sort()).toEqual(['auth', 'billing', 'chat', 'deck', 'gateway', 'worker']);
-    expect(body.services.worker.status).toBe('down');
+    // No worker and nothing queued: the worker is scaled to zero, nothing is wrong.
+    const idle = await fetch(`${base}/api/healthz`);
+    expect(idle.status, await idle.clone().text()).toBe(200);
+    expect((await json(idle)).services.worker.status).toBe('ok');
 
-    await redis.set(workerHeartbeatKey(prefix), new Date().toISOString(), 'EX', 15);
-    const up = await fetch(`${base}/api/healthz`);
-    expect(up.status).toBe(200);
-    expect((await json(up)).status).toBe('ok');
+    await redis.rpush(`${prefix}:ingest:wait`, 'job-1');
+    try {
+      const down = await fetch(`${base}/api/healthz`);
+      expect(down.status, await down.clone().text()).toBe(503);
+      const body = await json(down);
+      expect(Object.keys(body.services).sort()).toEqual(['auth', 'billing', 'chat', 'deck', 'gateway', 'worker']);
+      expect(body.services.worker).toMatchObject({ status: 'down', error: 'no heartbeat from the ingest worker while 1 job waits' });
+
+      await redis.set(workerHeartbeatKey(prefix), new Date().toISOString(), 'EX', 15);
+      const up = await fetch(`${base}/api/healthz`);
+      expect(up.status).toBe(200);
+      expect((await json(up)).status).toBe('ok');
+    } finally {
+      await redis.del(`${prefix}:ingest:wait`);
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { workerHeartbeatKey } from '@mnemo/contracts/jobs';
+import { QUEUES, workerHeartbeatKey } from '@mnemo/contracts/jobs';
 import type { SystemHealth } from '@mnemo/contracts/health';
 
 type Component = SystemHealth['services'][string];
@@ -16,8 +16,25 @@ async function timed(fn: () => Promise<void>): Promise<Component> {
 }
 
 /**
+ * Jobs any worker still has to run: BullMQ's wait and active lists and its delayed and prioritised
+ * sets, for every queue.
+ */
+async function queuedJobs(redis: Redis, prefix: string): Promise<number> {
+  const counts = await Promise.all(
+    Object.values(QUEUES).flatMap((q) => [
+      redis.llen(`${prefix}:${q}:wait`),
+      redis.llen(`${prefix}:${q}:active`),
+      redis.zcard(`${prefix}:${q}:delayed`),
+      redis.zcard(`${prefix}:${q}:prioritized`),
+    ]),
+  );
+  return counts.reduce((a, b) => a + b, 0);
+}
+
+/**
  * GET /api/healthz: the gateway itself, each service's /readyz (database and Redis reachable), and
- * the ingest worker's heartbeat in Redis. 503 while anything is down.
+ * the ingest worker: its heartbeat in Redis, or, with no worker running (KEDA scales it to zero
+ * when the queues are empty), no job left for one. 503 while anything is down.
  */
 export async function healthRoutes(
   app: FastifyInstance,
@@ -40,7 +57,9 @@ export async function healthRoutes(
         'worker',
         timed(async () => {
           const beat = await redis.get(workerHeartbeatKey(redisPrefix));
-          if (!beat) throw new Error('no heartbeat from the ingest worker');
+          if (beat) return;
+          const queued = await queuedJobs(redis, redisPrefix);
+          if (queued > 0) throw new Error(`no heartbeat from the ingest worker while ${queued} ${queued === 1 ? 'job waits' : 'jobs wait'}`);
         }),
       ] as const,
     ].map(async ([name, p]) => [name, await p] as const));
