@@ -188,16 +188,22 @@ describe('Kubernetes base', () => {
     }
   });
 
-  it('scales the ingest worker with KEDA on the BullMQ wait list of every queue', () => {
+  it('scales the ingest worker with KEDA on the BullMQ wait and active lists of every queue, to zero when idle', () => {
     const [scaled, ...more] = ofKind('ScaledObject');
     expect(more).toEqual([]);
     expect(scaled!.spec.scaleTargetRef.name).toBe('ingest-worker');
     expect(named('Deployment', 'ingest-worker')).toBeDefined();
-    expect(scaled!.spec.minReplicaCount).toBe(1);
-    expect(scaled!.spec.maxReplicaCount).toBeGreaterThan(1);
+    expect(scaled!.spec.minReplicaCount).toBe(0);
+    expect(scaled!.spec.maxReplicaCount).toBe(10);
+    // Delayed jobs (retry backoff 15 then 30 s, a generation's 5 s wait for its sources) are not in
+    // any list KEDA reads: a worker must still be up when they come due.
+    expect(scaled!.spec.cooldownPeriod).toBeGreaterThanOrEqual(60);
     const worker = deploymentEnv(named('Deployment', 'ingest-worker')!);
-    // BullMQ keeps a queue's waiting jobs in the list <prefix>:<queue>:wait.
-    const wanted = Object.values(QUEUES).map((q) => `${worker.REDIS_PREFIX}:${q}:wait`);
+    // BullMQ keeps a queue's waiting jobs in the list <prefix>:<queue>:wait, and those being run in
+    // <prefix>:<queue>:active.
+    const wanted = Object.values(QUEUES).flatMap((q) =>
+      ['wait', 'active'].map((list) => `${worker.REDIS_PREFIX}:${q}:${list}`),
+    );
     expect(scaled!.spec.triggers.map((t: any) => t.metadata.listName).sort()).toEqual(
       wanted.sort(),
     );
