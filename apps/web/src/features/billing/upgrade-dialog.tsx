@@ -1,7 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Dialog } from '../shell/dialog';
 import { SCHOLAR_PRICE } from './billing-display';
-import { CHECKOUT_FAILED_MESSAGE, startCheckout } from './start-checkout';
+import { useCheckout } from './use-checkout';
 import './billing.css';
 
 /** Spec 01 §1 and §9: what Scholar adds over the free plan. */
@@ -19,26 +19,13 @@ export const SCHOLAR_FEATURES = [
  * shown in the dialog and the button can be pressed again.
  */
 export function UpgradeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [starting, setStarting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function start() {
-    setStarting(true);
-    setError(null);
-    try {
-      await startCheckout();
-      // The browser is leaving for the checkout page; the button stays busy until it has.
-    } catch (cause) {
-      setError(cause instanceof Error ? cause.message : CHECKOUT_FAILED_MESSAGE);
-      setStarting(false);
-    }
-  }
+  const { starting, error, start, clearError } = useCheckout();
 
   return (
     <Dialog
       open={open}
       onDismiss={() => {
-        setError(null);
+        clearError();
         onClose();
       }}
       labelledBy="upgrade-title"

@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { PLAN_LIMITS, SCHOLAR_MAX_FILE_MB } from '@mnemo/contracts/limits';
 import { SCHOOLS_EMAIL, mailto } from '../../lib/contact';
 import { useSession } from '../../lib/session/session-context';
 import { useSignInDialog } from '../auth/sign-in-dialog';
 import { SCHOLAR_PRICE } from '../billing/billing-display';
-import { CHECKOUT_FAILED_MESSAGE, startCheckout } from '../billing/start-checkout';
+import { useCheckout } from '../billing/use-checkout';
 import { PRIVACY_CLAIMS } from './privacy-claims';
 import { useScrollToHash } from './use-scroll-to-hash';
 
@@ -57,8 +56,7 @@ const FAQ = [
 function ScholarAction() {
   const { session } = useSession();
   const signIn = useSignInDialog();
-  const [starting, setStarting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { starting, error, start: startCheckout } = useCheckout();
 
   if (session.status === 'authenticated' && session.user.hasActiveSubscription) {
     return (
@@ -73,15 +71,7 @@ function ScholarAction() {
       signIn.open('register');
       return;
     }
-    setStarting(true);
-    setError(null);
-    try {
-      await startCheckout();
-      // The browser is leaving for the checkout page; the button stays busy until it has.
-    } catch (cause) {
-      setError(cause instanceof Error ? cause.message : CHECKOUT_FAILED_MESSAGE);
-      setStarting(false);
-    }
+    await startCheckout();
   }
 
   return (
