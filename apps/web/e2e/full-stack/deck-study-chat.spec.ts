@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { fixturePath } from '@mnemo/testing/fixtures';
 import { signedUp } from './api-account';
-import { FIXTURE_SITE_PORT } from './fixture-site';
+import { FIXTURE_ARTICLE_URL, serveFixtureArticle } from './fixture-site';
 
 // Against the real Mnemo (spec 02 §2, §4): a signed-in owner studies a deck made from a real
 // article (the Wikipedia page on Mozilla, fetched by the worker from a local fixture site, embedded
@@ -28,7 +25,7 @@ interface Studied {
   sourceTitle: string;
 }
 
-let site: Server;
+let site: { close(): Promise<void> };
 let studied: Studied;
 
 async function allQuestions(
@@ -57,7 +54,7 @@ async function studiedDeck(request: APIRequestContext): Promise<Studied> {
   const added = await request.post(`/api/decks/${deckId}/sources`, {
     headers: auth,
     data: {
-      source: { type: 'website', url: `http://127.0.0.1:${FIXTURE_SITE_PORT}/wiki/Mozilla` },
+      source: { type: 'website', url: FIXTURE_ARTICLE_URL },
     },
   });
   expect(added.ok()).toBe(true);
@@ -106,11 +103,7 @@ async function studiedDeck(request: APIRequestContext): Promise<Studied> {
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   testInfo.setTimeout(300_000);
-  const article = readFileSync(fixturePath('web', 'wikipedia', 'source.html'));
-  site = createServer((_req, res) =>
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(article),
-  );
-  await new Promise<void>((resolve) => site.listen(FIXTURE_SITE_PORT, '127.0.0.1', resolve));
+  site = await serveFixtureArticle();
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   try {
     studied = await studiedDeck(request);
@@ -119,7 +112,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   }
 });
 test.afterAll(async () => {
-  await new Promise((resolve) => site.close(resolve));
+  await site.close();
 });
 
 /** Signs the page in as the deck's owner before the app reads its session. */
