@@ -15,7 +15,7 @@ import {
 import { requireOwner, type RoutesPlugin } from '@mnemo/service-kit';
 import type { ChatsService } from './chats.service';
 import type { FlashcardChatService } from './flashcard.service';
-import { replyWithTutorStream } from './sse';
+import { replyWithTutorStream, untilClientLeaves } from './sse';
 
 /** The chat calls of spec 02 §7. Static segments (/chat/deck, /chat/stream/ephemeral) win over :id. */
 export const chatsRoutes: RoutesPlugin<{ service: ChatsService; flashcards: FlashcardChatService }> = async (
@@ -61,14 +61,14 @@ export const chatsRoutes: RoutesPlugin<{ service: ChatsService; flashcards: Flas
     }),
   );
 
-  app.post('/chat/message', { schema: { body: sendMessageBodySchema } }, async (request) => ({
+  app.post('/chat/message', { schema: { body: sendMessageBodySchema } }, async (request, reply) => ({
     success: true,
-    message: await service.sendMessage(request.identity, requireOwner(request), request.body),
+    message: await service.sendMessage(request.identity, requireOwner(request), request.body, untilClientLeaves(reply)),
   }));
 
-  app.post('/chat/message/ephemeral', { schema: { body: ephemeralMessageBodySchema } }, async (request) => ({
+  app.post('/chat/message/ephemeral', { schema: { body: ephemeralMessageBodySchema } }, async (request, reply) => ({
     success: true,
-    message: await service.ephemeralMessage(request.identity, requireOwner(request), request.body),
+    message: await service.ephemeralMessage(request.identity, requireOwner(request), request.body, untilClientLeaves(reply)),
   }));
 
   app.post('/chat/stream/ephemeral', { schema: { body: streamEphemeralBodySchema } }, async (request, reply) => {

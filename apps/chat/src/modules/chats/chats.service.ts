@@ -206,13 +206,16 @@ export function createChatsService({ chats, access, study, quota, lock, streamMo
      * POST /chat/message. The user's message is stored before the tutor is asked, so it stays when
      * the AI fails; the answer is stored with its attribution. With `preview`, nothing is written.
      */
-    async sendMessage(identity: Identity, owner: Owner, body: SendBody): Promise<ChatMessage> {
+    async sendMessage(identity: Identity, owner: Owner, body: SendBody, signal?: AbortSignal): Promise<ChatMessage> {
       const { chat, deck } = await ownedChat(owner, body.chatId);
       await quota.consume(identity);
-      const input = storedChatInput(chat, deck, body);
+      const input = { ...storedChatInput(chat, deck, body), ...(signal ? { signal } : {}) };
       if (body.preview) return unsavedAnswer(await runTutor(study, input));
       await chats.append(chat.id, [{ role: 'user', content: body.message }]);
       const answer = await runTutor(study, input);
+      // The client left before the answer was ready and saw none of it: like an AI failure, the
+      // question stays and no partial answer is stored.
+      if (signal?.aborted) return unsavedAnswer(answer);
       const [stored] = await chats.append(chat.id, [
         { role: 'assistant', content: answer.fullResponse, attribution: answer.attribution },
       ]);
@@ -220,10 +223,10 @@ export function createChatsService({ chats, access, study, quota, lock, streamMo
     },
 
     /** POST /chat/message/ephemeral: any viewer of the deck; nothing is stored. */
-    async ephemeralMessage(identity: Identity, owner: Owner, body: EphemeralBody): Promise<ChatMessage> {
+    async ephemeralMessage(identity: Identity, owner: Owner, body: EphemeralBody, signal?: AbortSignal): Promise<ChatMessage> {
       const deck = await access.forDeck(owner, body.deckId);
       await quota.consume(identity);
-      return unsavedAnswer(await runTutor(study, ephemeralInput(deck, body)));
+      return unsavedAnswer(await runTutor(study, { ...ephemeralInput(deck, body), ...(signal ? { signal } : {}) }));
     },
 
     /**

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatStreamEventSchema } from '@mnemo/contracts/entities/chat';
 import { errorBodySchema } from '@mnemo/contracts/errors';
@@ -22,6 +23,11 @@ type Caller = ReturnType<typeof anonCaller>;
 async function startChat(t: ChatTestApp, caller: Caller, deckId: string) {
   const res = await t.app.inject({ method: 'POST', url: '/chat/start', headers: asCaller(caller), payload: { deckId } });
   return res.json().chat as { _id: string };
+}
+/** The app's address over a real socket (tests share one app: it listens once). */
+async function listening(t: ChatTestApp) {
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 }
 const storedMessages = async (t: ChatTestApp, caller: Caller, chatId: string) =>
   (await t.app.inject({ url: `/chat/${chatId}`, headers: asCaller(caller) })).json().chat.messages as Array<{ role: string; content: string; attribution?: unknown }>;
@@ -163,13 +169,48 @@ describe('with a scripted tutor', () => {
     expect(errorBodySchema.parse(res.json())).toMatchObject({ code: 'AI_RATE_LIMITED', retryAfterSeconds: 7 });
   });
 
+  it('stops the AI of a non-streamed message when the client goes away, keeping the question and no partial answer', async () => {
+    const deltas = Array.from({ length: 40 }, (_, i) => `part${i} `);
+    const { t, record } = await start({ deltas, delayMs: 50 });
+    const owner = anonCaller();
+    const seeded = await seedDeck(t, owner.anonId);
+    const chat = await startChat(t, owner, seeded.deck.id);
+    const address = await listening(t);
+    const aborted = record.aborted;
+
+    const controller = new AbortController();
+    const answered = fetch(`${address}/chat/message`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [IDENTITY_HEADER]: asCaller(owner)[IDENTITY_HEADER] },
+      body: JSON.stringify({ chatId: chat._id, message: 'Tell me everything' }),
+      signal: controller.signal,
+    }).catch((e: unknown) => e);
+    // The tutor is producing (the answer would take 2 s) when the client gives up.
+    await expect.poll(() => record.yielded, { timeout: 5000 }).toBeGreaterThan(2);
+    controller.abort();
+    expect(await answered).toBeInstanceOf(Error);
+
+    await expect.poll(() => record.aborted, { timeout: 5000 }).toBe(aborted + 1);
+    expect(record.yielded).toBeLessThan(deltas.length);
+    expect(record.inputs.at(-1)!.signal?.aborted).toBe(true);
+    // Like a failed answer: the question is kept, nothing of the unseen answer is stored.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await storedMessages(t, owner, chat._id)).map((m) => m.role)).toEqual(['system', 'user']);
+
+    // Answered in full when the client waits.
+    const next = await t.app.inject({ method: 'POST', url: '/chat/message', headers: asCaller(owner), payload: { chatId: chat._id, message: 'Go on' } });
+    expect(next.statusCode).toBe(200);
+    expect(next.json().message.content).toBe(deltas.join(''));
+    expect((await storedMessages(t, owner, chat._id)).map((m) => m.role)).toEqual(['system', 'user', 'user', 'assistant']);
+  });
+
   it('stops the AI when the client goes away over a real connection, keeps what was shown, and frees the chat', async () => {
     const deltas = Array.from({ length: 40 }, (_, i) => `part${i} `);
     const { t, record } = await start({ deltas, delayMs: 50 });
     const owner = anonCaller();
     const seeded = await seedDeck(t, owner.anonId);
     const chat = await startChat(t, owner, seeded.deck.id);
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await listening(t);
 
     const controller = new AbortController();
     const res = await fetch(`${address}/chat/stream/${chat._id}`, {

@@ -105,3 +105,16 @@ export async function replyWithTutorStream(
     if (!res.writableEnded) res.end();
   }
 }
+
+/**
+ * For a JSON answer that takes the AI's whole reply (POST /chat/message): a signal aborted when the
+ * connection closes before the answer was written, so the AI call stops with the client.
+ */
+export function untilClientLeaves(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  const res = reply.raw;
+  res.once('close', () => {
+    if (!res.writableEnded) controller.abort();
+  });
+  return controller.signal;
+}
