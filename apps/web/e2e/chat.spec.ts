@@ -588,6 +588,18 @@ test('saved chats are listed newest first on the Manage page, opened and deleted
   await expect(panel(page).getByText('You are a tutor.')).toHaveCount(0);
   await expect(panel(page).getByRole('button', { name: 'Saved to History' })).toBeVisible();
 
+  // Opening the same chat again loads it again (what the panel shows may have moved on since).
+  const olderId = service.saved.find((c) => c.title === 'Source Discussion: Older chat')!._id;
+  const olderLoads = () =>
+    service.calls.filter((c) => c.method === 'GET' && c.path === `/chat/${olderId}`).length;
+  expect(olderLoads()).toBe(1);
+  await rows
+    .nth(1)
+    .getByRole('button', { name: /^Source Discussion: Older chat/ })
+    .click();
+  await expect.poll(olderLoads).toBe(2);
+  await expect(user(page)).toHaveText('What is osmosis?');
+
   await rows.nth(1).getByRole('button', { name: 'Delete Source Discussion: Older chat' }).click();
   await expect(rows).toHaveCount(2);
   await expect(history).not.toContainText('Older chat');

@@ -47,6 +47,8 @@ export type ChatPanelProps = {
   resetKey?: string;
   /** Opens a saved chat (from the Manage page's chat-history list). */
   openChatId?: string | null;
+  /** Counts the requests to open a chat: a new count opens `openChatId` again, even the same one. */
+  openChatRequest?: number;
   className?: string;
 };
 

@@ -217,7 +217,8 @@ export function useChat(props: ChatPanelProps) {
         }
       });
     return () => controller.abort();
-  }, [props.openChatId, canEdit, deckId, resetChat, setMessages]);
+    // openChatRequest: a second click on the same saved chat loads it again.
+  }, [props.openChatId, props.openChatRequest, canEdit, deckId, resetChat, setMessages]);
 
   /** Retrieval for the message: the enhanced query's chunks, or null (off, unavailable, failed). */
   async function retrieve(

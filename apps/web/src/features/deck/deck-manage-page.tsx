@@ -17,7 +17,9 @@ export function DeckManagePage({ deckId }: { deckId: string }) {
   const deck = useDeck(deckId);
   const navigate = useNavigate();
   const [view, setView] = useState<SideView>('sources');
-  const [openChatId, setOpenChatId] = useState<string | null>(null);
+  // Which saved chat to open, and how many times one was asked for (the same one reopens).
+  const [openChat, setOpenChat] = useState<{ id: string; request: number } | null>(null);
+  const openSavedChat = (id: string) => setOpenChat((o) => ({ id, request: (o?.request ?? 0) + 1 }));
   const [editingInstructions, setEditingInstructions] = useState(false);
   // The deck layout shows the page only once the deck has loaded.
   if (!deck.data) return null;
@@ -41,7 +43,8 @@ export function DeckManagePage({ deckId }: { deckId: string }) {
             context={{ type: 'source', deckId, activeSource: null, sourceContent: null }}
             canEdit={data.canEdit}
             sourceIds={data.sources.map((s) => s._id)}
-            openChatId={openChatId}
+            openChatId={openChat?.id ?? null}
+            openChatRequest={openChat?.request ?? 0}
           />
         </div>
         <div className="deck-manage-side">
@@ -75,7 +78,7 @@ export function DeckManagePage({ deckId }: { deckId: string }) {
               }
             />
           ) : (
-            <ChatHistoryList deckId={deckId} canEdit={data.canEdit} onOpen={setOpenChatId} />
+            <ChatHistoryList deckId={deckId} canEdit={data.canEdit} onOpen={openSavedChat} />
           )}
         </div>
       </div>
