@@ -12,11 +12,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobIds, QUEUES } from '@mnemo/contracts/jobs';
 import { progressChannel, type ProgressEvent } from '@mnemo/contracts/progress';
-import { decks, sourceChunks, sources } from '@mnemo/db/schema';
-import { ownerValues } from '@mnemo/db/owner';
+import { sourceChunks, sources } from '@mnemo/db/schema';
 import { createTestDatabase, type TestDatabase } from '@mnemo/db/testing';
 import { fixturePath } from '@mnemo/testing/fixtures';
 import { startServer, type TestServer } from '../src/extract/test-support';
+import { insertProcessingSource } from '../src/jobs/ingest-source/test-support';
 
 /**
  * Scaling down (KEDA, a rollout) sends SIGTERM to a worker that may hold a job. It must finish that
@@ -91,30 +91,19 @@ describe('a worker told to stop with a job in hand', () => {
       .poll(() => redis.get(`${prefix}:worker:heartbeat`), { timeout: 150_000, interval: 250 })
       .toBeTruthy();
 
-    const [deck] = await t.db
-      .insert(decks)
-      .values({ ...ownerValues({ anonId: randomUUID() }), title: 'Drain' })
-      .returning();
-    const [source] = await t.db
-      .insert(sources)
-      .values({
-        deckId: deck!.id,
-        type: 'website',
-        url: `${site.base}/page`,
-        title: '',
-        processingStatus: 'processing',
-        processingAttempt: 1,
-      })
-      .returning();
+    const { deck, source } = await insertProcessingSource(t.db, {
+      url: `${site.base}/page`,
+      deckTitle: 'Drain',
+    });
     const events: ProgressEvent[] = [];
     const listener = new Redis(REDIS_URL);
-    await listener.subscribe(progressChannel(prefix, source!.id));
+    await listener.subscribe(progressChannel(prefix, source.id));
     listener.on('message', (_c, m) => events.push(JSON.parse(m) as ProgressEvent));
-    const data = { sourceId: source!.id, deckId: deck!.id, owner: { anonId: randomUUID() }, attempt: 1 };
+    const data = { sourceId: source.id, deckId: deck.id, owner: { anonId: randomUUID() }, attempt: 1 };
     await queue.add('ingest-source', data, {
       attempts: 3,
       backoff: { type: 'exponential', delay: 1000 },
-      jobId: jobIds.ingest(source!.id, 1),
+      jobId: jobIds.ingest(source.id, 1),
     });
 
     // The job is in hand: the worker is fetching the page, whose answer the test holds.
@@ -127,12 +116,12 @@ describe('a worker told to stop with a job in hand', () => {
     held!.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
 
     expect(await exited, output).toBe(0);
-    const [row] = await t.db.select().from(sources).where(eq(sources.id, source!.id));
+    const [row] = await t.db.select().from(sources).where(eq(sources.id, source.id));
     expect(row!.processingStatus).toBe('completed');
     expect(hits).toBe(1);
-    const chunks = await t.db.select().from(sourceChunks).where(eq(sourceChunks.sourceId, source!.id));
+    const chunks = await t.db.select().from(sourceChunks).where(eq(sourceChunks.sourceId, source.id));
     expect(chunks.length).toBeGreaterThan(0);
-    const job = await queue.getJob(jobIds.ingest(source!.id, 1));
+    const job = await queue.getJob(jobIds.ingest(source.id, 1));
     expect(await job!.getState()).toBe('completed');
     expect(job!.attemptsMade).toBe(1);
     expect(output).toContain('worker drained');

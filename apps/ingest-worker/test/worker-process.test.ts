@@ -11,11 +11,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobIds, QUEUES } from '@mnemo/contracts/jobs';
 import { progressChannel, type ProgressEvent } from '@mnemo/contracts/progress';
-import { decks, sourceChunks, sources } from '@mnemo/db/schema';
-import { ownerValues } from '@mnemo/db/owner';
+import { sourceChunks, sources } from '@mnemo/db/schema';
 import { createTestDatabase, type TestDatabase } from '@mnemo/db/testing';
 import { fixturePath } from '@mnemo/testing/fixtures';
 import { startServer, type TestServer } from '../src/extract/test-support';
+import { insertProcessingSource } from '../src/jobs/ingest-source/test-support';
 
 /**
  * The worker as a process, as it runs in production: BullMQ, Redis, Postgres, the offline AI. A
@@ -108,22 +108,8 @@ function startWorker(lockMs = 2000): Promise<ChildProcess> {
 }
 
 async function newSource(url: string) {
-  const [deck] = await t.db
-    .insert(decks)
-    .values({ ...ownerValues({ anonId: randomUUID() }), title: 'Worker' })
-    .returning();
-  const [source] = await t.db
-    .insert(sources)
-    .values({
-      deckId: deck!.id,
-      type: 'website',
-      url,
-      title: '',
-      processingStatus: 'processing',
-      processingAttempt: 1,
-    })
-    .returning();
-  return { sourceId: source!.id, deckId: deck!.id, owner: { anonId: randomUUID() }, attempt: 1 };
+  const { deck, source } = await insertProcessingSource(t.db, { url, deckTitle: 'Worker' });
+  return { sourceId: source.id, deckId: deck.id, owner: { anonId: randomUUID() }, attempt: 1 };
 }
 
 const status = async (id: string) =>

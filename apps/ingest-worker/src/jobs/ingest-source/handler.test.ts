@@ -5,9 +5,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Embedder, StudyAi } from '@mnemo/ai/types';
 import { progressChannel, type ProgressEvent } from '@mnemo/contracts/progress';
-import { decks, EMBEDDING_DIMENSIONS, sourceChunks, sources } from '@mnemo/db/schema';
-import { ownerValues } from '@mnemo/db/owner';
+import { EMBEDDING_DIMENSIONS, sourceChunks, sources } from '@mnemo/db/schema';
 import { createTestDatabase, type TestDatabase } from '@mnemo/db/testing';
+import { insertProcessingSource } from './test-support';
 import { createProgressPublisher } from '../../progress/publisher';
 import { createIngestRepository } from './repository';
 import { createIngestSourceHandler, type ExtractedText, type IngestDeps } from './handler';
@@ -68,34 +68,24 @@ const judge: IngestDeps['judge'] = (e) => ({
 });
 
 async function setup(overrides: { title?: string; attempt?: number } = {}) {
-  const [deck] = await t.db
-    .insert(decks)
-    .values({ ...ownerValues({ anonId: randomUUID() }), title: 'Cells' })
-    .returning();
-  const [source] = await t.db
-    .insert(sources)
-    .values({
-      deckId: deck!.id,
-      type: 'website',
-      url: 'https://example.org/cells',
-      title: overrides.title ?? '',
-      processingStatus: 'processing',
-      processingAttempt: overrides.attempt ?? 1,
-    })
-    .returning();
+  const { deck, source } = await insertProcessingSource(t.db, {
+    url: 'https://example.org/cells',
+    deckTitle: 'Cells',
+    ...overrides,
+  });
   const prefix = `test-${randomUUID()}`;
   const events: ProgressEvent[] = [];
   const listener = new Redis(url);
-  await listener.subscribe(progressChannel(prefix, source!.id));
+  await listener.subscribe(progressChannel(prefix, source.id));
   listener.on('message', (_c, m) => events.push(JSON.parse(m) as ProgressEvent));
   return {
-    deck: deck!,
-    source: source!,
+    deck,
+    source,
     events,
     prefix,
     job: {
-      sourceId: source!.id,
-      deckId: deck!.id,
+      sourceId: source.id,
+      deckId: deck.id,
       owner: { anonId: randomUUID() },
       attempt: overrides.attempt ?? 1,
     },
