@@ -82,13 +82,9 @@ export function createTracing(serviceName: string, options: TracingOptions = {})
 /** The context a carrier continues (the root context when it has no valid traceparent). */
 export function extractTrace(carrier: Record<string, unknown>): Context {
   installGlobals();
-  return propagation.extract(ROOT_CONTEXT, carrier, {
-    get: (c, key) => {
-      const v = c[key];
-      return typeof v === 'string' || Array.isArray(v) ? (v as string | string[]) : undefined;
-    },
-    keys: (c) => Object.keys(c),
-  });
+  // The W3C propagator reads the headers itself (a repeated header's first value; anything else
+  // that is not a valid traceparent is ignored).
+  return propagation.extract(ROOT_CONTEXT, carrier);
 }
 
 /** The ids of a span started under `parent`, for logs and headers. */
