@@ -18,6 +18,10 @@ describe('pipeline-check handler', () => {
     const prefix = `test-${randomUUID()}`;
     const sourceId = randomUUID();
     const received: ProgressEvent[] = [];
+    // Subscribe only once the connection is ready: a SUBSCRIBE sent before ioredis' ready check
+    // puts the connection in subscriber mode, the check's INFO then fails, and the reconnect can
+    // miss the events (seen on a loaded CI machine).
+    if (sub.status !== 'ready') await new Promise<void>((resolve) => sub.once('ready', () => resolve()));
     await sub.subscribe(progressChannel(prefix, sourceId));
     sub.on('message', (_c, m) => received.push(JSON.parse(m) as ProgressEvent));
 
