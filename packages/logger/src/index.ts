@@ -5,6 +5,9 @@ export type { Logger } from 'pino';
 /**
  * Paths whose values never reach a log line: credentials in headers, bodies and config.
  * Pino matches these on the logged object, so they cover request serialisers and ad-hoc objects.
+ * `code` is not among them: it names error codes (`{ code: 'AI_OVERLOADED' }`), which a log must
+ * keep; mailed codes are logged, if ever, as `verificationCode`, and `code=` in a URL is censored by
+ * `redactUrl`.
  */
 export const REDACT_PATHS = [
   'password',
@@ -18,7 +21,6 @@ export const REDACT_PATHS = [
   'apiKey',
   'secret',
   'verificationCode',
-  'code',
   '*.password',
   '*.newPassword',
   '*.token',

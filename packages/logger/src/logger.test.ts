@@ -28,6 +28,18 @@ describe('createLogger', () => {
     expect(line.service).toBe('test');
   });
 
+  it('keeps error codes and censors verification codes', () => {
+    const { lines, destination } = capture();
+    const log = createLogger({ name: 'test', destination });
+    log.warn(
+      { code: 'AI_OVERLOADED', err: { code: 'ECONNRESET' }, verificationCode: '123456' },
+      'failed',
+    );
+    expect(lines[0]!.code).toBe('AI_OVERLOADED');
+    expect(lines[0]!.err).toEqual({ code: 'ECONNRESET' });
+    expect(lines[0]!.verificationCode).toBe('[redacted]');
+  });
+
   it('censors authorization and cookie headers of a logged request', () => {
     const { lines, destination } = capture();
     const log = createLogger({ name: 'test', destination });
