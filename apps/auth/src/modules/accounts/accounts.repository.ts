@@ -75,6 +75,14 @@ export function createAccountsRepository({ db }: { db: Db }) {
       return rows.length === 1;
     },
 
+    /** Ends every reset link of the user still open: a completed reset leaves none behind. */
+    async endResetTokens(userId: string, tx: DbOrTx = db) {
+      await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    },
+
     async createSession(userId: string, expiresAt: Date, userAgent: string | undefined, tx: DbOrTx = db) {
       const [row] = await tx.insert(authSessions).values({ userId, expiresAt, userAgent: userAgent?.slice(0, 300) }).returning();
       return row!;

@@ -114,6 +114,44 @@ describe('registration and verification', () => {
     expect(expired.json()).toMatchObject({ code: 'CODE_EXPIRED', error: 'This code has expired. Please request a new code.' });
   });
 
+  it('keeps the first password when a pending address is registered again, and answers the same way', async () => {
+    const email = newEmail();
+    const first = await post('/auth/register', { firstName: 'Victim', email, password: 'victims-Own-passphrase-11' });
+    // An attacker registers the same pending address with a password of their own.
+    await redis.del(`${prefix}:attempts:resend:${first.json().userId}`); // past the resend delay: a fresh code is mailed
+    const second = await post('/auth/register', { firstName: 'Mallory', email, password: 'attackers-Passphrase-666' });
+    expect(second.statusCode).toBe(first.statusCode);
+    expect(second.json()).toEqual(first.json());
+    expect(await mailsTo(email)).toHaveLength(2);
+
+    // The owner verifies with the newest mail's code: the account is theirs, with their password and name.
+    const verified = await post('/auth/verify-email', { userId: first.json().userId, verificationCode: await latestCode(email) });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().user.firstName).toBe('Victim');
+    expect((await post('/auth/login', { email, password: 'attackers-Passphrase-666' })).statusCode).toBe(401);
+    expect((await post('/auth/login', { email, password: 'victims-Own-passphrase-11' })).statusCode).toBe(200);
+  });
+
+  it('holds the resend delay and the five-guess budget across re-registrations', async () => {
+    const email = newEmail();
+    const password = 'a-Long-unusual-passphrase-42';
+    const { userId } = (await post('/auth/register', { firstName: 'Eve', email, password })).json();
+    const right = await latestCode(email);
+    const wrong = right === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 3; i++) await post('/auth/verify-email', { userId, verificationCode: wrong });
+    // Registering again at once mails nothing new and gives no fresh guesses.
+    const again = await post('/auth/register', { firstName: 'Eve', email, password });
+    expect(again.statusCode).toBe(201);
+    expect(await mailsTo(email)).toHaveLength(1);
+    expect((await post('/auth/verify-email', { userId, verificationCode: wrong })).json().error).toContain('1 attempts left');
+    expect((await post('/auth/verify-email', { userId, verificationCode: wrong })).json().error).toBe('Too many wrong codes. Please request a new code.');
+    await post('/auth/register', { firstName: 'Eve', email, password });
+    expect(await mailsTo(email)).toHaveLength(1);
+    expect((await post('/auth/verify-email', { userId, verificationCode: right })).json().code).toBe('CODE_INVALID');
+    // The resend call shares the same delay.
+    expect((await post('/auth/resend-verification', { userId })).statusCode).toBe(429);
+  });
+
   it('refuses short, very long and common passwords, malformed emails and a taken email', async () => {
     const tryRegister = (body: object) => post('/auth/register', { firstName: 'Di', email: newEmail(), password: 'a-Long-unusual-passphrase-42', ...body });
     expect((await tryRegister({ password: 'short' })).json().error).toContain('Password must be at least 8 characters long');
@@ -251,6 +289,22 @@ describe('password reset', () => {
       error: 'Invalid or expired reset link',
     });
     expect((await post('/auth/login', { email, password })).statusCode).toBe(401);
+    expect((await post('/auth/login', { email, password: 'another-Unusual-passphrase-77' })).statusCode).toBe(200);
+  });
+
+  it('ends every outstanding reset link of the account when one is used', async () => {
+    const { email } = await registeredAndVerified();
+    await post('/auth/request-password-reset', { email });
+    const older = await resetToken(email);
+    await post('/auth/request-password-reset', { email });
+    const resetMails = (await mailsTo(email)).filter((m) => m.subject === 'Reset your Mnemo password');
+    expect(resetMails).toHaveLength(2);
+    const newer = decodeURIComponent(/token=([^\s"&]+)/.exec(resetMails[0]!.text)![1]!);
+    expect(newer).not.toBe(older);
+    expect((await post('/auth/reset-password', { token: newer, password: 'another-Unusual-passphrase-77' })).statusCode).toBe(200);
+    expect((await app.inject({ url: `/auth/validate-reset-token/${older}`, headers: asCaller(anon()) })).statusCode).toBe(400);
+    const reused = await post('/auth/reset-password', { token: older, password: 'third-Unusual-passphrase-99' });
+    expect(reused.json()).toMatchObject({ code: 'RESET_TOKEN_INVALID' });
     expect((await post('/auth/login', { email, password: 'another-Unusual-passphrase-77' })).statusCode).toBe(200);
   });
 

@@ -49,6 +49,17 @@ export function createAccountsService(deps: AccountsDeps) {
     await mailer.send(verificationMail(user.email, user.firstName, code));
   }
 
+  /**
+   * Mails a new code unless one went out less than RESEND_INTERVAL_SECONDS ago. Every way of asking
+   * for a code (registering, registering again, signing in unverified, resend) shares this delay,
+   * which with five guesses per code bounds how fast anyone can guess.
+   */
+  async function sendCodeThrottled(user: UserRow) {
+    if (!(await attempts.claimOnce(`resend:${user.id}`, RESEND_INTERVAL_SECONDS))) return false;
+    await sendCode(user);
+    return true;
+  }
+
   /** Issues a session for a user who just proved who they are, and claims their anonymous work. */
   async function startSession(user: UserRow, ctx: RequestContext) {
     const expiresAt = new Date(Date.now() + config.sessionTtlSeconds * 1000);
@@ -82,14 +93,23 @@ export function createAccountsService(deps: AccountsDeps) {
       const email = input.email.trim();
       const existing = await accounts.findByEmail(email);
       if (existing?.emailVerifiedAt) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Please sign in.');
+      const answer = (user: UserRow) =>
+        ({ success: true as const, email: user.email, userId: user.id, message: 'We sent a 6-digit code to your email.' });
+      if (existing) {
+        // Registering a pending address again changes nothing about who can sign in: anyone can
+        // type any address, so the first password and name stay, and the owner simply gets a fresh
+        // code (a lost mail). The new code is issued under the same delay as the resend call, so
+        // registering again neither skips the delay nor buys a fresh five guesses; inside the delay
+        // the answer is the same and the current code stays the one to use.
+        await hashPassword(input.password); // the same work as a first registration: the timing tells nothing
+        await sendCodeThrottled(existing);
+        return answer(existing);
+      }
       const passwordHash = await hashPassword(input.password);
-      // A pending account may be registered again (a typo in the password, a lost code): the code
-      // still goes to the address, so only its owner can finish.
-      const user = existing
-        ? await accounts.updateUser(existing.id, { passwordHash, firstName: input.firstName })
-        : await accounts.createUser({ email, firstName: input.firstName, passwordHash });
-      await sendCode(user);
-      return { success: true as const, email: user.email, userId: user.id, message: 'We sent a 6-digit code to your email.' };
+      const user = await accounts.createUser({ email, firstName: input.firstName, passwordHash });
+      // The first code starts the resend delay too.
+      await sendCodeThrottled(user);
+      return answer(user);
     },
 
     async verifyEmail(input: { userId: string; verificationCode: string }, ctx: RequestContext) {
@@ -119,10 +139,9 @@ export function createAccountsService(deps: AccountsDeps) {
       const user = await accounts.findById(input.userId);
       if (!user) throw new AppError('NOT_FOUND', 'Account not found');
       if (user.emailVerifiedAt) throw new AppError('BAD_REQUEST', 'This email is already verified. Please sign in.');
-      if (!(await attempts.claimOnce(`resend:${user.id}`, RESEND_INTERVAL_SECONDS))) {
+      if (!(await sendCodeThrottled(user))) {
         throw new AppError('RATE_LIMITED', 'Please wait a minute before requesting another code.');
       }
-      await sendCode(user);
       return { success: true as const, message: 'A new code is on its way.' };
     },
 
@@ -144,7 +163,7 @@ export function createAccountsService(deps: AccountsDeps) {
       }
       await attempts.reset(accountKey);
       if (!user.emailVerifiedAt) {
-        if (await attempts.claimOnce(`resend:${user.id}`, RESEND_INTERVAL_SECONDS)) await sendCode(user);
+        await sendCodeThrottled(user);
         throw new AppError('EMAIL_NOT_VERIFIED', 'Please verify your email first. We sent you a new code.', {
           flags: { userId: user.id },
         });
@@ -218,6 +237,8 @@ export function createAccountsService(deps: AccountsDeps) {
       const passwordHash = await hashPassword(input.password);
       const result = await accounts.transaction(async (tx) => {
         if (!(await accounts.useResetToken(row.id, tx))) return null;
+        // Older links (a second request, a mail forwarded somewhere) must not reset it again.
+        await accounts.endResetTokens(row.userId, tx);
         const existing = await accounts.findById(row.userId, tx);
         const user = await accounts.updateUser(row.userId, { passwordHash, emailVerifiedAt: existing?.emailVerifiedAt ?? new Date() }, tx);
         const ended = await accounts.revokeAllSessions(row.userId, tx);
