@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { Dialog } from '../shell/dialog';
-import type { ActiveDialog } from './sign-in-dialog';
+import { useRouter } from '@tanstack/react-router';
+import type { ActiveDialog, SignInIntent } from './sign-in-dialog';
 import { parseRegisterAnswer, parseSessionAnswer } from './auth-answers';
 import { validateSignIn, signInBody, type SignInFields, type SignInMode } from './auth-forms';
 import {
@@ -25,6 +26,7 @@ import { VerifyEmailDialogContent, type AccountToVerify } from './verify-email-d
 export default function AccountDialogs({
   active,
   mode,
+  intent,
   onModeChange,
   verification,
   onClose,
@@ -33,6 +35,7 @@ export default function AccountDialogs({
 }: {
   active: ActiveDialog;
   mode: SignInMode;
+  intent: SignInIntent;
   onModeChange: (mode: SignInMode) => void;
   verification: { account: AccountToVerify; reason?: string | undefined } | null;
   onClose: () => void;
@@ -44,6 +47,7 @@ export default function AccountDialogs({
       <Dialog open={active === 'sign-in'} onDismiss={onClose} labelledBy="sign-in-title">
         <SignInDialogContent
           mode={mode}
+          intent={intent}
           onModeChange={onModeChange}
           onClose={onClose}
           onNeedsVerification={onNeedsVerification}
@@ -55,6 +59,7 @@ export default function AccountDialogs({
           <VerifyEmailDialogContent
             account={verification.account}
             reason={verification.reason}
+            returnTo={intent.returnTo}
             onClose={onClose}
           />
         )}
@@ -70,12 +75,14 @@ const emptyFields: SignInFields = { firstName: '', email: '', password: '' };
 
 function SignInDialogContent({
   mode,
+  intent,
   onModeChange,
   onClose,
   onNeedsVerification,
   onForgotPassword,
 }: {
   mode: SignInMode;
+  intent: SignInIntent;
   onModeChange: (mode: SignInMode) => void;
   onClose: () => void;
   onNeedsVerification: (account: AccountToVerify, reason?: string) => void;
@@ -126,14 +133,21 @@ function SignInDialogContent({
     onError: (e) => setError(messageFor(e, AUTH_MESSAGES.googleFailed)),
   });
 
-  // Spec 01 §4.1: the login success message closes the dialog after 0.8 s.
-  const closeRef = useRef(onClose);
+  // Spec 01 §4.1: the login success message closes the dialog after 0.8 s; a guest turned away
+  // from a page is then taken to it (issue 18.1).
+  const { history } = useRouter();
+  const after = useRef({ onClose, history, returnTo: intent.returnTo });
   useEffect(() => {
-    closeRef.current = onClose;
-  }, [onClose]);
+    after.current = { onClose, history, returnTo: intent.returnTo };
+  }, [onClose, history, intent.returnTo]);
   useEffect(() => {
     if (!signedIn) return;
-    const timer = setTimeout(() => closeRef.current(), AUTH_TIMINGS.loginSuccessCloseMs);
+    const timer = setTimeout(() => {
+      const { returnTo } = after.current;
+      after.current.onClose();
+      // A path with its search, as the guard saw it: pushed as is.
+      if (returnTo) after.current.history.push(returnTo);
+    }, AUTH_TIMINGS.loginSuccessCloseMs);
     return () => clearTimeout(timer);
   }, [signedIn]);
 
@@ -170,11 +184,15 @@ function SignInDialogContent({
   return (
     <>
       <h2 id="sign-in-title">{register ? 'Create an Account' : 'Welcome Back'}</h2>
-      <p className="muted">
-        {register
-          ? 'Sign up to keep your decks and study spaces.'
-          : 'Sign in to continue to your decks and study spaces.'}
-      </p>
+      {intent.reason ? (
+        <p className="notice notice-info">{intent.reason}</p>
+      ) : (
+        <p className="muted">
+          {register
+            ? 'Sign up to keep your decks and study spaces.'
+            : 'Sign in to continue to your decks and study spaces.'}
+        </p>
+      )}
 
       {signedIn && (
         <p className="notice notice-success" role="status">

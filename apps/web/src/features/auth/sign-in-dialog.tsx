@@ -14,9 +14,20 @@ import type { AccountToVerify } from './verify-email-dialog';
 
 const AccountDialogs = lazy(() => import('./account-dialogs'));
 
+/** Why the dialog opened and where to go once signed in (a guest turned away from a page). */
+export interface SignInIntent {
+  /** Shown at the top of the dialog. */
+  reason?: string | undefined;
+  /** The page the visitor wanted (path and search); opened after sign-in or sign-up. */
+  returnTo?: string | undefined;
+}
+
 interface SignInDialogValue {
-  /** Opens the sign-in dialog, in 'Welcome Back' (login, the default) or 'Create an Account'. */
-  open(mode?: SignInMode): void;
+  /**
+   * Opens the sign-in dialog, in 'Welcome Back' (login, the default) or 'Create an Account'; an
+   * intent says why and where to go afterwards, and lasts until the dialogs close.
+   */
+  open(mode?: SignInMode, intent?: SignInIntent): void;
   /** Opens 'Check Your Email' for an account waiting for its code; `reason` explains why. */
   openVerification(account: AccountToVerify, reason?: string): void;
   openPasswordReset(): void;
@@ -35,13 +46,15 @@ export type ActiveDialog = 'sign-in' | 'verify' | 'reset' | null;
 export function SignInDialogProvider({ children }: { children: ReactNode }) {
   const [active, setActive] = useState<ActiveDialog>(null);
   const [mode, setMode] = useState<SignInMode>('login');
+  const [intent, setIntent] = useState<SignInIntent>({});
   const [verification, setVerification] = useState<{
     account: AccountToVerify;
     reason?: string | undefined;
   } | null>(null);
 
-  const open = useCallback((next?: SignInMode) => {
+  const open = useCallback((next?: SignInMode, nextIntent?: SignInIntent) => {
     setMode(next === 'register' ? 'register' : 'login');
+    setIntent(nextIntent ?? {});
     setActive('sign-in');
   }, []);
   const openVerification = useCallback((account: AccountToVerify, reason?: string) => {
@@ -49,7 +62,10 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
     setActive('verify');
   }, []);
   const openPasswordReset = useCallback(() => setActive('reset'), []);
-  const close = useCallback(() => setActive(null), []);
+  const close = useCallback(() => {
+    setActive(null);
+    setIntent({});
+  }, []);
 
   const value = useMemo(
     () => ({ open, openVerification, openPasswordReset, close, isOpen: active !== null }),
@@ -71,6 +87,7 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
           <AccountDialogs
             active={active}
             mode={mode}
+            intent={intent}
             onModeChange={setMode}
             verification={verification}
             onClose={close}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import { api } from '../../lib/api';
 import { FALLBACK_PATH } from '../../lib/session/access';
 import { answerMessage, parseSessionAnswer } from './auth-answers';
@@ -17,16 +17,19 @@ export interface AccountToVerify {
 /**
  * 'Check Your Email' (spec 01 §2.5, §4.1, §5): six digits only, 'Verify Email' disabled otherwise;
  * 'Resend Code' shows its notice for 3 s; success signs in, closes after 2 s and opens
- * /create-flashcards.
+ * /create-flashcards (or the page a guest turned away from wanted).
  */
 export function VerifyEmailDialogContent({
   account,
   reason,
+  returnTo,
   onClose,
 }: {
   account: AccountToVerify;
   /** Why the dialog opened instead of a login (the server's words). */
   reason?: string | undefined;
+  /** The page a guest turned away from wanted; /create-flashcards otherwise. */
+  returnTo?: string | undefined;
   onClose: () => void;
 }) {
   const [code, setCode] = useState('');
@@ -35,6 +38,7 @@ export function VerifyEmailDialogContent({
   const [verified, setVerified] = useState(false);
   const completeSignIn = useCompleteSignIn();
   const navigate = useNavigate();
+  const { history } = useRouter();
 
   const verify = useMutation({
     mutationFn: (verificationCode: string) =>
@@ -69,15 +73,17 @@ export function VerifyEmailDialogContent({
     return () => clearTimeout(timer);
   }, [resent]);
 
-  const after = useRef({ onClose, navigate });
+  const after = useRef({ onClose, navigate, history, returnTo });
   useEffect(() => {
-    after.current = { onClose, navigate };
-  }, [onClose, navigate]);
+    after.current = { onClose, navigate, history, returnTo };
+  }, [onClose, navigate, history, returnTo]);
   useEffect(() => {
     if (!verified) return;
     const timer = setTimeout(() => {
+      const { returnTo: to } = after.current;
       after.current.onClose();
-      void after.current.navigate({ to: FALLBACK_PATH });
+      if (to) after.current.history.push(to);
+      else void after.current.navigate({ to: FALLBACK_PATH });
     }, AUTH_TIMINGS.verifiedCloseMs);
     return () => clearTimeout(timer);
   }, [verified]);

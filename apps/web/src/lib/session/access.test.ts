@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideAccess } from './access';
+import { decideAccess, promptsGuestSignUp } from './access';
 import type { SessionState } from './session-state';
 
 const loading: SessionState = { status: 'loading' };
@@ -47,5 +47,25 @@ describe('access guard decision', () => {
     expect(decideAccess('anyone', none, '/explore')).toEqual(toCreate);
     expect(decideAccess('anyone', none, '/create-flashcards')).toEqual({ kind: 'allow' });
     expect(decideAccess('anyone', none, '/create-flashcards/')).toEqual({ kind: 'allow' });
+  });
+});
+
+describe('sign-up prompt for a guest turned away', () => {
+  const turnedAway = decideAccess('user', guest, '/deck/d1/flashcards');
+
+  it('opens for a guest who asks for a sign-in page, whether navigating or opening the address', () => {
+    expect(promptsGuestSignUp(turnedAway, guest, 'anonymous')).toBe(true);
+    expect(promptsGuestSignUp(turnedAway, guest, 'loading')).toBe(true);
+  });
+
+  it('stays shut for a user who has just signed out or whose session expired on that page', () => {
+    expect(promptsGuestSignUp(turnedAway, guest, 'authenticated')).toBe(false);
+  });
+
+  it('stays shut when the guest is let in, and for a visitor without any session', () => {
+    expect(promptsGuestSignUp(decideAccess('anyone', guest, '/explore'), guest, 'anonymous')).toBe(
+      false,
+    );
+    expect(promptsGuestSignUp(decideAccess('user', none, '/library'), none, 'loading')).toBe(false);
   });
 });

@@ -39,3 +39,22 @@ export function decideAccess(
       return atFallback ? { kind: 'allow' } : redirect;
   }
 }
+
+/** Why a guest turned away from a sign-in page sees the sign-up dialog (issue 18.1). */
+export const GUEST_SIGN_UP_REASON = 'Sign up free to study your deck: it moves to your account';
+
+/**
+ * Whether a redirect should open the sign-up dialog, saying why, instead of sending the visitor
+ * back silently. Only a guest who asked for a sign-in page is prompted: a user who has just
+ * become a guest on one (logout, an expired token: `previous` was 'authenticated') is moved on
+ * without a dialog, and a visitor with no session at all could not sign up anyway.
+ */
+export function promptsGuestSignUp(
+  decision: AccessDecision,
+  session: SessionState,
+  previous: SessionState['status'],
+): boolean {
+  return (
+    decision.kind === 'redirect' && session.status === 'anonymous' && previous !== 'authenticated'
+  );
+}
