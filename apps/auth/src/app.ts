@@ -78,7 +78,6 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
       // Verification codes are keyed with a secret derived from the JWT secret, used for nothing else.
       codeSecret: createHash('sha256').update(`verification-codes:${env.JWT_SECRET}`).digest('hex'),
       sessionTtlSeconds: env.SESSION_TTL_SECONDS,
-      publicUrl: env.PUBLIC_URL,
       redisPrefix: env.REDIS_PREFIX,
       loginFailuresPerAccount: env.LOGIN_FAILURES_PER_ACCOUNT,
       loginFailuresPerIp: env.LOGIN_FAILURES_PER_IP,
@@ -89,6 +88,7 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
   await app.register(accountsRoutes, {
     service: accounts,
     googleClientId: env.GOOGLE_CLIENT_ID ?? null,
+    publicUrl: env.PUBLIC_URL,
   });
   const anonymousLimits = {
     studySpaces: env.ANONYMOUS_MAX_SPACES,

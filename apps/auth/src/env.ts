@@ -12,8 +12,11 @@ export const envSchema = baseServiceEnv.extend({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters'),
   /** Absolute lifetime of a session token. */
   SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
-  /** Where links in mails point (the gateway's public origin). */
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /**
+   * Where links in mails point, when Mnemo has one fixed address. Unset: the address the request
+   * came to, as the gateway signed it (docs/decisions.md, "Public address").
+   */
+  PUBLIC_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
   /** Google sign-in is off unless a client id is set. */
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),

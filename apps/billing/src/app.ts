@@ -45,8 +45,8 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
   const stripeConfig = stripeConfigOf(env);
   if (stripeConfig) {
     const stripe = createStripeClient(stripeConfig);
-    const provider = createStripeProvider({ stripe, priceId: stripeConfig.priceId, publicUrl: env.PUBLIC_URL, log: app.log });
-    await app.register(paymentRoutes, { service: createPaymentService({ provider, subscriptions }) });
+    const provider = createStripeProvider({ stripe, priceId: stripeConfig.priceId, log: app.log });
+    await app.register(paymentRoutes, { service: createPaymentService({ provider, subscriptions }), publicUrl: env.PUBLIC_URL });
     await app.register(webhookRoutes, {
       service: createWebhookService({ stripe, webhookSecret: stripeConfig.webhookSecret, subscriptions, log: app.log }),
     });
@@ -55,11 +55,10 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
     const demo = createDemoBilling({
       redis: app.redis,
       prefix: env.REDIS_PREFIX,
-      publicUrl: env.PUBLIC_URL,
       ttlMinutes: env.DEMO_CHECKOUT_TTL_MINUTES,
       subscriptions,
     });
-    await app.register(paymentRoutes, { service: createPaymentService({ provider: demo.provider, subscriptions }) });
+    await app.register(paymentRoutes, { service: createPaymentService({ provider: demo.provider, subscriptions }), publicUrl: env.PUBLIC_URL });
     await app.register(demoRoutes, { demo });
     // Public, so a Stripe endpoint pointed here by mistake learns why rather than 'Missing caller identity'.
     app.post('/payment/webhook', { config: { public: true } }, async () => {

@@ -13,8 +13,11 @@ export const envSchema = baseServiceEnv
     DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (npm start provides an embedded one)'),
     REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
     REDIS_PREFIX: z.string().min(1).default('mnemo'),
-    /** Where people reach the web app: Stripe and the demo checkout send them back there. */
-    PUBLIC_URL: z.url().default('http://localhost:3000'),
+    /**
+     * Where people reach the web app, when it has one fixed address: Stripe and the demo checkout
+     * send them back there. Unset: back to the address each request came to (signed by the gateway).
+     */
+    PUBLIC_URL: unsetIfEmpty(z.url().optional()),
     // Stripe: all three or none. With none, billing runs the local demo checkout.
     STRIPE_SECRET_KEY: unsetIfEmpty(z.string().trim().min(1).optional()),
     /** The Scholar plan's monthly price (price_...). */

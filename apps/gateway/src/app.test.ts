@@ -31,6 +31,7 @@ async function startEchoService() {
   app.all('/*', async (req) => ({
     path: req.url,
     identity: req.identity,
+    origin: req.publicOrigin,
     method: req.method,
     forwardedAuth: req.headers.authorization ?? null,
     body: req.body ?? null,
@@ -167,6 +168,61 @@ describe('routing and identity', () => {
     ).toString('base64url')}.`;
     const res = await fetch(`${base}/api/spaces`, { headers: { authorization: `Bearer ${none}` } });
     expect(res.status).toBe(401);
+  });
+});
+
+describe('public address', () => {
+  const origin = async (headers: Record<string, string>, app = gateway) =>
+    (await app.inject({ url: '/api/payment/create-checkout-session', method: 'POST', headers })).json().origin;
+
+  it('tells services the address the browser used: 127.0.0.1 stays 127.0.0.1', async () => {
+    const port = new URL(base).port;
+    const res = await json(await fetch(`${base}/api/payment/create-checkout-session`, { method: 'POST' }));
+    expect(res.origin).toBe(`http://127.0.0.1:${port}`);
+    expect(await origin({ host: `localhost:${port}` })).toBe(`http://localhost:${port}`);
+    expect(await origin({ host: '[::1]:3917' })).toBe('http://[::1]:3917');
+  });
+
+  it('believes X-Forwarded-Host and -Proto from a trusted proxy only', async () => {
+    // inject() comes from 127.0.0.1: the default TRUST_PROXY (loopback) trusts it.
+    expect(await origin({ host: 'gateway:3000', 'x-forwarded-host': 'mnemo.example.com', 'x-forwarded-proto': 'https' })).toBe(
+      'https://mnemo.example.com',
+    );
+    const strict = await buildApp(
+      envSchema.parse({
+        INTERNAL_SECRET, JWT_SECRET, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'silent',
+        AUTH_URL: echo.url, DECK_URL: echo.url, CHAT_URL: echo.url, BILLING_URL: echo.url,
+        TRUST_PROXY: '10.9.8.7',
+      }),
+    );
+    try {
+      expect(await origin({ host: 'localhost:3000', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }, strict)).toBe(
+        'http://localhost:3000',
+      );
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('gives no address rather than one with something smuggled into the Host', async () => {
+    expect(await origin({ host: 'evil.example/phish?x=' })).toBeNull();
+    expect(await origin({ host: 'user@evil.example' })).toBeNull();
+  });
+
+  it('uses PUBLIC_URL when it is set, whatever Host or X-Forwarded-Host a request names', async () => {
+    const pinned = await buildApp(
+      envSchema.parse({
+        INTERNAL_SECRET, JWT_SECRET, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'silent',
+        AUTH_URL: echo.url, DECK_URL: echo.url, CHAT_URL: echo.url, BILLING_URL: echo.url,
+        PUBLIC_URL: 'https://mnemo.example.com/',
+      }),
+    );
+    try {
+      expect(await origin({ host: 'evil.example' }, pinned)).toBe('https://mnemo.example.com');
+      expect(await origin({ host: '127.0.0.1:3000', 'x-forwarded-host': 'evil.example' }, pinned)).toBe('https://mnemo.example.com');
+    } finally {
+      await pinned.close();
+    }
   });
 });
 

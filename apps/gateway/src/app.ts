@@ -28,6 +28,7 @@ export async function buildApp(env: Env, deps: GatewayDeps = {}) {
     internalSecret: env.INTERNAL_SECRET,
     trustsNoIdentityHeader: true,
     bodyLimit: env.MAX_UPLOAD_BYTES,
+    trustProxy: env.TRUST_PROXY,
     tracing: { otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT },
   });
 
@@ -97,6 +98,7 @@ export async function buildApp(env: Env, deps: GatewayDeps = {}) {
     services: serviceUrls,
     internalSecret: env.INTERNAL_SECRET,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
+    ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
   });
   if (env.WEB_DIST_DIR) await app.register(webRoutes, { dir: env.WEB_DIST_DIR });
 

@@ -21,6 +21,12 @@ export const envSchema = baseServiceEnv.extend({
   /** Requests are proxied with at most this upload size (documents up to 25 MB plus form overhead). */
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(30 * 1024 * 1024),
   TRUST_PROXY: z.string().default('loopback'),
+  /**
+   * The address people reach Mnemo at (https://mnemo.example.com). Set: every link a service gives
+   * a browser or a mail uses it, whatever Host a request names. Unset: links follow the address each
+   * request came to (Host, or X-Forwarded-Host/-Proto from a trusted proxy).
+   */
+  PUBLIC_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
   /** Comma-separated user ids allowed to see the queue dashboard at /api/admin/queues; empty: nobody. */
   ADMIN_USER_IDS: z
     .string()

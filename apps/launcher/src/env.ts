@@ -10,6 +10,11 @@ const optional = z.preprocess((v) => (v === '' ? undefined : v), z.string().opti
 export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('localhost'),
+  /**
+   * The address people reach Mnemo at, when it has one (behind a proxy, a name on the network).
+   * Unset: every link follows the address each request came to (docs/decisions.md).
+   */
+  PUBLIC_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
   MNEMO_DATA_DIR: z.string().default('./.mnemo'),
   DATABASE_URL: optional,
   REDIS_URL: optional,

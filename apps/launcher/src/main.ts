@@ -7,6 +7,7 @@ import { runMigrations } from '@mnemo/db/migrate';
 import { startEmbeddedPostgres } from '@mnemo/db/embedded';
 import { inheritedEnv, loadEnv } from './env';
 import { freePort } from './ports';
+import { gatewayAddresses, isLoopbackOnly } from './address';
 import { ensureRedis, redactUrl, RedisUnavailableError } from './redis';
 import { loadSecrets } from './secrets';
 import { acquireRunFile } from './lock';
@@ -84,7 +85,8 @@ async function main() {
     worker: await freePort(),
   };
   const url = (port: number) => `http://127.0.0.1:${port}`;
-  const publicUrl = `http://localhost:${env.PORT}`;
+  // The children inherit PUBLIC_URL when it is set; unset, links follow each request's address.
+  const gatewayUrl = gatewayAddresses({ host: env.HOST, port: env.PORT, publicUrl: env.PUBLIC_URL });
   const common: Record<string, string> = {
     ...inheritedEnv(),
     NODE_ENV: env.NODE_ENV,
@@ -108,13 +110,12 @@ async function main() {
     {
       name: 'auth',
       script: script('auth'),
-      env: { ...common, AUTH_PORT: String(ports.auth), DECK_URL: url(ports.deck), CHAT_URL: url(ports.chat), PUBLIC_URL: publicUrl },
+      env: { ...common, AUTH_PORT: String(ports.auth), DECK_URL: url(ports.deck), CHAT_URL: url(ports.chat) },
     },
     // The deck service and the worker ask billing for the monthly allowance and report usage.
     { name: 'deck', script: script('deck'), env: { ...common, DECK_PORT: String(ports.deck), BILLING_URL: url(ports.billing) } },
     { name: 'chat', script: script('chat'), env: { ...common, CHAT_PORT: String(ports.chat) } },
-    // Billing builds checkout return links and the demo checkout and portal links on the public URL.
-    { name: 'billing', script: script('billing'), env: { ...common, BILLING_PORT: String(ports.billing), PUBLIC_URL: publicUrl } },
+    { name: 'billing', script: script('billing'), env: { ...common, BILLING_PORT: String(ports.billing) } },
     {
       name: 'worker',
       script: script('ingest-worker', 'worker.js'),
@@ -152,9 +153,12 @@ async function main() {
   run.record('gateway', gateway.child.pid, env.PORT);
   gateway.exited.then((code) => !stopping && void fail(new Error(`gateway exited unexpectedly (code ${code})`)));
 
-  await waitForHttp(`http://127.0.0.1:${env.PORT}/api/healthz`, { deadline, child: gateway });
-  run.setUrl(publicUrl);
-  say(`\nMnemo is running at ${publicUrl}  (Ctrl-C to stop)\n`);
+  await waitForHttp(`${gatewayUrl.probe}/api/healthz`, { deadline, child: gateway });
+  run.setUrl(gatewayUrl.browser);
+  if (!env.PUBLIC_URL && !isLoopbackOnly(env.HOST)) {
+    say(`Links in mails follow the address each request names: set PUBLIC_URL when others can reach HOST=${env.HOST}.`);
+  }
+  say(`\nMnemo is running at ${gatewayUrl.browser}  (Ctrl-C to stop)\n`);
 }
 
 async function fail(error: unknown) {

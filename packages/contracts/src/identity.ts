@@ -19,8 +19,17 @@ export const identitySchema = z.discriminatedUnion('kind', [
 ]);
 export type Identity = z.infer<typeof identitySchema>;
 
-/** The signed envelope: identity plus when it was issued, so a captured header soon goes stale. */
-export const identityEnvelopeSchema = z.object({ identity: identitySchema, iat: z.number().int() });
+/**
+ * The signed envelope: identity plus when it was issued, so a captured header soon goes stale. The
+ * gateway adds `origin`, the address the browser used (scheme, host, port), so the links a service
+ * hands back to that browser (checkout, portal, mails) stay on it; services take it from here only,
+ * never from a Host header they were sent.
+ */
+export const identityEnvelopeSchema = z.object({
+  identity: identitySchema,
+  iat: z.number().int(),
+  origin: z.string().optional(),
+});
 export type IdentityEnvelope = z.infer<typeof identityEnvelopeSchema>;
 
 /** Session tokens: HS256 JWTs the auth service issues and the gateway verifies. */

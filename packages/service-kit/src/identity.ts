@@ -13,12 +13,14 @@ export const IDENTITY_MAX_AGE_MS = 60_000;
 const sign = (payload: string, secret: string) =>
   createHmac('sha256', secret).update(payload).digest('base64url');
 
-export function signIdentity(identity: Identity, secret: string, now = Date.now()): string {
-  const payload = Buffer.from(JSON.stringify({ identity, iat: now })).toString('base64url');
+/** `origin`: the public address the caller used, as the gateway established it (see identityEnvelopeSchema). */
+export function signIdentity(identity: Identity, secret: string, now = Date.now(), origin?: string): string {
+  const envelope = origin === undefined ? { identity, iat: now } : { identity, iat: now, origin };
+  const payload = Buffer.from(JSON.stringify(envelope)).toString('base64url');
   return `${payload}.${sign(payload, secret)}`;
 }
 
-export type VerifyResult = { ok: true; identity: Identity } | { ok: false; reason: string };
+export type VerifyResult = { ok: true; identity: Identity; origin?: string } | { ok: false; reason: string };
 
 export function verifyIdentity(
   header: string,
@@ -44,5 +46,5 @@ export function verifyIdentity(
   if (parsed.data.iat > now + 5_000 || now - parsed.data.iat > maxAgeMs) {
     return { ok: false, reason: 'expired' };
   }
-  return { ok: true, identity: parsed.data.identity };
+  return { ok: true, identity: parsed.data.identity, ...(parsed.data.origin ? { origin: parsed.data.origin } : {}) };
 }

@@ -44,6 +44,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller as the gateway saw it; `{kind: 'none'}` on public routes without one. */
     identity: Identity;
+    /** The address the caller's browser used, from the gateway's signed envelope; null when not given. */
+    publicOrigin: string | null;
     /** W3C trace context of this request (the caller's trace, a span of this service). */
     trace: TraceContext;
     /** This request's server span (OpenTelemetry), ended when the answer is sent. */
@@ -75,6 +77,11 @@ export type ServiceOptions = {
   /** The gateway sets true: it resolves identity itself instead of trusting a header. */
   trustsNoIdentityHeader?: boolean;
   bodyLimit?: number;
+  /**
+   * Addresses whose X-Forwarded-For/-Host/-Proto are believed (Fastify's trustProxy: 'loopback',
+   * '10.0.0.0/8,127.0.0.1'...). Unset: none, the socket is the truth.
+   */
+  trustProxy?: string;
   /** Register metrics on a fresh registry (tests build many apps in one process). */
   metricsRegistry?: client.Registry;
   /** Span export (OTEL_EXPORTER_OTLP_ENDPOINT); spans are made either way. */
@@ -97,6 +104,7 @@ export function createService(options: ServiceOptions) {
     },
     requestIdHeader: false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
     // Graceful shutdown: stop taking new connections, let in-flight requests finish.
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
@@ -164,7 +172,10 @@ export function createService(options: ServiceOptions) {
   registerMetrics(app, options);
   registerHealth(app, options);
   if (!options.trustsNoIdentityHeader) registerIdentity(app, options.internalSecret);
-  else app.decorateRequest('identity', null as never);
+  else {
+    app.decorateRequest('identity', null as never);
+    app.decorateRequest('publicOrigin', null);
+  }
 
   return app;
 }
@@ -307,6 +318,7 @@ function registerHealth(app: FastifyInstance, options: ServiceOptions) {
 function registerIdentity(app: FastifyInstance, secret: string) {
   // Decorated with null (fastify wants reference types set per request); the hook always sets it.
   app.decorateRequest('identity', null as never);
+  app.decorateRequest('publicOrigin', null);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const header = request.headers[IDENTITY_HEADER];
     if (typeof header !== 'string' || header === '') {
@@ -323,7 +335,19 @@ function registerIdentity(app: FastifyInstance, secret: string) {
       throw new AppError('IDENTITY_INVALID', 'Invalid caller identity');
     }
     request.identity = result.identity;
+    request.publicOrigin = result.origin ?? null;
   });
+}
+
+/**
+ * Where links given to this caller's browser point: the configured PUBLIC_URL when there is one (a
+ * deployment with a fixed address; a forged Host then changes nothing), else the address the
+ * browser used as the gateway signed it. Without either there is no honest answer.
+ */
+export function publicUrlOf(request: FastifyRequest, configured: string | undefined): string {
+  const base = configured ?? request.publicOrigin;
+  if (!base) throw new AppError('INTERNAL', 'The public address of this request is unknown: set PUBLIC_URL');
+  return base.replace(/\/+$/, '');
 }
 
 /** Guards for route handlers. */

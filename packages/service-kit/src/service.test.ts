@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { IDENTITY_HEADER, REQUEST_ID_HEADER } from '@mnemo/contracts/identity';
-import { AppError, createService, requireOwner, signIdentity, verifyIdentity } from './index';
+import { AppError, createService, publicUrlOf, requireOwner, signIdentity, verifyIdentity } from './index';
 
 const secret = 'test-internal-secret-0123456789';
 const userId = '5b0c6a53-9a38-4b61-8f5f-1f6c1f7f8a11';
@@ -9,6 +9,7 @@ const userId = '5b0c6a53-9a38-4b61-8f5f-1f6c1f7f8a11';
 function build() {
   const app = createService({ name: 'svc', internalSecret: secret, logLevel: 'silent' });
   app.get('/whoami', async (req) => ({ identity: req.identity, owner: requireOwner(req) }));
+  app.get('/link', async (req) => ({ link: publicUrlOf(req, (req.query as { configured?: string }).configured) }));
   app.post(
     '/things',
     { schema: { body: z.object({ title: z.string().min(1), count: z.number().int().max(5) }) } },
@@ -54,6 +55,33 @@ describe('identity header', () => {
       ok: false,
       reason: 'expired',
     });
+  });
+});
+
+describe('public address', () => {
+  it('carries the origin the gateway signed, and refuses one added after signing', () => {
+    const header = signIdentity({ kind: 'none' }, secret, 1_000_000, 'http://127.0.0.1:3917');
+    expect(verifyIdentity(header, secret, { now: 1_000_500 })).toEqual({
+      ok: true,
+      identity: { kind: 'none' },
+      origin: 'http://127.0.0.1:3917',
+    });
+    const [, mac] = header.split('.');
+    const swapped = Buffer.from(
+      JSON.stringify({ identity: { kind: 'none' }, iat: 1_000_000, origin: 'https://evil.example' }),
+    ).toString('base64url');
+    expect(verifyIdentity(`${swapped}.${mac}`, secret, { now: 1_000_500 }).ok).toBe(false);
+  });
+
+  it('links on the signed origin, on PUBLIC_URL when configured, and refuses to guess without either', async () => {
+    const app = build();
+    const signed = { [IDENTITY_HEADER]: signIdentity({ kind: 'none' }, secret, Date.now(), 'http://127.0.0.1:3917') };
+    const onOrigin = await app.inject({ url: '/link', headers: { ...signed, host: 'evil.example' } });
+    expect(onOrigin.json()).toEqual({ link: 'http://127.0.0.1:3917' });
+    const configured = await app.inject({ url: '/link?configured=https://mnemo.example.com/', headers: signed });
+    expect(configured.json()).toEqual({ link: 'https://mnemo.example.com' });
+    const unknown = await app.inject({ url: '/link', headers: { [IDENTITY_HEADER]: signIdentity({ kind: 'none' }, secret) } });
+    expect(unknown.statusCode).toBe(500);
   });
 });
 

@@ -6,6 +6,6 @@ import { signIdentity } from './identity';
 export const TEST_INTERNAL_SECRET = 'test-internal-secret-0123456789abcdef';
 
 /** Headers as the gateway would send them for this caller. */
-export const asCaller = (identity: Identity, secret = TEST_INTERNAL_SECRET) => ({
-  [IDENTITY_HEADER]: signIdentity(identity, secret),
+export const asCaller = (identity: Identity, secret = TEST_INTERNAL_SECRET, origin?: string) => ({
+  [IDENTITY_HEADER]: signIdentity(identity, secret, Date.now(), origin),
 });

@@ -126,10 +126,10 @@ test('a free user upgrades through the demo checkout, processes more than 60 MB 
   baseURL,
 }) => {
   test.setTimeout(420_000);
-  // The stack's public URL (where billing sends the browser) is http://localhost:<port>, and the
-  // session lives in that origin's storage: the browser uses that origin from the start.
+  // The stack runs on 127.0.0.1: billing must send the browser back to that address (the session
+  // lives in that origin's storage), not to localhost, another site to the browser.
   const app = new URL(baseURL ?? '');
-  app.hostname = 'localhost';
+  expect(app.hostname).toBe('127.0.0.1');
   const at = (path: string) => new URL(path, app).toString();
   const token = await signedUp(request, 'billing-demo');
   await page.addInitScript((stored) => {
@@ -153,6 +153,7 @@ test('a free user upgrades through the demo checkout, processes more than 60 MB 
   await expect(dialog.locator('.upgrade-price')).toHaveText('$12/month');
   await dialog.getByRole('button', { name: 'Start Free Trial' }).click();
   await expect(page).toHaveURL(/\/billing\/demo-checkout\?session=[\w-]+$/);
+  expect(new URL(page.url()).origin).toBe(app.origin);
   await expect(page.getByRole('note')).toHaveText('Demo checkout — no payment is taken');
   await expect(page.getByRole('region', { name: 'Plan summary' })).toContainText('$12/month');
   await page.getByRole('button', { name: 'Start 14-day free trial' }).click();
@@ -190,6 +191,7 @@ test('a free user upgrades through the demo checkout, processes more than 60 MB 
   // Cancel in the demo portal: back on the free plan's limits, with this month's usage over them.
   await page.getByRole('button', { name: 'Manage Subscription' }).click();
   await expect(page).toHaveURL(/\/billing\/demo-portal$/);
+  expect(new URL(page.url()).origin).toBe(app.origin);
   await expect(page.getByRole('note')).toHaveText('Demo billing portal — no payment is taken');
   await expect(page.locator('.demo-facts')).toContainText('StatusFree Trial');
   await expect(page.locator('.demo-facts')).toContainText('Trial ends');

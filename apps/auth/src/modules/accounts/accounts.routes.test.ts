@@ -333,3 +333,37 @@ describe('mobile link', () => {
     expect((await post('/mobile/send-link', { email: '' })).statusCode).toBe(400);
   });
 });
+
+describe('the address in mailed links', () => {
+  it('follows the address the request came to without PUBLIC_URL, and PUBLIC_URL when it is set', async () => {
+    const env = envSchema.parse({
+      DATABASE_URL: database.url,
+      INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+      JWT_SECRET: 'auth-test-jwt-secret-0123456789abcdef0123456789',
+      LOG_LEVEL: 'silent',
+      REDIS_PREFIX: prefix,
+      MAIL_OUTBOX_DIR: outbox,
+    });
+    const unpinned = await buildApp(env, { db: database.db, redis });
+    try {
+      const fromLoopback = asCaller(anon(), TEST_INTERNAL_SECRET, 'http://127.0.0.1:3917');
+      const email = newEmail();
+      await unpinned.inject({ method: 'POST', url: '/mobile/send-link', payload: { email }, headers: fromLoopback });
+      expect((await mailsTo(email))[0]!.text).toContain('http://127.0.0.1:3917/create-flashcards');
+
+      // The app of the other tests has PUBLIC_URL: a foreign address in the request changes nothing.
+      const pinned = newEmail();
+      await app.inject({
+        method: 'POST',
+        url: '/mobile/send-link',
+        payload: { email: pinned },
+        headers: asCaller(anon(), TEST_INTERNAL_SECRET, 'http://evil.example'),
+      });
+      const text = (await mailsTo(pinned))[0]!.text;
+      expect(text).toContain('http://localhost:3999/create-flashcards');
+      expect(text).not.toContain('evil.example');
+    } finally {
+      await unpinned.close();
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import type { RoutesPlugin } from '@mnemo/service-kit';
+import { publicUrlOf, type RoutesPlugin } from '@mnemo/service-kit';
 import { newPasswordSchema, type AccountsService, type RequestContext } from './accounts.service';
 
 const email = z.string().trim().max(254, 'Email is too long').pipe(z.email('Please enter a valid email address'));
@@ -15,10 +15,12 @@ const ctx = (request: FastifyRequest): RequestContext => ({
 });
 
 /** Every /auth call of spec 01 §7 plus logout and the Google configuration. */
-export const accountsRoutes: RoutesPlugin<{ service: AccountsService; googleClientId: string | null }> = async (
-  app,
-  { service, googleClientId },
-) => {
+export const accountsRoutes: RoutesPlugin<{
+  service: AccountsService;
+  googleClientId: string | null;
+  /** PUBLIC_URL, when configured: the mailed reset link opens there rather than where the request came. */
+  publicUrl: string | undefined;
+}> = async (app, { service, googleClientId, publicUrl }) => {
   app.get('/auth/config', async () => ({ googleClientId }));
 
   app.post(
@@ -55,7 +57,7 @@ export const accountsRoutes: RoutesPlugin<{ service: AccountsService; googleClie
   app.post('/auth/logout', async (request) => service.logout(request.identity));
 
   app.post('/auth/request-password-reset', { schema: { body: z.object({ email }) } }, async (request) =>
-    service.requestPasswordReset(request.body),
+    service.requestPasswordReset(request.body, publicUrlOf(request, publicUrl)),
   );
 
   app.get(

@@ -28,7 +28,6 @@ export type AccountsDeps = {
     jwtSecret: string;
     codeSecret: string;
     sessionTtlSeconds: number;
-    publicUrl: string;
     redisPrefix: string;
     loginFailuresPerAccount: number;
     loginFailuresPerIp: number;
@@ -208,14 +207,15 @@ export function createAccountsService(deps: AccountsDeps) {
       return { success: true as const };
     },
 
-    async requestPasswordReset(input: { email: string }) {
+    /** `publicUrl`: where this caller reaches Mnemo (publicUrlOf); the mailed link opens there. */
+    async requestPasswordReset(input: { email: string }, publicUrl: string) {
       const answer = { success: true as const, message: 'If an account exists for this email, we sent a link to reset the password.' };
       const user = await accounts.findByEmail(input.email.trim());
       // Same answer either way; at most three mails an hour per account.
       if (!user || !(await attempts.hit(`reset:${user.id}`, 3600).then((n) => n <= 3))) return answer;
       const token = newResetToken();
       await accounts.createResetToken(user.id, hashToken(token), new Date(Date.now() + RESET_TTL_MS));
-      await mailer.send(resetMail(user.email, user.firstName, `${config.publicUrl.replace(/\/+$/, '')}/reset-password?token=${encodeURIComponent(token)}`));
+      await mailer.send(resetMail(user.email, user.firstName, `${publicUrl.replace(/\/+$/, '')}/reset-password?token=${encodeURIComponent(token)}`));
       return answer;
     },
 

@@ -4,10 +4,16 @@
  */
 export type CheckoutProvider = {
   kind: 'stripe' | 'demo';
-  createCheckout(input: { userId: string; referralCode: string | null; customerId: string | null }): Promise<{ checkoutUrl: string; sessionId: string }>;
+  /** `publicUrl`: where this caller reaches Mnemo (publicUrlOf), for the links back to it. */
+  createCheckout(input: {
+    userId: string;
+    referralCode: string | null;
+    customerId: string | null;
+    publicUrl: string;
+  }): Promise<{ checkoutUrl: string; sessionId: string }>;
   /** Only called for a user who has a billing account (a Stripe customer, or a demo subscription). */
-  createPortal(input: { userId: string; customerId: string | null }): Promise<{ portalUrl: string }>;
+  createPortal(input: { userId: string; customerId: string | null; publicUrl: string }): Promise<{ portalUrl: string }>;
 };
 
-/** `${PUBLIC_URL}/path`, whether or not PUBLIC_URL ends with a slash. */
+/** `${publicUrl}/path`, whether or not publicUrl ends with a slash. */
 export const publicLink = (publicUrl: string, path: string) => `${publicUrl.replace(/\/+$/, '')}${path}`;

@@ -118,3 +118,35 @@ describe('demo billing (no Stripe configured)', () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe('the public address of checkout and portal links', () => {
+  it('sends a learner on 127.0.0.1 to 127.0.0.1, and PUBLIC_URL wins over the address when set', async () => {
+    const env = envSchema.parse({ DATABASE_URL: database.url, INTERNAL_SECRET: TEST_INTERNAL_SECRET, LOG_LEVEL: 'silent', REDIS_PREFIX: prefix });
+    const unpinned = await buildApp(env, { db: database.db, redis });
+    try {
+      const u = await user();
+      const fromLoopback = asCaller({ kind: 'user', userId: u.id, plan: 'free' }, TEST_INTERNAL_SECRET, 'http://127.0.0.1:3917');
+      const checkout = await unpinned.inject({ method: 'POST', url: '/payment/create-checkout-session', headers: fromLoopback });
+      const { checkoutUrl, sessionId } = checkout.json();
+      expect(checkoutUrl).toBe(`http://127.0.0.1:3917/billing/demo-checkout?session=${sessionId}`);
+      await unpinned.inject({ method: 'POST', url: `/payment/demo/checkout/${sessionId}/complete`, headers: fromLoopback });
+      const portal = await unpinned.inject({ method: 'POST', url: '/payment/create-billing-portal', headers: fromLoopback });
+      expect(portal.json().portalUrl).toBe('http://127.0.0.1:3917/billing/demo-portal');
+
+      // The app above has PUBLIC_URL: the address the request names changes nothing.
+      const other = await user();
+      const pinned = await app.inject({
+        method: 'POST',
+        url: '/payment/create-checkout-session',
+        headers: asCaller({ kind: 'user', userId: other.id, plan: 'free' }, TEST_INTERNAL_SECRET, 'http://evil.example'),
+      });
+      expect(pinned.json().checkoutUrl).toMatch(new RegExp(`^${PUBLIC_URL}/billing/demo-checkout\\?session=`));
+
+      // No PUBLIC_URL and no signed address (a call that did not come through the gateway): no guess.
+      const unknown = await unpinned.inject({ method: 'POST', url: '/payment/create-checkout-session', headers: asUser(other.id) });
+      expect(unknown.statusCode).toBe(500);
+    } finally {
+      await unpinned.close();
+    }
+  });
+});

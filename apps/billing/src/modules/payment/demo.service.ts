@@ -20,14 +20,12 @@ const sessionNotFound = () => new AppError('NOT_FOUND', 'This checkout session w
 export function createDemoBilling({
   redis,
   prefix,
-  publicUrl,
   ttlMinutes,
   subscriptions,
   now = () => new Date(),
 }: {
   redis: Redis;
   prefix: string;
-  publicUrl: string;
   ttlMinutes: number;
   subscriptions: Pick<SubscriptionsService, 'apply' | 'stateOf'>;
   now?: () => Date;
@@ -55,13 +53,13 @@ export function createDemoBilling({
 
   const provider: CheckoutProvider = {
     kind: 'demo',
-    async createCheckout({ userId, referralCode }) {
+    async createCheckout({ userId, referralCode, publicUrl }) {
       const id = `demo_cs_${randomBytes(16).toString('hex')}`;
       const expiresAt = new Date(now().getTime() + ttlMinutes * 60_000).toISOString();
       await redis.set(key(id), JSON.stringify({ userId, referralCode, expiresAt }), 'EX', ttlMinutes * 60);
       return { checkoutUrl: publicLink(publicUrl, `/billing/demo-checkout?session=${id}`), sessionId: id };
     },
-    async createPortal({ userId }) {
+    async createPortal({ userId, publicUrl }) {
       // The demo's "customer" is anyone who ever started a subscription.
       if ((await subscriptions.stateOf(userId)).status === 'free') throw noBillingAccount();
       return { portalUrl: publicLink(publicUrl, '/billing/demo-portal') };

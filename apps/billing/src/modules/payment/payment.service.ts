@@ -12,7 +12,8 @@ export function createPaymentService({
   subscriptions: Pick<SubscriptionsService, 'stateOf'>;
 }) {
   return {
-    async createCheckout(userId: string, referralCode: string | null): Promise<CheckoutResponse> {
+    /** `publicUrl`: where this caller reaches Mnemo; checkout sends them back there. */
+    async createCheckout(userId: string, referralCode: string | null, publicUrl: string): Promise<CheckoutResponse> {
       const state = await subscriptions.stateOf(userId);
       // A second checkout would start a second subscription (and bill twice).
       if (state.plan === 'scholar') {
@@ -22,13 +23,14 @@ export function createPaymentService({
         userId,
         referralCode,
         customerId: state.stripeCustomerId,
+        publicUrl,
       });
       return { success: true, checkoutUrl, sessionId };
     },
 
-    async createPortal(userId: string): Promise<BillingPortalResponse> {
+    async createPortal(userId: string, publicUrl: string): Promise<BillingPortalResponse> {
       const state = await subscriptions.stateOf(userId);
-      const { portalUrl } = await provider.createPortal({ userId, customerId: state.stripeCustomerId });
+      const { portalUrl } = await provider.createPortal({ userId, customerId: state.stripeCustomerId, publicUrl });
       return { success: true, portalUrl };
     },
   };

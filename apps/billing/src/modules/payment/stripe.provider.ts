@@ -9,18 +9,16 @@ import type { Stripe } from './stripe.client';
 export function createStripeProvider({
   stripe,
   priceId,
-  publicUrl,
   log,
 }: {
   stripe: Pick<Stripe, 'checkout' | 'billingPortal'>;
   priceId: string;
-  publicUrl: string;
   log: FastifyBaseLogger;
 }): CheckoutProvider {
   return {
     kind: 'stripe',
 
-    async createCheckout({ userId, referralCode, customerId }) {
+    async createCheckout({ userId, referralCode, customerId, publicUrl }) {
       // The user and the referral code travel on the session and on the subscription, so every
       // webhook (checkout or subscription) can name the user even before we know the customer.
       const metadata: Record<string, string> = { userId, ...(referralCode ? { referralCode } : {}) };
@@ -44,7 +42,7 @@ export function createStripeProvider({
       }
     },
 
-    async createPortal({ userId, customerId }) {
+    async createPortal({ userId, customerId, publicUrl }) {
       if (!customerId) throw noBillingAccount();
       try {
         const session = await stripe.billingPortal.sessions.create({

@@ -34,7 +34,25 @@ export type ProxyOptions = {
   services: Record<ServiceName, string>;
   internalSecret: string;
   maxUploadBytes: number;
+  /** PUBLIC_URL: when set, the only public address services are told, whatever Host says. */
+  publicUrl?: string;
 };
+
+/** A host name, IPv4 or bracketed IPv6 address, with an optional port: nothing else goes in a link. */
+const HOST_PATTERN = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * The address the browser used, for links services hand back to it (a learner on 127.0.0.1 must
+ * not be sent to localhost: another site to the browser, without their session). Fastify reads
+ * X-Forwarded-Host/-Proto only from TRUST_PROXY addresses. A Host that is not a plain host[:port]
+ * gives no origin at all rather than a link with something smuggled into it.
+ */
+export function publicOriginOf(request: Pick<FastifyRequest, 'protocol' | 'host'>, publicUrl?: string): string | undefined {
+  if (publicUrl) return new URL(publicUrl).origin;
+  const host = request.host;
+  if (!host || !HOST_PATTERN.test(host)) return undefined;
+  return `${request.protocol}://${host.toLowerCase()}`;
+}
 
 /**
  * Forwards /api calls to their service with the caller's identity signed in a header the services
@@ -54,7 +72,12 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
       rewriteRequestHeaders: (_req, headers) => {
         const out: Record<string, string | string[] | undefined> = { ...headers };
         for (const h of HOP_BY_HOP) delete out[h];
-        out[IDENTITY_HEADER] = signIdentity(request.identity, options.internalSecret);
+        out[IDENTITY_HEADER] = signIdentity(
+          request.identity,
+          options.internalSecret,
+          Date.now(),
+          publicOriginOf(request, options.publicUrl),
+        );
         out[REQUEST_ID_HEADER] = request.id;
         // The service continues the gateway's trace, as a child of the gateway's span.
         out[TRACEPARENT_HEADER] = formatTraceparent(request.trace);
