@@ -35,6 +35,12 @@ export const PROCESSING_STATUSES = [
 export const processingStatusSchema = z.enum(PROCESSING_STATUSES);
 export type ProcessingStatus = z.infer<typeof processingStatusSchema>;
 
+/**
+ * Statuses of a source the worker is still working on (spec 02 §4: polled until completed or
+ * failed). The deck service refuses to clone a deck with one; the generation job waits for them.
+ */
+export const IN_FLIGHT_STATUSES: readonly ProcessingStatus[] = ['processing', 'content-ready', 'flashcards-ready'];
+
 /** One progress event, as published on Redis and relayed to the browser as SSE data. */
 export const progressEventSchema = z.object({
   sourceId: z.string(),

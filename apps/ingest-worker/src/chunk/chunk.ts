@@ -137,5 +137,3 @@ export function chunkText(sections: readonly ChunkSection[], options: ChunkOptio
   return chunks;
 }
 
-/** Tokens of a text of `words` words, at the usual 4/3 tokens per English word. */
-export const estimateTokens = (words: number) => Math.ceil((words * 4) / 3);

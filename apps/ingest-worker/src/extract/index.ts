@@ -3,7 +3,8 @@ import { extractFile, type FileOptions } from './file';
 import { parseHttpUrl, type Fetcher } from './safe-fetch';
 import type { Extracted } from './types';
 import { extractWeb } from './web';
-import { extractYoutube, isYoutubeHost } from './youtube';
+import { isYoutubeHost } from '@mnemo/contracts/api/sources';
+import { extractYoutube } from './youtube';
 
 export { normaliseText } from './text';
 

@@ -6,7 +6,6 @@ import {
   extractYoutube,
   INNERTUBE_PLAYER_URL,
   parseTimedText,
-  parseYoutubeVideoId,
 } from './youtube';
 
 const VIDEO = 'GJLlxj_dtq8';
@@ -22,39 +21,6 @@ async function failure(promise: Promise<unknown>): Promise<ExtractionError> {
   expect(err).toBeInstanceOf(ExtractionError);
   return err as ExtractionError;
 }
-
-describe('parseYoutubeVideoId', () => {
-  it.each([
-    ['https://www.youtube.com/watch?v=GJLlxj_dtq8', 'GJLlxj_dtq8'],
-    ['https://youtube.com/watch?v=GJLlxj_dtq8&t=42s&list=PL1', 'GJLlxj_dtq8'],
-    ['https://m.youtube.com/watch?feature=share&v=GJLlxj_dtq8', 'GJLlxj_dtq8'],
-    ['https://music.youtube.com/watch?v=GJLlxj_dtq8', 'GJLlxj_dtq8'],
-    ['https://youtu.be/GJLlxj_dtq8?si=abc', 'GJLlxj_dtq8'],
-    ['https://www.youtube.com/shorts/GJLlxj_dtq8', 'GJLlxj_dtq8'],
-    ['https://www.youtube.com/embed/GJLlxj_dtq8?start=3', 'GJLlxj_dtq8'],
-    ['https://www.youtube.com/live/GJLlxj_dtq8', 'GJLlxj_dtq8'],
-    ['https://www.youtube-nocookie.com/embed/GJLlxj_dtq8', 'GJLlxj_dtq8'],
-    ['http://www.youtube.com/watch?v=a-b_c-d_e-f', 'a-b_c-d_e-f'],
-  ])('%s → %s', (link, id) => {
-    expect(parseYoutubeVideoId(link)).toBe(id);
-  });
-
-  it.each([
-    'https://www.youtube.com/watch?v=GJLlxj_dtq', // 10 characters
-    'https://www.youtube.com/watch?v=GJLlxj_dtq8x', // 12
-    'https://www.youtube.com/watch?v=GJLlxj%20tq8',
-    'https://www.youtube.com/@Dave2D',
-    'https://www.youtube.com/playlist?list=PL590L5WQmH8fJ54F369BLDSqIwcs-TCfs',
-    'https://www.youtube.com/channel/UCVYamHliCI9rw1tHR1xbkfw',
-    'https://youtu.be/',
-    'https://notyoutube.com/watch?v=GJLlxj_dtq8',
-    'https://youtube.com.evil.example/watch?v=GJLlxj_dtq8',
-    'ftp://youtu.be/GJLlxj_dtq8',
-    'not a link',
-  ])('%s → no video', (link) => {
-    expect(parseYoutubeVideoId(link)).toBeNull();
-  });
-});
 
 describe('extractYoutube with recorded answers', () => {
   it('fetches the watch page, the player with the page key as ANDROID, then the English captions', async () => {

@@ -1,3 +1,4 @@
+import { youtubeVideoId } from '@mnemo/contracts/api/sources';
 import { XMLParser } from 'fast-xml-parser';
 import { ExtractionError } from './errors';
 import { httpStatusError, type Fetcher, type FetchedResponse } from './safe-fetch';
@@ -20,43 +21,6 @@ const INNERTUBE_CONTEXT = { client: { clientName: 'ANDROID', clientVersion: '20.
 /** Captions are grouped into sections of about this many seconds, each cited by its start time. */
 export const SECTION_SECONDS = 30;
 
-const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
-const WATCH_HOSTS = new Set([
-  'youtube.com',
-  'www.youtube.com',
-  'm.youtube.com',
-  'music.youtube.com',
-  'youtube-nocookie.com',
-  'www.youtube-nocookie.com',
-]);
-const SHORT_HOSTS = new Set(['youtu.be', 'www.youtu.be']);
-
-export const isYoutubeHost = (hostname: string) =>
-  WATCH_HOSTS.has(hostname.toLowerCase()) || SHORT_HOSTS.has(hostname.toLowerCase());
-
-/**
- * The 11-character video id of a YouTube link (watch?v=, youtu.be/, /shorts/, /embed/, /live/, /v/;
- * www., m. and music. hosts), or null when the link is not to one video.
- */
-export function parseYoutubeVideoId(link: string | URL): string | null {
-  let url: URL;
-  try {
-    url = typeof link === 'string' ? new URL(link.trim()) : link;
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  const host = url.hostname.toLowerCase();
-  const segments = url.pathname.split('/').filter(Boolean);
-  let candidate: string | null | undefined = null;
-  if (SHORT_HOSTS.has(host)) candidate = segments[0];
-  else if (WATCH_HOSTS.has(host)) {
-    if (segments[0] === 'watch') candidate = url.searchParams.get('v');
-    else if (['shorts', 'embed', 'live', 'v', 'e'].includes(segments[0] ?? ''))
-      candidate = segments[1];
-  }
-  return candidate && VIDEO_ID.test(candidate) ? candidate : null;
-}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -307,7 +271,7 @@ function sectionsOf(cues: readonly Cue[]): ExtractedSection[] {
 }
 
 export async function extractYoutube(link: string, deps: YoutubeDeps): Promise<Extracted> {
-  const videoId = parseYoutubeVideoId(link);
+  const videoId = youtubeVideoId(link);
   if (!videoId) {
     throw new ExtractionError('not_a_video_link', 'This YouTube link does not point to a video.', {
       details: { url: link },

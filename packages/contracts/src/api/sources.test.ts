@@ -4,6 +4,7 @@ import {
   addSourceBodySchema,
   addSourceResponseSchema,
   removeSourceBodySchema,
+  isYoutubeHost,
   linkSourceType,
   removeSourceResponseSchema,
   youtubeVideoId,
@@ -132,5 +133,45 @@ describe('link types', () => {
     expect(linkSourceType('https://example.org/?ref=youtube.com/watch?v=dQw4w9WgXcQ')).toBe('website');
     expect(linkSourceType('https://notyoutube.com/watch?v=dQw4w9WgXcQ')).toBe('website');
     expect(linkSourceType('not a url')).toBe('website');
+  });
+});
+
+describe('youtubeVideoId (the worker routes and the deck types links with it)', () => {
+  it.each([
+    ['https://www.youtube.com/watch?v=GJLlxj_dtq8', 'GJLlxj_dtq8'],
+    ['https://youtube.com/watch?v=GJLlxj_dtq8&t=42s&list=PL1', 'GJLlxj_dtq8'],
+    ['https://m.youtube.com/watch?feature=share&v=GJLlxj_dtq8', 'GJLlxj_dtq8'],
+    ['https://music.youtube.com/watch?v=GJLlxj_dtq8', 'GJLlxj_dtq8'],
+    ['https://youtu.be/GJLlxj_dtq8?si=abc', 'GJLlxj_dtq8'],
+    ['https://www.youtube.com/shorts/GJLlxj_dtq8', 'GJLlxj_dtq8'],
+    ['https://www.youtube.com/embed/GJLlxj_dtq8?start=3', 'GJLlxj_dtq8'],
+    ['https://www.youtube.com/live/GJLlxj_dtq8', 'GJLlxj_dtq8'],
+    ['https://www.youtube-nocookie.com/embed/GJLlxj_dtq8', 'GJLlxj_dtq8'],
+    ['http://www.youtube.com/watch?v=a-b_c-d_e-f', 'a-b_c-d_e-f'],
+  ])('%s → %s', (link, id) => {
+    expect(youtubeVideoId(link)).toBe(id);
+  });
+
+  it.each([
+    'https://www.youtube.com/watch?v=GJLlxj_dtq', // 10 characters
+    'https://www.youtube.com/watch?v=GJLlxj_dtq8x', // 12
+    'https://www.youtube.com/watch?v=GJLlxj%20tq8',
+    'https://www.youtube.com/@Dave2D',
+    'https://www.youtube.com/playlist?list=PL590L5WQmH8fJ54F369BLDSqIwcs-TCfs',
+    'https://www.youtube.com/channel/UCVYamHliCI9rw1tHR1xbkfw',
+    'https://youtu.be/',
+    'https://notyoutube.com/watch?v=GJLlxj_dtq8',
+    'https://youtube.com.evil.example/watch?v=GJLlxj_dtq8',
+    'ftp://youtu.be/GJLlxj_dtq8',
+    'not a link',
+  ])('%s → no video', (link) => {
+    expect(youtubeVideoId(link)).toBeNull();
+  });
+
+  it('tells YouTube hosts from look-alikes', () => {
+    for (const host of ['youtube.com', 'WWW.YouTube.com', 'm.youtube.com', 'youtu.be', 'www.youtu.be', 'youtube.com.'])
+      expect(isYoutubeHost(host), host).toBe(true);
+    for (const host of ['notyoutube.com', 'youtube.com.evil.example', 'youtu.be.example', 'example.org'])
+      expect(isYoutubeHost(host), host).toBe(false);
   });
 });

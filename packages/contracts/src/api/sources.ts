@@ -16,31 +16,42 @@ export const httpUrlSchema = z
   .max(URL_MAX)
   .pipe(z.url({ protocol: /^https?$/, message: 'Please enter a valid URL' }));
 
-/** YouTube's hosts: the site, its subdomains (www, m, music), the no-cookie embed host, the short host. */
-const isYoutubeHost = (host: string) =>
-  host === 'youtu.be' ||
-  host === 'youtube.com' ||
-  host.endsWith('.youtube.com') ||
-  host === 'youtube-nocookie.com' ||
-  host.endsWith('.youtube-nocookie.com');
+/**
+ * YouTube's hosts: the site and its subdomains (www, m, music), the no-cookie embed host, the short
+ * host. The one rule for "is this YouTube": the deck service types sources with it and the worker
+ * routes extraction with it (they had a copy each, and the copies disagreed).
+ */
+export const isYoutubeHost = (hostname: string) => {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return (
+    host === 'youtu.be' ||
+    host === 'www.youtu.be' ||
+    host === 'youtube.com' ||
+    host.endsWith('.youtube.com') ||
+    host === 'youtube-nocookie.com' ||
+    host.endsWith('.youtube-nocookie.com')
+  );
+};
 const VIDEO_ID = /^[\w-]{11}$/;
 
 /**
  * The 11-character video id of a YouTube link (watch?v=, youtu.be/, /embed/, /shorts/, /live/, /v/),
- * or null for anything else, including a YouTube page that is not one video (a channel, a playlist).
+ * or null for anything else, including a YouTube page that is not one video (a channel, a playlist)
+ * and a link that is not http(s).
  */
-export function youtubeVideoId(url: string): string | null {
+export function youtubeVideoId(link: string | URL): string | null {
   let parsed: URL;
   try {
-    parsed = new URL(url.trim());
+    parsed = typeof link === 'string' ? new URL(link.trim()) : link;
   } catch {
     return null;
   }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null;
+  if (!isYoutubeHost(parsed.hostname)) return null;
   const host = parsed.hostname.toLowerCase().replace(/\.$/, '');
-  if (!isYoutubeHost(host)) return null;
   const segments = parsed.pathname.split('/').filter(Boolean);
   const candidate =
-    host === 'youtu.be'
+    host === 'youtu.be' || host === 'www.youtu.be'
       ? segments[0]
       : segments[0] === 'watch'
         ? parsed.searchParams.get('v')

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attributionOf, calibrationFor, estimateTokens, fitToBudget, fuse, truncateToTokens } from './retrieval.ranking';
+import { estimateTokens } from '@mnemo/contracts/tokens';
+import { attributionOf, calibrationFor, fitToBudget, fuse, truncateToTokens } from './retrieval.ranking';
 
 const words = (n: number, word = 'word') => Array.from({ length: n }, () => word).join(' ');
 const chunk = (sourceId: string, chunkIndex: number, wordCount: number, score: number) => ({

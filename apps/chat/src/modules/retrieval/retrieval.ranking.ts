@@ -1,4 +1,6 @@
 import type { Embedder } from '@mnemo/ai/types';
+// Token estimates are one rule for the worker's chunk sizes and this budget.
+import { estimateTokens, WORDS_PER_TOKEN, wordsOf } from '@mnemo/contracts/tokens';
 
 /**
  * The pure parts of retrieval: what a cosine means for a given embedder, reciprocal rank fusion,
@@ -71,15 +73,6 @@ export function fuse(lists: ReadonlyArray<ReadonlyArray<{ id: string }>>, k = RR
     .sort((a, b) => b.score - a.score || order.get(a.id)! - order.get(b.id)!);
 }
 
-/**
- * Token estimate of spec 02 §9 ("about 0.75 tokens per word"), read as 0.75 *words* per token,
- * i.e. tokens = words / 0.75: the usual rule for English with BPE tokenizers (~1.33 tokens a word),
- * the ingest worker's estimate for chunk sizes, and the reading that keeps a budget honest (the
- * literal reading would fit 4000 words, ~5300 real tokens, in a 3000-token budget).
- */
-export const WORDS_PER_TOKEN = 0.75;
-const wordsOf = (text: string) => text.split(/\s+/).filter(Boolean);
-export const estimateTokens = (text: string) => Math.ceil(wordsOf(text).length / WORDS_PER_TOKEN);
 
 /** The first words of `text` that fit in `tokens`, ending with an ellipsis to show the cut. */
 export function truncateToTokens(text: string, tokens: number): string {

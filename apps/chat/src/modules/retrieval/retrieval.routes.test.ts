@@ -10,7 +10,7 @@ import type { ChatTurn, StudyAi } from '@mnemo/ai/types';
 import { AiError } from '@mnemo/ai/errors';
 import { envSchema } from '../../env';
 import { buildApp } from '../../app';
-import { estimateTokens } from './retrieval.ranking';
+import { estimateTokens } from '@mnemo/contracts/tokens';
 import { createRetrievalRepository } from './retrieval.repository';
 import { analyze, fixtureParagraphs, packChunks, seedSource, type SeededSource } from './retrieval.test-data';
 

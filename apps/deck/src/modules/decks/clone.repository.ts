@@ -2,7 +2,7 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '@mnemo/db/client';
 import { cards, decks, questions, sourceChunks, sources, uploads } from '@mnemo/db/schema';
 import { ownedBy, ownerValues, type Owner } from '@mnemo/db/owner';
-import { IN_FLIGHT_STATUSES } from '../sources/sources.repository';
+import { IN_FLIGHT_STATUSES } from '@mnemo/contracts/progress';
 import type { DeckRow } from './decks.repository';
 
 /** A document source's file, and the copy the clone's source gets instead. */
@@ -47,7 +47,7 @@ export function createCloneRepository({ db }: { db: Db }) {
         select (select count(*) from ${questions} where ${questions.deckId} = ${deckId})
              + (select count(*) from ${cards} where ${cards.deckId} = ${deckId}) as cards,
                (select count(*) from ${sources} where ${sources.deckId} = ${deckId}
-                  and ${inArray(sources.processingStatus, IN_FLIGHT_STATUSES)}) as in_flight`);
+                  and ${inArray(sources.processingStatus, [...IN_FLIGHT_STATUSES])}) as in_flight`);
       const row = result.rows[0];
       return { cards: Number(row?.cards ?? 0), inFlight: Number(row?.in_flight ?? 0) };
     },

@@ -2,12 +2,10 @@ import { and, count, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '@mnemo/db/client';
 import { cards, decks, questions, sources, uploads, type NewSource } from '@mnemo/db/schema';
 import { ownedBy, type Owner } from '@mnemo/db/owner';
-import type { ProcessingStatus } from '@mnemo/contracts/progress';
+import { IN_FLIGHT_STATUSES, type ProcessingStatus } from '@mnemo/contracts/progress';
 
 export type SourceRow = typeof sources.$inferSelect;
 
-/** Statuses of a source the worker is still working on (spec 02 §4: polled until completed or failed). */
-export const IN_FLIGHT_STATUSES: ProcessingStatus[] = ['processing', 'content-ready', 'flashcards-ready'];
 /** Statuses from which processing may (re)start: 'Process Now' on pending, Retry on failed. */
 export const STARTABLE_STATUSES: ProcessingStatus[] = ['pending', 'failed'];
 
@@ -57,7 +55,7 @@ export function createSourcesRepository({ db }: { db: Db }) {
         .select({
           documentBytes: sql<number>`coalesce(sum(${sources.sizeInBytes}) filter (where ${sources.type} = 'document'), 0)::bigint`.mapWith(Number),
           links: sql<number>`count(*) filter (where ${sources.type} <> 'document')`.mapWith(Number),
-          inFlight: sql<number>`count(*) filter (where ${inArray(sources.processingStatus, IN_FLIGHT_STATUSES)})`.mapWith(Number),
+          inFlight: sql<number>`count(*) filter (where ${inArray(sources.processingStatus, [...IN_FLIGHT_STATUSES])})`.mapWith(Number),
         })
         .from(sources)
         .where(eq(sources.deckId, deckId));

@@ -15,7 +15,8 @@ import { ownerValues, type Owner } from '@mnemo/db/owner';
 import { createTestDatabase, type TestDatabase } from '@mnemo/db/testing';
 import { createRedis } from '@mnemo/service-kit/plugins/redis';
 import { fixturePath } from '@mnemo/testing/fixtures';
-import { chunkText, estimateTokens } from '../../chunk/chunk';
+import { tokensForWords } from '@mnemo/contracts/tokens';
+import { chunkText } from '../../chunk/chunk';
 import { extractWeb } from '../../extract/web';
 import { judgeFailure } from '../ingest-source/failures';
 import { createJobProcessor } from '../registry';
@@ -81,7 +82,7 @@ async function insertSource(deckId: string, name: string, status: ProcessingStat
         deckId,
         chunkIndex: c.chunkIndex,
         content: c.content,
-        tokenCount: estimateTokens(c.wordCount),
+        tokenCount: tokensForWords(c.wordCount),
         position: c.position,
       })),
     );

@@ -3,14 +3,13 @@ import type { GeneratedQuestion, StudyAi, TextChunk } from '@mnemo/ai/types';
 import type { QuestionType } from '@mnemo/contracts/entities/question';
 import type { GenerateQuestionsJob } from '@mnemo/contracts/jobs';
 import { PLAN_LIMITS } from '@mnemo/contracts/limits';
-import type { ProcessingStatus } from '@mnemo/contracts/progress';
+import { IN_FLIGHT_STATUSES } from '@mnemo/contracts/progress';
 import type { JobContext } from '../registry';
 import type { FailureVerdict } from '../ingest-source/handler';
 import { countsByType, planGeneration } from './plan';
 import type { GenerationRepository, SourceForGeneration } from './repository';
 
 /** Sources the ingest job is still working on: their chunks are not final yet. */
-const IN_FLIGHT: readonly ProcessingStatus[] = ['processing', 'content-ready', 'flashcards-ready'];
 
 /** How long a request waits for its deck's sources to finish processing, and how often it looks. */
 export const SOURCE_WAIT_MS = 15 * 60_000;
@@ -87,12 +86,12 @@ export function createGenerateQuestionsHandler(deps: GenerateDeps) {
     if (written > 0) return { status: 'skipped', reason: 'already-written', created: written };
 
     const sources = await repository.sourcesOf(deckId, job.sourceIds);
-    const inFlight = sources.filter((s) => IN_FLIGHT.includes(s.processingStatus));
+    const inFlight = sources.filter((s) => IN_FLIGHT_STATUSES.includes(s.processingStatus));
     const waited = job.requestedAt === undefined ? Infinity : now() - job.requestedAt;
     if (inFlight.length > 0 && waited < sourceWaitMs) {
       return { status: 'waiting', retryInMs: recheckMs, sourcesInFlight: inFlight.length };
     }
-    const ready = sources.filter((s) => !IN_FLIGHT.includes(s.processingStatus) && s.contentChars > 0);
+    const ready = sources.filter((s) => !IN_FLIGHT_STATUSES.includes(s.processingStatus) && s.contentChars > 0);
     if (ready.length === 0) throw new UnrecoverableError(NO_CONTENT_MESSAGE);
 
     const cardLimit = job.cardLimit === undefined ? fallbackLimit(job.owner) : job.cardLimit;

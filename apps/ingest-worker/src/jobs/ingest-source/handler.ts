@@ -3,7 +3,8 @@ import type { IngestSourceJob } from '@mnemo/contracts/jobs';
 import type { Embedder, StudyAi } from '@mnemo/ai/types';
 import { cutSourceTitle } from '@mnemo/contracts/entities/source';
 import { usageBytesOf } from '@mnemo/contracts/internal/billing';
-import { chunkText, estimateTokens, type ChunkSection } from '../../chunk/chunk';
+import { tokensForWords } from '@mnemo/contracts/tokens';
+import { chunkText, type ChunkSection } from '../../chunk/chunk';
 import type { ProgressPublisher } from '../../progress/publisher';
 import type { IngestRepository, StoredChunk } from './repository';
 import type { JobContext as JobAttempt } from '../registry';
@@ -151,7 +152,7 @@ export function createIngestSourceHandler(deps: IngestDeps) {
       const stored: StoredChunk[] = chunks.map((c, i) => ({
         chunkIndex: c.chunkIndex,
         content: c.content,
-        tokenCount: estimateTokens(c.wordCount),
+        tokenCount: tokensForWords(c.wordCount),
         position: c.position,
         embedding: vectors?.[i] ?? null,
         embeddingModel: vectors ? deps.embedder.model : null,
