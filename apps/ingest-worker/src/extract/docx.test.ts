@@ -1,13 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { deflateRawSync, crc32 } from 'node:zlib';
 import { fixturePath } from '@mnemo/testing/fixtures';
 import mammoth from 'mammoth';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_DECOMPRESSION_BUDGET } from './decompression-budget';
 import { extractDocx } from './docx';
 import { ExtractionError } from './errors';
 import { extractFile } from './file';
 import { buildZip, minimalDocxEntries, storedEntry, type ZipSpec } from './test-support';
-import { DEFAULT_ZIP_LIMITS } from './zip';
+import { DEFAULT_ZIP_LIMITS } from './zip-guard';
 
 const docx = (name: string) => readFileSync(fixturePath('docx', name));
 
@@ -193,6 +195,29 @@ describe('zip bomb protection', () => {
     const liar = deflated('word/media/liar.bin', Buffer.alloc(4 * 1024 * 1024), 1024);
     const err = await failure(extractDocx(buildZip([...minimalDocxEntries(['hi']), liar])));
     expect([err.code, err.reason]).toEqual(['EXTRACTION_FAILED', 'corrupt_file']);
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('refuses one part that would unpack past the budget of a stream, the same budget PDFs get', async () => {
+    expect([DEFAULT_ZIP_LIMITS.maxEntryBytes, DEFAULT_ZIP_LIMITS.maxTotalBytes]).toEqual([
+      DEFAULT_DECOMPRESSION_BUDGET.maxStreamBytes,
+      DEFAULT_DECOMPRESSION_BUDGET.maxDocumentBytes,
+    ]);
+    const spy = vi.spyOn(mammoth, 'convertToHtml');
+    // Random bytes do not compress: only the size of the part trips, not its ratio.
+    const part = deflated('word/media/photo.bin', randomBytes(2 * 1024 * 1024));
+    const zipLimits = { ...DEFAULT_ZIP_LIMITS, maxEntryBytes: 1024 * 1024 };
+    const err = await failure(
+      extractDocx(buildZip([...minimalDocxEntries(['hi']), part]), { zipLimits }),
+    );
+    expect([err.code, err.reason, err.transient]).toEqual([
+      'PAYLOAD_TOO_LARGE',
+      'zip_too_large',
+      false,
+    ]);
+    expect(err.message).toBe(
+      'One part of this document would unpack to more than 1 MB, more than Mnemo opens.',
+    );
     expect(spy).not.toHaveBeenCalled();
   });
 

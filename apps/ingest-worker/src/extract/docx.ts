@@ -5,7 +5,7 @@ import { isWordMainPart } from './file-type';
 import { htmlToText } from './html-text';
 import { firstLineTitle, normaliseInline, normaliseText } from './text';
 import type { Extracted } from './types';
-import { assertZipSafe, DEFAULT_ZIP_LIMITS, readZipEntry, type ZipLimits } from './zip';
+import { assertZipSafe, DEFAULT_ZIP_LIMITS, readZipEntry, type ZipLimits } from './zip-guard';
 
 /**
  * .docx text with mammoth. Its HTML rather than its raw text: headings become sections, tables

@@ -36,6 +36,8 @@ export const EXTRACTION_REASONS = {
   zip_too_large: { code: 'PAYLOAD_TOO_LARGE', transient: false },
   zip_too_many_entries: { code: 'PAYLOAD_TOO_LARGE', transient: false },
   zip_suspicious_ratio: { code: 'PAYLOAD_TOO_LARGE', transient: false },
+  // A document that unpacks past the decompression budget (decompression-budget.ts).
+  decompression_limit: { code: 'PAYLOAD_TOO_LARGE', transient: false },
   password_protected: { code: 'EXTRACTION_FAILED', transient: false },
   needs_ocr: { code: 'EXTRACTION_FAILED', transient: false },
   corrupt_file: { code: 'EXTRACTION_FAILED', transient: false },

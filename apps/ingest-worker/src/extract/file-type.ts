@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import { ExtractionError } from './errors';
-import { DEFAULT_ZIP_LIMITS, listZipEntries, type ZipLimits } from './zip';
+import { DEFAULT_ZIP_LIMITS, listZipEntries, type ZipLimits } from './zip-guard';
 
 export type FileKind = 'pdf' | 'docx' | 'doc';
 

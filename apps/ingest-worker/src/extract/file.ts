@@ -5,7 +5,7 @@ import { ExtractionError } from './errors';
 import { detectFileType } from './file-type';
 import { extractPdf, type PdfOptions } from './pdf';
 import type { Extracted } from './types';
-import type { ZipLimits } from './zip';
+import type { ZipLimits } from './zip-guard';
 
 export type FileInput = { data: Uint8Array; filename?: string | null; contentType?: string | null };
 export type FileOptions = { maxBytes?: number; zipLimits?: ZipLimits; pdf?: PdfOptions };

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { DecompressionBudget } from './decompression-budget';
 import { ExtractionError } from './errors';
 import type { PdfReadError, PdfReadResult, PdfStripe } from './pdf-read';
 
@@ -16,6 +17,9 @@ export type ThreadRequest =
       stripe: PdfStripe;
       maxPages: number;
       withMetadata: boolean;
+      budget: DecompressionBudget;
+      /** One Int32: KiB the document has unpacked so far, counted by all its stripes' threads. */
+      decodedKiB: SharedArrayBuffer;
     };
 export type ThreadReply =
   | { id: number; ok: true; result: PdfReadResult | null }
@@ -49,7 +53,8 @@ export const defaultPdfThreads = () => Math.max(1, Math.min(4, availableParallel
 // the thread registers tsx's require hook itself and loads the file through it.
 const fromSource = import.meta.url.endsWith('.ts');
 const startThread = (resourceLimits: { maxOldGenerationSizeMb: number }) => {
-  if (!fromSource) return new Worker(new URL('./pdf-thread.js', import.meta.url), { resourceLimits });
+  if (!fromSource)
+    return new Worker(new URL('./pdf-thread.js', import.meta.url), { resourceLimits });
   const require = createRequire(import.meta.url);
   const file = fileURLToPath(new URL('./pdf-thread.ts', import.meta.url));
   const boot = `require(${JSON.stringify(require.resolve('tsx/cjs'))}); require(${JSON.stringify(file)});`;
@@ -98,6 +103,12 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
       const task = slot.task;
       if (!task || task.request.id !== reply.id) return;
       release(slot);
+      // A thread that read a decompression bomb may hold on to what it unpacked (freed buffers stay
+      // in the process's memory): it is ended, and a new one takes its place when needed.
+      if (!reply.ok && reply.reason === 'decompression_limit') {
+        remove(slot);
+        void slot.worker.terminate();
+      }
       if (reply.ok) task.resolve(reply.result);
       else if (reply.reason) task.reject(new ExtractionError(reply.reason, reply.message));
       else task.reject(new Error(`PDF thread: ${reply.message}`));

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { mebibytes, type DecompressionBudget } from './decompression-budget';
 import { normaliseInline } from './text';
 
 /**
@@ -135,7 +136,7 @@ function metadataTitle(info: unknown, xmpTitle: unknown): string | null {
  */
 export class PdfReadError extends Error {
   constructor(
-    readonly reason: 'password_protected' | 'corrupt_file',
+    readonly reason: 'password_protected' | 'corrupt_file' | 'decompression_limit',
     message: string,
     options?: { cause?: unknown },
   ) {
@@ -156,6 +157,8 @@ export type PdfReadTask = {
   maxPages: number;
   /** The document's title from its metadata; one reader of a document is enough to look. */
   withMetadata: boolean;
+  /** What the document may unpack to, and the count of KiB it has unpacked so far in any thread. */
+  decompression: { budget: DecompressionBudget; decodedKiB: Int32Array };
 };
 
 export type PdfPage = { page: number; text: string; firstLine: string | null };
@@ -173,6 +176,60 @@ export type PdfReadResult = {
  * no page count before the document is opened.
  */
 export async function readPdfStripe(task: PdfReadTask): Promise<PdfReadResult> {
+  const meter = meterDecoding(task.decompression);
+  try {
+    const result = await readStripe(task);
+    meter.check();
+    return result;
+  } catch (err) {
+    meter.check();
+    throw err;
+  } finally {
+    meter.stop();
+  }
+}
+
+declare global {
+  /** Called by Mnemo's pdf.js patch (patches/pdfjs-dist@*.patch) before it allocates decoded bytes. */
+  var __mnemoChargeDecodedBytes: ((addedBytes: number, streamBytes: number) => void) | undefined;
+}
+
+/**
+ * Counts what pdf.js decodes against the document's budget, through the hook the pdf.js patch calls
+ * before each allocation of decoded bytes. Over budget, the hook throws, and keeps throwing for every
+ * later stream: pdf.js (told to carry on past errors) would otherwise skip the stream and read on,
+ * so check() afterwards turns the overrun into the document's verdict. A PDF thread reads one stripe
+ * at a time, so one hook per thread is enough.
+ */
+function meterDecoding({ budget, decodedKiB }: PdfReadTask['decompression']) {
+  let over: 'stream' | 'document' | null = null;
+  globalThis.__mnemoChargeDecodedBytes = (addedBytes, streamBytes) => {
+    if (!over) {
+      const kib = Math.ceil(addedBytes / 1024);
+      // Shared with the document's other stripes, which unpack in other threads.
+      const total = (Atomics.add(decodedKiB, 0, kib) + kib) * 1024;
+      if (streamBytes > budget.maxStreamBytes) over = 'stream';
+      else if (total > budget.maxDocumentBytes) over = 'document';
+    }
+    if (over) throw new Error(`Mnemo: decoded PDF data over its budget (one ${over})`);
+  };
+  return {
+    check() {
+      if (!over) return;
+      throw new PdfReadError(
+        'decompression_limit',
+        over === 'stream'
+          ? `This PDF unpacks to more than ${mebibytes(budget.maxStreamBytes)} in a single part, more than Mnemo reads, so reading it was stopped. A real document is rarely built like this; if it is one, try saving or exporting it again as a PDF.`
+          : `This PDF unpacks to more than ${mebibytes(budget.maxDocumentBytes)} in all, more than Mnemo reads, so reading it was stopped. A real document is rarely built like this; if it is one, try saving or exporting it again as a PDF.`,
+      );
+    },
+    stop() {
+      globalThis.__mnemoChargeDecodedBytes = undefined;
+    },
+  };
+}
+
+async function readStripe(task: PdfReadTask): Promise<PdfReadResult> {
   const pdfjs = await loadPdfJs();
   const loading = pdfjs.getDocument({
     // A copy: pdf.js transfers (detaches) the buffer it is given, and the caller's may be shared.
@@ -226,12 +283,20 @@ export async function readPdfStripe(task: PdfReadTask): Promise<PdfReadResult> {
         const content = await page.getTextContent({ includeMarkedContent: false });
         const lines = linesOf(content.items.flatMap((item) => (isTextItem(item) ? [item] : [])));
         page.cleanup();
-        pages.push({ page: n, text: paragraphsOf(lines).join('\n\n'), firstLine: lines[0]?.text ?? null });
+        pages.push({
+          page: n,
+          text: paragraphsOf(lines).join('\n\n'),
+          firstLine: lines[0]?.text ?? null,
+        });
       }
     } catch (err) {
-      throw new PdfReadError('corrupt_file', 'This PDF is damaged, so its text could not be read.', {
-        cause: err,
-      });
+      throw new PdfReadError(
+        'corrupt_file',
+        'This PDF is damaged, so its text could not be read.',
+        {
+          cause: err,
+        },
+      );
     }
 
     let title: string | null = null;

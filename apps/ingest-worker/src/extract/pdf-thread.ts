@@ -28,12 +28,18 @@ async function handle(request: ThreadRequest): Promise<ThreadReply> {
       stripe: request.stripe,
       maxPages: request.maxPages,
       withMetadata: request.withMetadata,
+      decompression: { budget: request.budget, decodedKiB: new Int32Array(request.decodedKiB) },
     });
     return { id: request.id, ok: true, result };
   } catch (err) {
     if (err instanceof PdfReadError) {
       return { id: request.id, ok: false, reason: err.reason, message: err.message };
     }
-    return { id: request.id, ok: false, reason: null, message: String((err as Error)?.message ?? err) };
+    return {
+      id: request.id,
+      ok: false,
+      reason: null,
+      message: String((err as Error)?.message ?? err),
+    };
   }
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_DECOMPRESSION_BUDGET, type DecompressionBudget } from './decompression-budget';
 import { ExtractionError } from './errors';
 import { createPdfPool, defaultPdfThreads, type PdfPool } from './pdf-pool';
 import { PdfReadError, readPdfStripe, type PdfPage } from './pdf-read';
@@ -18,6 +19,8 @@ export type PdfOptions = {
   maxPages?: number;
   /** The worker's pool (sized and timed from its env); a pool of this process's own otherwise. */
   reader?: PdfReader;
+  /** What the document may unpack to (decompression-budget.ts). */
+  decompression?: DecompressionBudget;
 };
 
 export const PDF_MAX_PAGES = 2000;
@@ -32,8 +35,14 @@ const defaultReader = () =>
 export const inlinePdfReader: PdfReader = {
   threads: 1,
   read: (request) =>
-    readPdfStripe({ ...request, data: new Uint8Array(request.data) }).catch((err: unknown) => {
-      throw err instanceof PdfReadError ? new ExtractionError(err.reason, err.message, { cause: err }) : err;
+    readPdfStripe({
+      ...request,
+      data: new Uint8Array(request.data),
+      decompression: { budget: request.budget, decodedKiB: new Int32Array(request.decodedKiB) },
+    }).catch((err: unknown) => {
+      throw err instanceof PdfReadError
+        ? new ExtractionError(err.reason, err.message, { cause: err })
+        : err;
     }),
 };
 
@@ -42,6 +51,8 @@ export async function extractPdf(data: Uint8Array, options: PdfOptions = {}): Pr
   const maxPages = options.maxPages ?? PDF_MAX_PAGES;
   const shared = new SharedArrayBuffer(data.byteLength);
   new Uint8Array(shared).set(data);
+  const budget = options.decompression ?? DEFAULT_DECOMPRESSION_BUDGET;
+  const decodedKiB = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
   // One stripe per thread: a short document costs the idle stripes one parse of its cross-reference table.
   const count = Math.max(1, reader.threads);
 
@@ -50,7 +61,17 @@ export async function extractPdf(data: Uint8Array, options: PdfOptions = {}): Pr
   const stripes = await Promise.all(
     Array.from({ length: count }, (_, index) =>
       reader
-        .read({ data: shared, stripe: { index, count }, maxPages, withMetadata: index === 0 }, cancel.signal)
+        .read(
+          {
+            data: shared,
+            stripe: { index, count },
+            maxPages,
+            withMetadata: index === 0,
+            budget,
+            decodedKiB,
+          },
+          cancel.signal,
+        )
         .catch((err: unknown) => {
           cancel.abort(err);
           throw err;
@@ -61,7 +82,8 @@ export async function extractPdf(data: Uint8Array, options: PdfOptions = {}): Pr
   const pageCount = stripes[0]!.pageCount;
   const pages: PdfPage[] = stripes.flatMap((s) => s.pages).sort((a, b) => a.page - b.page);
   const warnings: string[] = [];
-  if (pageCount > maxPages) warnings.push(`Only the first ${maxPages} of ${pageCount} pages were read.`);
+  if (pageCount > maxPages)
+    warnings.push(`Only the first ${maxPages} of ${pageCount} pages were read.`);
 
   const sections: ExtractedSection[] = [];
   const emptyPages: number[] = [];
@@ -85,7 +107,8 @@ export async function extractPdf(data: Uint8Array, options: PdfOptions = {}): Pr
   }
 
   const firstLine = pages.find((p) => p.firstLine !== null)?.firstLine ?? null;
-  const title = stripes[0]!.metadataTitle ?? (firstLine ? firstLineTitle(normaliseInline(firstLine)) : null);
+  const title =
+    stripes[0]!.metadataTitle ?? (firstLine ? firstLineTitle(normaliseInline(firstLine)) : null);
 
   return {
     kind: 'pdf',

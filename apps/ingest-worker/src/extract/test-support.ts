@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { crc32 } from 'node:zlib';
+import { crc32, createDeflate } from 'node:zlib';
 import { fixturePath } from '@mnemo/testing/fixtures';
 import type { FetchedResponse, Fetcher, FetchInit } from './safe-fetch';
 import { INNERTUBE_PLAYER_URL, WATCH_URL } from './youtube';
@@ -187,13 +187,20 @@ export function buildDoc(text: string, { streamName = 'WordDocument' } = {}): Bu
 // ---------------------------------------------------------------------------------------------
 // PDF (ISO 32000-1 7.5: header, objects, cross-reference table, trailer)
 
-/** A one-page PDF whose page draws `content` (a content stream); fonts: /F1 is Helvetica. */
-export function buildPdf(content: string): Buffer {
+/**
+ * A one-page PDF whose page draws `content` (a content stream, or its bytes already compressed with
+ * `filter`); fonts: /F1 is Helvetica.
+ */
+export function buildPdf(content: string | { bytes: Buffer; filter: 'FlateDecode' }): Buffer {
+  const stream =
+    typeof content === 'string'
+      ? `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`
+      : `<< /Length ${content.bytes.length} /Filter /${content.filter} >>\nstream\n${content.bytes.toString('latin1')}\nendstream`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
-    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
+    stream,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ];
   let out = '%PDF-1.4\n';
@@ -207,6 +214,30 @@ export function buildPdf(content: string): Buffer {
   for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
+}
+
+/**
+ * A decompression bomb: `text` drawn, then `inflatedBytes` of zeros (whitespace to a content
+ * stream), deflated as they are made so the test never holds the inflated bytes. 1 GiB of zeros
+ * deflates to about 1 MB.
+ */
+export async function deflatedBomb(text: string, inflatedBytes: number): Promise<Buffer> {
+  const deflate = createDeflate({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => out.push(chunk));
+  const ended = new Promise((resolve, reject) => {
+    deflate.on('end', resolve);
+    deflate.on('error', reject);
+  });
+  deflate.write(Buffer.from(`${text}\n`, 'latin1'));
+  const zeros = Buffer.alloc(1024 * 1024);
+  for (let left = inflatedBytes; left > 0; left -= zeros.length) {
+    const more = deflate.write(left >= zeros.length ? zeros : zeros.subarray(0, left));
+    if (!more) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await ended;
+  return Buffer.concat(out);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,16 +1,23 @@
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { DEFAULT_DECOMPRESSION_BUDGET, mebibytes } from './decompression-budget';
 import { ExtractionError } from './errors';
 
 /**
- * Zip containers (.docx) are opened only after their central directory says they are sane: a
- * bounded number of entries, a bounded unpacked size, and no entry compressed far beyond what real
- * documents compress to (a zip bomb unpacks a few kilobytes into gigabytes). Those figures are
- * declared by the file itself, so a second pass unpacks every entry with yauzl checking that each
- * really has the size it declares, counting the bytes, and stopping at the cap: a lying header is
- * caught before mammoth (whose zip reader does not check sizes) ever sees the file.
+ * The guard every zip-based reader goes through (.docx today; any other zip container, such as
+ * .pptx or .epub, calls the same functions before its parser sees the file). A zip is opened only
+ * after its central directory says it is sane: a bounded number of entries, a bounded unpacked size
+ * for each entry and for all of them (the decompression budget shared with PDFs,
+ * decompression-budget.ts), and no entry compressed far beyond what real documents compress to (a
+ * zip bomb unpacks a few kilobytes into gigabytes). Those figures are declared by the file itself,
+ * so a second pass unpacks every entry with yauzl checking that each really has the size it
+ * declares, counting the bytes, and stopping at the caps: a lying header is caught before the
+ * parser (mammoth's zip reader does not check sizes) ever sees the file.
  */
 export type ZipLimits = {
   maxEntries: number;
+  /** Unpacked bytes of one entry at most. */
+  maxEntryBytes: number;
+  /** Unpacked bytes of all entries together at most. */
   maxTotalBytes: number;
   /** Largest uncompressed/compressed ratio for an entry bigger than `ratioFloorBytes`. */
   maxRatio: number;
@@ -19,7 +26,8 @@ export type ZipLimits = {
 
 export const DEFAULT_ZIP_LIMITS: ZipLimits = {
   maxEntries: 5000,
-  maxTotalBytes: 200 * 1024 * 1024,
+  maxEntryBytes: DEFAULT_DECOMPRESSION_BUDGET.maxStreamBytes,
+  maxTotalBytes: DEFAULT_DECOMPRESSION_BUDGET.maxDocumentBytes,
   // Word XML compresses 5-20x, highly repetitive tables rarely past 50x; deflate tops out near 1000x.
   maxRatio: 200,
   ratioFloorBytes: 1024 * 1024,
@@ -50,7 +58,19 @@ const damaged = (cause: unknown) =>
     },
   );
 
-const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+const tooLarge = (limits: ZipLimits) =>
+  new ExtractionError(
+    'zip_too_large',
+    `This document would unpack to more than ${mebibytes(limits.maxTotalBytes)}, more than Mnemo opens.`,
+    { details: { maxTotalBytes: limits.maxTotalBytes } },
+  );
+
+const entryTooLarge = (limits: ZipLimits, entry: string) =>
+  new ExtractionError(
+    'zip_too_large',
+    `One part of this document would unpack to more than ${mebibytes(limits.maxEntryBytes)}, more than Mnemo opens.`,
+    { details: { entry, maxEntryBytes: limits.maxEntryBytes } },
+  );
 
 /** Walks the entries one at a time; `onEntry` may open the entry's stream before the next is read. */
 async function eachEntry(
@@ -113,14 +133,9 @@ export async function listZipEntries(
         uncompressedSize: entry.uncompressedSize,
         encrypted: entry.isEncrypted(),
       };
+      if (info.uncompressedSize > limits.maxEntryBytes) throw entryTooLarge(limits, info.name);
       total += info.uncompressedSize;
-      if (total > limits.maxTotalBytes) {
-        throw new ExtractionError(
-          'zip_too_large',
-          `This document would unpack to more than ${mb(limits.maxTotalBytes)}, more than Mnemo opens.`,
-          { details: { maxTotalBytes: limits.maxTotalBytes } },
-        );
-      }
+      if (total > limits.maxTotalBytes) throw tooLarge(limits);
       if (
         info.uncompressedSize > limits.ratioFloorBytes &&
         info.uncompressedSize / Math.max(info.compressedSize, 1) > limits.maxRatio
@@ -173,17 +188,19 @@ export async function assertZipSafe(
           if (entry.fileName.endsWith('/')) return resolve();
           zip.openReadStream(entry, (err, stream) => {
             if (err || !stream) return reject(err ?? new Error('no stream'));
+            let unpacked = 0;
             stream.on('data', (chunk: Buffer) => {
+              unpacked += chunk.length;
               total += chunk.length;
-              if (total > limits.maxTotalBytes) {
+              const over =
+                unpacked > limits.maxEntryBytes
+                  ? entryTooLarge(limits, entry.fileName)
+                  : total > limits.maxTotalBytes
+                    ? tooLarge(limits)
+                    : null;
+              if (over) {
                 stream.destroy();
-                reject(
-                  new ExtractionError(
-                    'zip_too_large',
-                    `This document would unpack to more than ${mb(limits.maxTotalBytes)}, more than Mnemo opens.`,
-                    { details: { maxTotalBytes: limits.maxTotalBytes } },
-                  ),
-                );
+                reject(over);
               }
             });
             stream.on('error', reject);
