@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   CODE_INVALID: 400,
   CODE_EXPIRED: 400,
   RESET_TOKEN_INVALID: 400,
+  /** Text with a character Postgres cannot store (U+0000, a lone surrogate): see text.ts. */
+  INVALID_CHARACTER: 400,
   /** A link that is not an http(s) URL the server can fetch. */
   INVALID_URL: 400,
   /** A link to a private, loopback or metadata address: refused before anything is fetched. */
@@ -51,6 +53,8 @@ export const ERROR_STATUS = {
   INTERNAL: 500,
   BAD_GATEWAY: 502,
   SERVICE_UNAVAILABLE: 503,
+  /** This server sends no mail (MAIL_DISABLED): sign-up by e-mail, resets and mailed links are off. */
+  MAIL_DISABLED: 503,
   /** The AI provider is overloaded ('high demand'); retrying later helps. */
   AI_OVERLOADED: 503,
   /** No AI provider answered or none is configured. */

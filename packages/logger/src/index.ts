@@ -1,4 +1,4 @@
-import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { pino, stdSerializers, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 
 export type { Logger } from 'pino';
 
@@ -53,6 +53,31 @@ export const REDACT_PATHS = [
   'env.DATABASE_URL',
 ];
 
+/**
+ * A database error carries the statement's values: drizzle's DrizzleQueryError has them in
+ * `params` and in its message and stack ("params: a@b.c,..."), and Postgres' own error repeats row
+ * values in `detail` ("Key (email)=(a@b.c) already exists"). Those are users' e-mails, names and
+ * texts, so they never reach a log line: the query text and the error code stay, the values go.
+ */
+const VALUE_FIELDS = new Set(['params', 'parameters', 'detail']);
+const PARAMS_LINE = /\nparams: [^]*?(?=\n {4}at |$)/;
+
+function scrubError(value: unknown, depth = 0): unknown {
+  if (depth > 8 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => scrubError(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (VALUE_FIELDS.has(key)) out[key] = '[redacted]';
+    else if ((key === 'message' || key === 'stack') && typeof item === 'string') out[key] = item.replace(PARAMS_LINE, '\nparams: [redacted]');
+    else out[key] = scrubError(item, depth + 1);
+  }
+  return out;
+}
+
+/** pino's error serializer (message, stack, cause, own fields), without the values of a failed query. */
+export const serializeError = (err: unknown): unknown =>
+  err instanceof Error ? scrubError(stdSerializers.err(err)) : scrubError(err);
+
 export type CreateLoggerOptions = {
   name: string;
   level?: string;
@@ -69,6 +94,7 @@ export function createLogger(options: CreateLoggerOptions): Logger {
     level: options.level ?? 'info',
     redact: { paths: [...REDACT_PATHS, ...(options.redact ?? [])], censor: '[redacted]' },
     base: { service: options.name },
+    serializers: { err: serializeError },
     timestamp: pino.stdTimeFunctions.isoTime,
   };
   return options.destination ? pino(config, options.destination) : pino(config);
@@ -105,7 +131,7 @@ export function fastifyLoggerOptions(name: string, level = 'info'): LoggerOption
     level,
     base: { service: name },
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    serializers: { req: serializeRequest },
+    serializers: { req: serializeRequest, err: serializeError },
     timestamp: pino.stdTimeFunctions.isoTime,
   };
 }

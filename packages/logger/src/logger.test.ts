@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createLogger, fastifyLoggerOptions, redactUrl } from './index';
 
@@ -69,5 +70,41 @@ describe('request URLs', () => {
       method: 'GET',
       url: '/api/ai/progress/1?token=[redacted]',
     });
+  });
+});
+
+describe('database errors', () => {
+  // The shape drizzle-orm 0.44 throws (DrizzleQueryError) around the driver's error.
+  class FailedQuery extends Error {
+    constructor(
+      readonly query: string,
+      readonly params: unknown[],
+      override readonly cause: unknown,
+    ) {
+      super(`Failed query: ${query}\nparams: ${params.join(',')}`);
+    }
+  }
+  const driverError = Object.assign(new Error('duplicate key value violates unique constraint "users_email_idx"'), {
+    code: '23505',
+    detail: 'Key (lower(email))=(ada@example.com) already exists.',
+  });
+
+  it('are logged without the statement values, by both loggers', () => {
+    const failed = new FailedQuery('insert into "users" ("email", "first_name") values ($1, $2)', ['ada@example.com', 'Ada Secret'], driverError);
+    const { lines, destination } = capture();
+    createLogger({ name: 'test', destination }).error({ err: failed }, 'unhandled error');
+    const fastifyLines = capture();
+    pino(fastifyLoggerOptions('svc'), fastifyLines.destination).error({ err: failed }, 'unhandled error');
+    for (const line of [lines[0]!, fastifyLines.lines[0]!]) {
+      const text = JSON.stringify(line);
+      expect(text).not.toContain('ada@example.com');
+      expect(text).not.toContain('Ada Secret');
+      expect(text).toContain('insert into \\"users\\"');
+      expect((line.err as { params: unknown }).params).toBe('[redacted]');
+    }
+    // The driver's error logged on its own keeps its code and loses the row values.
+    createLogger({ name: 'test', destination }).error({ err: driverError }, 'insert failed');
+    expect(lines[1]!.err).toMatchObject({ code: '23505', detail: '[redacted]' });
+    expect(JSON.stringify(lines[1])).not.toContain('ada@example.com');
   });
 });

@@ -10,6 +10,7 @@ import {
 import client from 'prom-client';
 import { IDENTITY_HEADER, REQUEST_ID_HEADER, type Identity } from '@mnemo/contracts/identity';
 import { ERROR_STATUS, type ErrorBody } from '@mnemo/contracts/errors';
+import { findUnstorableText } from '@mnemo/contracts/text';
 import { fastifyLoggerOptions } from '@mnemo/logger';
 import { AppError, isAppError, isPublicError } from './errors';
 import { verifyIdentity } from './identity';
@@ -161,7 +162,20 @@ export function createService(options: ServiceOptions) {
       );
     }
   });
-  app.setValidatorCompiler(validatorCompiler);
+  // Every body, query and params with a schema is first checked for text Postgres cannot store
+  // (NUL, lone surrogates): one rule from the contracts for every route, rather than every string
+  // field of every service's schemas opting in. The AppError reaches the error handler as is.
+  app.setValidatorCompiler((route: Parameters<typeof validatorCompiler>[0]) => {
+    const validate = validatorCompiler(route);
+    return (data: unknown) => {
+      const found = route.httpPart === 'headers' ? null : findUnstorableText(data);
+      if (found) {
+        const field = found.path.join('.');
+        return { error: new AppError('INVALID_CHARACTER', field ? `${field}: ${found.message}` : found.message) };
+      }
+      return validate(data);
+    };
+  });
   app.setSerializerCompiler(serializerCompiler);
 
   app.addHook('onSend', async (request, reply) => {

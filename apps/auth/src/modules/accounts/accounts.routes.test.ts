@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@mnemo/db/testing';
+import { users } from '@mnemo/db/schema';
+import { createLogger } from '@mnemo/logger';
 import { readOutbox } from '@mnemo/mailer';
 import { startFakeGoogle } from '@mnemo/testing/google';
 import { asCaller, TEST_INTERNAL_SECRET } from '@mnemo/service-kit/testing';
@@ -163,6 +166,42 @@ describe('registration and verification', () => {
     const taken = await tryRegister({ email: email.toUpperCase() });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().code).toBe('EMAIL_TAKEN');
+  });
+
+  it('refuses a NUL byte or a lone surrogate in any text field with 400 INVALID_CHARACTER, and stores nothing', async () => {
+    const email = newEmail();
+    const nul = await post('/auth/register', { firstName: 'Nu\u0000ll', email, password: 'a-Long-unusual-passphrase-42' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ code: 'INVALID_CHARACTER', error: expect.stringContaining('firstName') });
+    const lone = await app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      headers: { ...asCaller(anon()), 'content-type': 'application/json' },
+      payload: `{"email":"${email}","password":"\\ud800abcdefgh"}`,
+    });
+    expect(lone.statusCode).toBe(400);
+    expect(lone.json().code).toBe('INVALID_CHARACTER');
+    expect((await post('/auth/request-password-reset', { email: `${email}\u0000` })).json().code).toBe('INVALID_CHARACTER');
+    expect((await database.pool.query('select 1 from users where lower(email) = lower($1)', [email])).rowCount).toBe(0);
+    expect(await mailsTo(email)).toEqual([]);
+  });
+
+  it('logs a failing query without its values', async () => {
+    const email = newEmail();
+    const failed = await database.db
+      .insert(users)
+      .values({ email, firstName: 'Secret Name', passwordHash: null, id: 'not-a-uuid' })
+      .then(() => null, (err: unknown) => err);
+    expect(failed).toBeInstanceOf(Error);
+    const lines: string[] = [];
+    const destination = new Writable({ write: (chunk, _enc, done) => done(void lines.push(String(chunk))) });
+    createLogger({ name: 'auth', destination }).error({ err: failed }, 'unhandled error');
+    expect(lines).toHaveLength(1);
+    for (const line of lines) {
+      expect(line).toContain('insert into');
+      expect(line).not.toContain(email);
+      expect(line).not.toContain('Secret Name');
+    }
   });
 
   it('stores a name with HTML as text and escapes it in the HTML mail', async () => {
