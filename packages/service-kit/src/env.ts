@@ -18,7 +18,60 @@ export function parseEnv<S extends z.ZodType>(
     const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`);
     return onError(`Invalid environment:\n${lines.join('\n')}`);
   }
+  const placeholders = placeholderSecretsIn(result.data);
+  if (placeholders.length > 0) {
+    const lines = placeholders.map(
+      (name) => `  ${name}: is a placeholder that ships with Mnemo; set a real secret (e.g. \`openssl rand -base64 48\`)`,
+    );
+    return onError(`Invalid environment (NODE_ENV=production):\n${lines.join('\n')}`);
+  }
   return Object.freeze(result.data) as Readonly<z.infer<S>>;
+}
+
+/**
+ * Secret values that ship in this repository as examples or development defaults
+ * (infra/docker/compose.env, infra/k8s/base/secret.example.yaml, docker-compose.yml, the test
+ * helpers). They are long enough to pass every length check, so production refuses them by name.
+ */
+export const PLACEHOLDER_SECRETS: readonly string[] = [
+  'dev-only-internal-secret-change-me',
+  'dev-only-jwt-secret-change-me-0123456789abcdef',
+  'mnemo-dev-secret',
+  'CHANGE_ME',
+  'CHANGE_ME_AT_LEAST_16_CHARS',
+  'CHANGE_ME_AT_LEAST_32_CHARACTERS_LONG',
+  'test-internal-secret-0123456789abcdef',
+];
+/** Any value that says it must be replaced, in whatever spelling a copy of those files uses. */
+const PLACEHOLDER_WORDS = /change[-_ ]?me|replace[-_ ]?me|dev[-_ ]only|placeholder/i;
+
+export const isPlaceholderSecret = (value: string) =>
+  PLACEHOLDER_SECRETS.some((p) => p.toLowerCase() === value.trim().toLowerCase()) || PLACEHOLDER_WORDS.test(value);
+
+/** The variables that hold secrets: keys, passwords, signing secrets. */
+const SECRET_NAME = /(SECRET|PASS|PASSWORD|_KEY)$|_SECRET_|API_KEY/;
+/** Connection URLs whose password is a secret. */
+const URL_NAME = /_URL$/;
+
+/**
+ * The names of the variables that hold a shipped placeholder, when the environment is production
+ * (an empty list otherwise: development and tests use such values on purpose). Every app's env.ts
+ * goes through parseEnv, so this one rule covers every process.
+ */
+export function placeholderSecretsIn(env: unknown): string[] {
+  if (env === null || typeof env !== 'object') return [];
+  const values = env as Record<string, unknown>;
+  if (values.NODE_ENV !== 'production') return [];
+  const found: string[] = [];
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value !== 'string' || value === '') continue;
+    if (SECRET_NAME.test(name) && isPlaceholderSecret(value)) found.push(name);
+    else if (URL_NAME.test(name) && URL.canParse(value)) {
+      const password = decodeURIComponent(new URL(value).password);
+      if (password && isPlaceholderSecret(password)) found.push(name);
+    }
+  }
+  return found;
 }
 
 /** Variables every service shares. */
