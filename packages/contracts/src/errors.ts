@@ -29,6 +29,8 @@ export const ERROR_STATUS = {
   AI_OUT_OF_CREDIT: 402,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  /** An override of a question the caller has no review of (issue 20). */
+  REVIEW_NOT_FOUND: 404,
   CONFLICT: 409,
   EMAIL_TAKEN: 409,
   /** Sign-in to an account whose e-mail is not verified yet; the body carries userId. */
@@ -39,6 +41,8 @@ export const ERROR_STATUS = {
   SOURCES_PENDING: 409,
   /** A billing portal for a user who never had a Stripe customer. */
   NO_BILLING_ACCOUNT: 409,
+  /** An override more than ten minutes after the review it would change (issue 20). */
+  REVIEW_OVERRIDE_EXPIRED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** An upload that is not a PDF or Word document (by content, not only by name). */

@@ -8,6 +8,7 @@ import * as mobileApi from './api/mobile';
 import * as paymentApi from './api/payment';
 import * as promptsApi from './api/prompts';
 import * as questionsApi from './api/questions';
+import * as reviewApi from './api/review';
 import * as sourcesApi from './api/sources';
 import * as spacesApi from './api/spaces';
 import * as uploadApi from './api/upload';
@@ -50,6 +51,7 @@ function namedSchemas(): Map<z.ZodType, string> {
     uploadApi,
     aiApi,
     questionsApi,
+    reviewApi,
     cardsApi,
     chatApi,
     promptsApi,

@@ -86,6 +86,15 @@ const ADDITIONS = [
   'POST /payment/demo/checkout/:sessionId/complete',
   'GET /payment/demo/subscription',
   'POST /payment/demo/subscription/cancel',
+  // Spaced repetition (issue 20).
+  'POST /questions/:id/review',
+  'GET /review/due',
+  'GET /review/due-counts',
+  'GET /review/stats',
+  'GET /review/settings',
+  'PUT /review/settings',
+  'GET /decks/:id/mastery',
+  'GET /decks/:id/quiz',
 ];
 
 const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;

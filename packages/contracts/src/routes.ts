@@ -8,6 +8,7 @@ import * as mobile from './api/mobile';
 import * as payment from './api/payment';
 import * as prompts from './api/prompts';
 import * as questions from './api/questions';
+import * as review from './api/review';
 import * as sources from './api/sources';
 import * as spaces from './api/spaces';
 import * as upload from './api/upload';
@@ -152,6 +153,24 @@ const TABLE = [
     params: cards.cardParamsSchema, body: cards.evaluateCardBodySchema, response: cards.evaluateCardResponseSchema },
   { method: 'POST', path: '/cards/deck/:deckId/generate', service: 'deck', auth: 'session',
     params: cards.deckCardsParamsSchema, body: cards.generateCardsBodySchema, response: cards.generateCardsResponseSchema },
+
+  // --- Spaced repetition (issue 20): the deck service's review module; guests review too ---
+  { method: 'POST', path: '/questions/:id/review', service: 'deck', auth: 'session', addition: true,
+    params: questions.questionParamsSchema, body: review.overrideReviewBodySchema, response: review.overrideReviewResponseSchema },
+  { method: 'GET', path: '/review/due', service: 'deck', auth: 'session', addition: true,
+    query: review.reviewDueQuerySchema, response: review.reviewDueResponseSchema },
+  { method: 'GET', path: '/review/due-counts', service: 'deck', auth: 'session', addition: true,
+    response: review.reviewDueCountsResponseSchema },
+  { method: 'GET', path: '/review/stats', service: 'deck', auth: 'session', addition: true,
+    query: review.reviewStatsQuerySchema, response: review.reviewStatsResponseSchema },
+  { method: 'GET', path: '/review/settings', service: 'deck', auth: 'session', addition: true,
+    response: review.reviewSettingsResponseSchema },
+  { method: 'PUT', path: '/review/settings', service: 'deck', auth: 'session', addition: true,
+    body: review.updateReviewSettingsBodySchema, response: review.reviewSettingsResponseSchema },
+  { method: 'GET', path: '/decks/:id/mastery', service: 'deck', auth: 'session', addition: true,
+    params: decks.deckParamsSchema, response: review.deckMasteryResponseSchema },
+  { method: 'GET', path: '/decks/:id/quiz', service: 'deck', auth: 'session', addition: true,
+    params: decks.deckParamsSchema, query: review.summaryQuizQuerySchema, response: review.summaryQuizResponseSchema },
 
   // --- Chat (spec 02 §7) ---
   { method: 'POST', path: '/chat/retrieve-context', service: 'chat', auth: 'session',

@@ -10,6 +10,7 @@ import {
   questionTypeSchema,
 } from '../entities/question';
 import { sourceRefSchema } from '../entities/source';
+import { reviewStateSchema } from './review';
 
 /** Question calls of spec 02 §7. */
 
@@ -97,11 +98,22 @@ export const answerInputSchema = z.union([
   z.number().int().min(0),
   z.string().trim().min(1).max(20_000),
 ]);
-export const evaluateQuestionBodySchema = z.object({ response: answerInputSchema });
+export const evaluateQuestionBodySchema = z.object({
+  response: answerInputSchema,
+  // Additions (issue 20). `practice`: graded, but the schedule does not move and no review is
+  // recorded. `timeTakenMs`: how long the learner took, which lets a quick right pick rate Easy.
+  practice: z.boolean().optional(),
+  timeTakenMs: z.number().int().min(0).max(24 * 60 * 60 * 1000).optional(),
+});
 export type EvaluateQuestionBody = z.input<typeof evaluateQuestionBodySchema>;
 export const evaluateQuestionResponseSchema = z.object({
   success: successFlag,
   evaluation: evaluationSchema,
   question: questionSchema,
+  /**
+   * Addition (issue 20): the caller's schedule for the question after this answer; null when no
+   * review was recorded (a practice answer, or a viewer of someone else's published deck).
+   */
+  review: reviewStateSchema.nullish(),
 });
 export type EvaluateQuestionResponse = z.output<typeof evaluateQuestionResponseSchema>;

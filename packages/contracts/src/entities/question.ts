@@ -32,6 +32,8 @@ export const questionSchema = z.object({
   // Additions.
   createdAt: isoDateSchema.optional(),
   updatedAt: isoDateSchema.optional(),
+  /** The one to three concepts the question tests (issue 20); mastery is counted per concept. */
+  concepts: z.array(z.string()).optional(),
 });
 export type Question = z.infer<typeof questionSchema>;
 

@@ -22,6 +22,7 @@ export const ROUTE_TABLE: ReadonlyArray<readonly [string, ServiceName]> = [
   ['/api/youtube', 'deck'],
   ['/api/ai', 'deck'],
   ['/api/files', 'deck'],
+  ['/api/review', 'deck'],
   ['/api/chat', 'chat'],
   ['/api/questions/conversation-prompts', 'chat'],
   ['/api/sources/conversation-prompts', 'chat'],
