@@ -263,6 +263,12 @@ describe('Kubernetes base', () => {
     expect(problems).toEqual([]);
   });
 
+  it('has the gateway believe the ingress controller’s X-Forwarded-For (pod addresses), not only loopback', async () => {
+    const gateway = deployments.find((d) => d.metadata.name === 'gateway')!;
+    const { data } = await bootEnv('gateway', deploymentEnv(gateway));
+    expect(data.TRUST_PROXY).toBe('uniquelocal');
+  });
+
   it('ships an example Secret with placeholders only', () => {
     const [secret] = ofKind('Secret');
     for (const [key, value] of Object.entries<string>(secret!.stringData)) {

@@ -20,7 +20,21 @@ export const envSchema = baseServiceEnv.extend({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   /** Requests are proxied with at most this upload size (documents up to 25 MB plus form overhead). */
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(30 * 1024 * 1024),
-  TRUST_PROXY: z.string().default('loopback'),
+  /**
+   * Whose X-Forwarded-For the gateway believes, so per-address limits (sign-in, the failed-login
+   * lock in auth) count the real client and not the ingress: "true" (any peer: only when nothing
+   * but the proxy can reach the gateway), a hop count ("1"), or comma-separated addresses, CIDRs
+   * and proxy-addr names ("loopback", "uniquelocal", "10.0.0.0/8"). "false": nobody.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((v): boolean | number | string => {
+      const t = v.trim();
+      if (t === 'true') return true;
+      if (t === 'false' || t === '') return false;
+      return /^\d+$/.test(t) ? Number(t) : t;
+    }),
   /**
    * The address people reach Mnemo at (https://mnemo.example.com). Set: every link a service gives
    * a browser or a mail uses it, whatever Host a request names. Unset: links follow the address each

@@ -79,10 +79,11 @@ export type ServiceOptions = {
   trustsNoIdentityHeader?: boolean;
   bodyLimit?: number;
   /**
-   * Addresses whose X-Forwarded-For/-Host/-Proto are believed (Fastify's trustProxy: 'loopback',
-   * '10.0.0.0/8,127.0.0.1'...). Unset: none, the socket is the truth.
+   * Whose X-Forwarded-For/-Host/-Proto are believed (Fastify's trustProxy): true, a hop count, or
+   * addresses, CIDRs and proxy-addr names ('loopback', '10.0.0.0/8,127.0.0.1'...). Unset: none, the
+   * socket is the truth.
    */
-  trustProxy?: string;
+  trustProxy?: boolean | number | string;
   /** Register metrics on a fresh registry (tests build many apps in one process). */
   metricsRegistry?: client.Registry;
   /** Span export (OTEL_EXPORTER_OTLP_ENDPOINT); spans are made either way. */
@@ -105,7 +106,11 @@ export function createService(options: ServiceOptions) {
     },
     requestIdHeader: false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
+    // A hop count as the function Fastify's types ask for (its runtime takes the number too).
+    trustProxy:
+      typeof options.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(options.trustProxy)
+        : (options.trustProxy ?? false),
     // Graceful shutdown: stop taking new connections, let in-flight requests finish.
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
