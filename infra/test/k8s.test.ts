@@ -447,7 +447,6 @@ describe('Kubernetes configuration', () => {
     GOOGLE_CLIENT_ID: 'optional: Google sign-in is off without it (set it in the ConfigMap to enable)',
     YOUTUBE_API_KEY: 'optional secret: YouTube metadata falls back without it (add to mnemo-secrets)',
     VITE_AFFILIATE_PORTAL_URL: 'build time of the web app, not a runtime variable',
-    TRUST_PROXY: 'the cluster sets PUBLIC_URL, so forwarded hosts do not matter; add the ingress addresses to trust its X-Forwarded-For',
   };
 
   it('gives the pods every variable of .env.example, or documents why not', () => {
