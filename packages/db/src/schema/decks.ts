@@ -222,6 +222,11 @@ export const questions = pgTable(
      * job finds its rows by it and writes nothing twice.
      */
     generationRequestId: text('generation_request_id'),
+    /**
+     * The one to three concepts the question tests (issue 20): mastery is counted per concept.
+     * Empty for a question written before concepts existed until the review module tags it.
+     */
+    concepts: text('concepts').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -2,3 +2,4 @@ export * from './identity';
 export * from './decks';
 export * from './chat';
 export * from './billing';
+export * from './review';

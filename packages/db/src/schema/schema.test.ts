@@ -11,6 +11,8 @@ import {
   EMBEDDING_DIMENSIONS,
   monthlyUsage,
   questions,
+  reviewCards,
+  reviewLogs,
   sourceChunks,
   sources,
   studySpaces,
@@ -265,6 +267,26 @@ describe('deleting', () => {
     expect(await t.db.select().from(chatMessages).where(eq(chatMessages.chatId, chat!.id))).toEqual(
       [],
     );
+  });
+
+  it('a deck removes its review cards and review log (issue 20)', async () => {
+    const owner = { anonId: randomUUID() };
+    const deck = await newDeck(owner);
+    const [q] = await t.db
+      .insert(questions)
+      .values({ deckId: deck.id, question: 'Q?', questionType: 'free_response', concepts: ['cells'] })
+      .returning();
+    const now = new Date();
+    const base = { ...ownerValues(owner), questionId: q!.id, deckId: deck.id, stability: 1, difficulty: 5, due: now };
+    await t.db.insert(reviewCards).values({ ...base, state: 'learning', lastRating: 'good', lastReview: now });
+    await t.db.insert(reviewLogs).values({ ...base, state: 'new', rating: 'good', reviewedAt: now });
+    // An override row must name what it overrides, and a review row must not.
+    await expect(
+      t.db.insert(reviewLogs).values({ ...base, state: 'new', rating: 'good', reviewedAt: now, kind: 'override' }),
+    ).rejects.toMatchObject(CHECK_VIOLATION);
+
+    await t.db.delete(decks).where(ownedBy(decks, owner));
+    for (const table of ['review_cards', 'review_logs']) expect(await count(table, deck.id)).toBe(0);
   });
 
   it('a source removes its chunks but keeps its questions, unlinked', async () => {

@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { CARD_STATES, REVIEW_RATINGS } from '@mnemo/contracts/api/review';
+import type { Evaluation } from '@mnemo/contracts/entities/question';
+import { createdAt, updatedAt } from './columns';
+import { decks, questions } from './decks';
+import { exactlyOneOwner, ownerColumns } from './owner';
+
+/**
+ * Spaced repetition (issue 20), owned by the deck service's review module. A learner is the owner
+ * of the deck (a user or a guest session): only the owner's answers are scheduled, so review rows
+ * carry the deck's owner and move with it when a guest signs up.
+ */
+export const reviewRatingEnum = pgEnum('review_rating', REVIEW_RATINGS);
+export const cardStateEnum = pgEnum('card_state', CARD_STATES);
+export const reviewLogKindEnum = pgEnum('review_log_kind', ['review', 'override']);
+
+/**
+ * The FSRS card of one question for one learner: what the log replays to, stored so the due queue
+ * is one index range. Created by the learner's first answer (a question without a row is new).
+ * `created_at` is that first answer, which the daily limit of new cards counts.
+ */
+export const reviewCards = pgTable(
+  'review_cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...ownerColumns(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    deckId: uuid('deck_id')
+      .notNull()
+      .references(() => decks.id, { onDelete: 'cascade' }),
+    state: cardStateEnum('state').notNull(),
+    due: timestamp('due', { withTimezone: true }).notNull(),
+    stability: doublePrecision('stability').notNull(),
+    difficulty: doublePrecision('difficulty').notNull(),
+    elapsedDays: integer('elapsed_days').notNull().default(0),
+    scheduledDays: integer('scheduled_days').notNull().default(0),
+    learningSteps: integer('learning_steps').notNull().default(0),
+    reps: integer('reps').notNull().default(0),
+    lapses: integer('lapses').notNull().default(0),
+    lastReview: timestamp('last_review', { withTimezone: true }),
+    lastRating: reviewRatingEnum('last_rating').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('review_cards_one_owner', exactlyOneOwner(t)),
+    // One card per learner and question. NULL owners never collide, so each pair covers one kind.
+    uniqueIndex('review_cards_user_question_uq').on(t.ownerUserId, t.questionId),
+    uniqueIndex('review_cards_anon_question_uq').on(t.ownerAnonId, t.questionId),
+    // The due queue and the forecast: the learner's cards by due date, optionally in one deck.
+    index('review_cards_user_due_idx').on(t.ownerUserId, t.due),
+    index('review_cards_anon_due_idx').on(t.ownerAnonId, t.due),
+    index('review_cards_deck_due_idx').on(t.deckId, t.due),
+    index('review_cards_question_idx').on(t.questionId),
+  ],
+);
+
+/**
+ * The append-only review log. A `review` row is one answer, with the card as it was before it
+ * (state, due, stability, difficulty: ts-fsrs' ReviewLog). An `override` row changes the rating
+ * of an earlier review (`overrides_id`), keeping the rating it replaced in `overridden_from`; it
+ * carries that review's `reviewed_at`, so it lands on the same day in statistics. Nothing is ever
+ * updated: the card is rebuilt by replaying reviews with their latest rating.
+ */
+export const reviewLogs = pgTable(
+  'review_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...ownerColumns(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    deckId: uuid('deck_id')
+      .notNull()
+      .references(() => decks.id, { onDelete: 'cascade' }),
+    kind: reviewLogKindEnum('kind').notNull().default('review'),
+    rating: reviewRatingEnum('rating').notNull(),
+    /** The card's state before the answer. */
+    state: cardStateEnum('state').notNull(),
+    due: timestamp('due', { withTimezone: true }).notNull(),
+    stability: doublePrecision('stability').notNull(),
+    difficulty: doublePrecision('difficulty').notNull(),
+    elapsedDays: integer('elapsed_days').notNull().default(0),
+    lastElapsedDays: integer('last_elapsed_days').notNull().default(0),
+    scheduledDays: integer('scheduled_days').notNull().default(0),
+    learningSteps: integer('learning_steps').notNull().default(0),
+    /** The learner's answer: an option index or the text. Null on override rows. */
+    response: jsonb('response').$type<number | string>(),
+    evaluation: jsonb('evaluation').$type<Evaluation>(),
+    timeTakenMs: integer('time_taken_ms'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull(),
+    overridesId: uuid('overrides_id'),
+    overriddenFrom: reviewRatingEnum('overridden_from'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('review_logs_one_owner', exactlyOneOwner(t)),
+    check(
+      'review_logs_override_shape',
+      sql`(${t.kind} = 'override') = (${t.overridesId} is not null and ${t.overriddenFrom} is not null)`,
+    ),
+    // Statistics: the learner's log by time.
+    index('review_logs_user_time_idx').on(t.ownerUserId, t.reviewedAt),
+    index('review_logs_anon_time_idx').on(t.ownerAnonId, t.reviewedAt),
+    // Replaying one card, the last review to override, the run of right answers.
+    index('review_logs_question_time_idx').on(t.questionId, t.reviewedAt),
+    index('review_logs_deck_idx').on(t.deckId),
+  ],
+);
+
+/** A learner's review settings; absent means the defaults. */
+export const reviewSettings = pgTable(
+  'review_settings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...ownerColumns(),
+    desiredRetention: doublePrecision('desired_retention').notNull(),
+    newPerDay: integer('new_per_day').notNull(),
+    reviewsPerDay: integer('reviews_per_day').notNull(),
+    /** IANA name sent by the browser; days roll over at 4 a.m. there. */
+    timeZone: text('time_zone').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('review_settings_one_owner', exactlyOneOwner(t)),
+    uniqueIndex('review_settings_user_uq').on(t.ownerUserId),
+    uniqueIndex('review_settings_anon_uq').on(t.ownerAnonId),
+  ],
+);
+
+export type ReviewCardRow = typeof reviewCards.$inferSelect;
+export type NewReviewCardRow = typeof reviewCards.$inferInsert;
+export type ReviewLogRow = typeof reviewLogs.$inferSelect;
+export type NewReviewLogRow = typeof reviewLogs.$inferInsert;
+export type ReviewSettingsRow = typeof reviewSettings.$inferSelect;
