@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@mnemo/db/client';
 import { decks } from '@mnemo/db/schema';
-import { isOwner, type Owner } from '@mnemo/db/owner';
+import { deckRights } from '@mnemo/db/deck-access';
+import type { Owner } from '@mnemo/db/owner';
 import { AppError } from '@mnemo/service-kit';
 
 /**
- * What the caller may do with a deck (spec 02 §6), as the chat service sees it. Chat reads the
- * decks table (never writes it: the deck service owns it) because every chat call is about one deck
- * and a round trip to the deck service per message would sit on the streaming path.
+ * What the caller may do with a deck (spec 02 §6; the rules live in `@mnemo/db/deck-access`), as
+ * the chat service sees it. Chat reads the decks table (never writes it: the deck service owns it)
+ * because every chat call is about one deck and a round trip to the deck service per message would
+ * sit on the streaming path.
  *
  * - owner: edits, saves chats, sees server-stored history;
  * - viewer of a published deck (anyone else): preview only, nothing stored on the server;
@@ -40,15 +42,15 @@ export function createDeckAccess({ db }: { db: Db }) {
         .from(decks)
         .where(eq(decks.id, deckId));
       if (!row) throw new AppError('NOT_FOUND', 'Deck not found');
-      const own = isOwner(row, owner);
-      if (!own && !row.isPublished) throw new AppError('NOT_FOUND', 'Deck not found');
+      const rights = deckRights(row, owner);
+      if (!rights.canView) throw new AppError('NOT_FOUND', 'Deck not found');
       return {
         deckId: row.id,
         title: row.title,
         systemPrompt: row.systemPrompt,
         isPublished: row.isPublished,
-        isOwner: own,
-        canEdit: own,
+        isOwner: rights.isOwner,
+        canEdit: rights.canEdit,
         canView: true,
       };
     },

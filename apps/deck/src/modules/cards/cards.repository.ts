@@ -1,7 +1,8 @@
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@mnemo/db/client';
 import { cards, decks, sources, type Card as CardRow } from '@mnemo/db/schema';
-import { ownedBy, type Owner } from '@mnemo/db/owner';
+import type { Owner } from '@mnemo/db/owner';
+import { canView } from '@mnemo/db/deck-access';
 
 export type { CardRow };
 /** A card with the source it came from (null once that source is removed). */
@@ -33,7 +34,7 @@ export function createCardsRepository({ db }: { db: Db }) {
     async findViewable(owner: Owner, id: string): Promise<CardWithSource | null> {
       const [row] = await withSource()
         .innerJoin(decks, eq(decks.id, cards.deckId))
-        .where(and(eq(cards.id, id), or(ownedBy(decks, owner), eq(decks.isPublished, true))));
+        .where(and(eq(cards.id, id), canView(owner)));
       return (row as CardWithSource | undefined) ?? null;
     },
   };

@@ -1,7 +1,8 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '@mnemo/db/client';
 import { cards, decks, questions, sourceChunks, sources, uploads } from '@mnemo/db/schema';
-import { ownedBy, ownerValues, type Owner } from '@mnemo/db/owner';
+import { ownerValues, type Owner } from '@mnemo/db/owner';
+import { canView } from '@mnemo/db/deck-access';
 import { IN_FLIGHT_STATUSES } from '@mnemo/contracts/progress';
 import type { DeckRow } from './decks.repository';
 
@@ -36,7 +37,7 @@ export function createCloneRepository({ db }: { db: Db }) {
       const [row] = await tx
         .select()
         .from(decks)
-        .where(and(eq(decks.id, id), or(ownedBy(decks, owner), eq(decks.isPublished, true))))
+        .where(and(eq(decks.id, id), canView(owner)))
         .for('share');
       return row ?? null;
     },

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '@mnemo/db/client';
 import { cards, decks, questions, sources, studySpaces, uploads, users } from '@mnemo/db/schema';
 import { ownedBy, ownerValues, type Owner } from '@mnemo/db/owner';
+import { canView } from '@mnemo/db/deck-access';
 import type { SourceRow } from '../sources/sources.repository';
 
 export type DeckRow = typeof decks.$inferSelect;
@@ -67,7 +68,7 @@ export function createDecksRepository({ db }: { db: Db }) {
       const [row] = await tx
         .select()
         .from(decks)
-        .where(and(eq(decks.id, id), or(ownedBy(decks, owner), eq(decks.isPublished, true))));
+        .where(and(eq(decks.id, id), canView(owner)));
       return row ?? null;
     },
 

@@ -1,8 +1,9 @@
-import { and, asc, count, eq, notInArray, or } from 'drizzle-orm';
+import { and, asc, count, eq, notInArray } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '@mnemo/db/client';
 import { deckCardCount } from '@mnemo/db/deck-cards';
 import { decks, questions, sources, type Question as QuestionRow, type QuestionType } from '@mnemo/db/schema';
 import { ownedBy, type Owner } from '@mnemo/db/owner';
+import { canView } from '@mnemo/db/deck-access';
 
 export type { QuestionRow };
 /** A question with the source it came from (null once that source is removed). */
@@ -75,7 +76,7 @@ export function createQuestionsRepository({ db }: { db: Db }) {
     async findViewable(owner: Owner, id: string): Promise<QuestionWithSource | null> {
       const [row] = await withSource(db)
         .innerJoin(decks, eq(decks.id, questions.deckId))
-        .where(and(eq(questions.id, id), or(ownedBy(decks, owner), eq(decks.isPublished, true))));
+        .where(and(eq(questions.id, id), canView(owner)));
       return (row as QuestionWithSource | undefined) ?? null;
     },
 

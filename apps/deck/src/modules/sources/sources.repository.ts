@@ -1,7 +1,8 @@
-import { and, count, eq, exists, inArray, or, sql } from 'drizzle-orm';
+import { and, count, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '@mnemo/db/client';
 import { cards, decks, questions, sources, uploads, type NewSource } from '@mnemo/db/schema';
 import { ownedBy, type Owner } from '@mnemo/db/owner';
+import { canView } from '@mnemo/db/deck-access';
 import { IN_FLIGHT_STATUSES, type ProcessingStatus } from '@mnemo/contracts/progress';
 
 export type SourceRow = typeof sources.$inferSelect;
@@ -32,7 +33,7 @@ export function createSourcesRepository({ db }: { db: Db }) {
       const rows = await db
         .select({ id: decks.id })
         .from(decks)
-        .where(and(eq(decks.id, deckId), or(ownedBy(decks, owner), eq(decks.isPublished, true))));
+        .where(and(eq(decks.id, deckId), canView(owner)));
       return rows.length > 0;
     },
 
