@@ -1,7 +1,8 @@
 /**
  * The decompression budget (apps/ingest-worker/src/extract/decompression-budget.ts) against what
  * documents need: the bytes real PDFs unpack to, and the worker's resident memory while it refuses
- * a 1 MB PDF whose page stream inflates to 1 GiB.
+ * a 1 MB PDF whose page stream inflates to 1 GiB. Then the page cap against a flat page tree of
+ * 150,000 pages (BENCH_LONG_PAGES), all of them real: the time to read the first 2,000.
  *
  *   pnpm bench:bomb
  */
@@ -12,7 +13,7 @@ import { DEFAULT_DECOMPRESSION_BUDGET } from '../apps/ingest-worker/src/extract/
 import { extractPdf } from '../apps/ingest-worker/src/extract/pdf';
 import { createPdfPool, defaultPdfThreads } from '../apps/ingest-worker/src/extract/pdf-pool';
 import { readPdfStripe } from '../apps/ingest-worker/src/extract/pdf-read';
-import { buildPdf, deflatedBomb } from '../apps/ingest-worker/src/extract/test-support';
+import { buildLongPdf, buildPdf, deflatedBomb } from '../apps/ingest-worker/src/extract/test-support';
 import { fixturePdf } from './fixture-pdf';
 
 const load = () => loadavg()[0]!.toFixed(1);
@@ -73,3 +74,16 @@ console.log(
     `RSS peak +${((peak - idle) / MiB).toFixed(0)} MiB over idle, +${((process.memoryUsage.rss() - idle) / MiB).toFixed(0)} MiB 0.5 s later (load ${load()})`,
 );
 await reader.close();
+
+const LONG = Number(process.env.BENCH_LONG_PAGES ?? 150_000);
+const long = buildLongPdf(LONG, LONG);
+const longReader = createPdfPool({ threads: defaultPdfThreads(), timeoutMs: 600_000 });
+await longReader.warm();
+const longStart = performance.now();
+const longResult = await extractPdf(long, { reader: longReader });
+console.log(
+  `flat page tree of ${LONG} pages (${(long.length / 1024 / 1024).toFixed(1)} MB), ${longReader.threads} threads: ` +
+    `${longResult.sections.length} pages read in ${(performance.now() - longStart).toFixed(0)} ms, ` +
+    `RSS ${(process.memoryUsage.rss() / MiB).toFixed(0)} MiB (load ${load()})`,
+);
+await longReader.close();

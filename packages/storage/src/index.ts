@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { constants, createReadStream, createWriteStream } from 'node:fs';
-import { access, copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
+import { access, copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -47,6 +47,11 @@ export type Storage = {
    */
   copy(storageRef: string): Promise<StoredObject>;
   exists(storageRef: string): Promise<boolean>;
+  /**
+   * Deletes what writes interrupted by a crash left behind (temporary files no object owns) that is
+   * older than `olderThan`; answers how many. A write in progress is never that old.
+   */
+  removeAbandoned(olderThan: Date): Promise<number>;
   downloadUrl(storageRef: string): Promise<string>;
   check(): Promise<void>;
 };
@@ -90,6 +95,9 @@ export function newStorageRef(contentType: string, prefix = 'uploads', now = new
   const month = String(now.getUTCMonth() + 1).padStart(2, '0');
   return `${prefix}/${now.getUTCFullYear()}/${month}/${randomUUID()}.${ext}`;
 }
+
+/** The temporary names of the local driver's writes in progress. */
+const TEMPORARY = /\.[0-9a-f-]{36}\.tmp(\.meta)?$/i;
 
 /** The category a reference was stored under (its first segment), for a copy of it. */
 const prefixOf = (ref: string) => ref.split('/')[0]!;
@@ -207,6 +215,29 @@ function createLocalStorage(config: { root: string; publicBaseUrl: string }): St
     async exists(ref) {
       return (await readMeta(pathOf(ref))) !== null;
     },
+    async removeAbandoned(olderThan) {
+      // put() and copy() write `<object>.<uuid>.tmp` and `<object>.<uuid>.tmp.meta` and rename them;
+      // a process killed in between leaves them, and no reference ever names them.
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(
+        (e: NodeJS.ErrnoException) => {
+          if (e.code === 'ENOENT') return [];
+          throw e;
+        },
+      );
+      let removed = 0;
+      for (const entry of entries) {
+        if (!entry.isFile() || !TEMPORARY.test(entry.name)) continue;
+        const path = join(entry.parentPath, entry.name);
+        const modified = await stat(path).then(
+          (s) => s.mtimeMs,
+          () => null,
+        );
+        if (modified === null || modified >= olderThan.getTime()) continue;
+        await rm(path, { force: true });
+        removed++;
+      }
+      return removed;
+    },
     async downloadUrl(ref) {
       assertValidRef(ref);
       return `${config.publicBaseUrl.replace(/\/+$/, '')}/${ref}`;
@@ -315,6 +346,11 @@ function createS3Storage(config: Extract<StorageConfig, { driver: 's3' }>): Stor
         if (notFound(e)) return false;
         throw e;
       }
+    },
+    async removeAbandoned() {
+      // A PutObject is stored whole or not at all, and copies are server-side: nothing half-written
+      // is left for us to find. (Multipart uploads, which could leave parts, are not used.)
+      return 0;
     },
     async downloadUrl(ref) {
       assertValidRef(ref);

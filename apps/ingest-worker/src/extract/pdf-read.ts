@@ -177,6 +177,9 @@ export type PdfReadResult = {
  */
 export async function readPdfStripe(task: PdfReadTask): Promise<PdfReadResult> {
   const meter = meterDecoding(task.decompression);
+  // The page cap applies before pages are parsed: pdf.js (patched) neither checks the last page of
+  // a longer document nor walks the page tree past the cap.
+  globalThis.__mnemoPageLimit = task.maxPages;
   try {
     const result = await readStripe(task);
     meter.check();
@@ -186,12 +189,15 @@ export async function readPdfStripe(task: PdfReadTask): Promise<PdfReadResult> {
     throw err;
   } finally {
     meter.stop();
+    globalThis.__mnemoPageLimit = undefined;
   }
 }
 
 declare global {
   /** Called by Mnemo's pdf.js patch (patches/pdfjs-dist@*.patch) before it allocates decoded bytes. */
   var __mnemoChargeDecodedBytes: ((addedBytes: number, streamBytes: number) => void) | undefined;
+  /** Read by Mnemo's pdf.js patch: the most pages the reader asks for. */
+  var __mnemoPageLimit: number | undefined;
 }
 
 /**

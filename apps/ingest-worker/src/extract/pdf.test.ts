@@ -3,7 +3,7 @@ import { fixturePath } from '@mnemo/testing/fixtures';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ExtractionError } from './errors';
 import { extractPdf, inlinePdfReader } from './pdf';
-import { buildPdf } from './test-support';
+import { buildLongPdf, buildPdf } from './test-support';
 
 const pdf = (name: string) => readFileSync(fixturePath('pdf', name));
 
@@ -142,6 +142,21 @@ describe('extractPdf on made-up files', () => {
     await extractPdf(pdf('google-doc-document.pdf'), inline);
     await extractPdf(buildPdf('BT /F1 12 Tf 20 250 Td (Standard font) Tj ET'), inline);
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('applies the page cap before walking the pages: nothing past the cap is looked at', async () => {
+    // 150,000 declared pages, 10 real ones. pdf.js used to check the last page on opening and walk
+    // the whole tree to find it (a flat tree of 150,000 pages took minutes and a gigabyte); finding
+    // the missing pages, it recounted the document as 10 pages long. Capped first, it never looks.
+    const result = await extractPdf(buildLongPdf(150_000, 10), {
+      reader: inlinePdfReader,
+      maxPages: 5,
+    });
+    expect(result.sections.map((s) => s.page)).toEqual([1, 2, 3, 4, 5]);
+    expect(result.meta).toEqual({
+      pageCount: 150_000,
+      warnings: ['Only the first 5 of 150000 pages were read.'],
+    });
   });
 
   it('reads at most maxPages pages and says so', async () => {

@@ -217,6 +217,33 @@ export function buildPdf(content: string | { bytes: Buffer; filter: 'FlateDecode
 }
 
 /**
+ * A PDF whose flat page tree declares `declared` pages, of which only the first `real` exist: the
+ * kids past them refer to objects the file does not have. Each real page says "Page".
+ */
+export function buildLongPdf(declared: number, real: number): Buffer {
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  const add = (body: string) => {
+    offsets.push(Buffer.byteLength(out, 'latin1'));
+    out += `${offsets.length} 0 obj\n${body}\nendobj\n`;
+  };
+  const content = 'BT /F1 12 Tf 20 250 Td (Page) Tj ET';
+  const kids = Array.from({ length: declared }, (_, i) => `${i + 5} 0 R`).join(' ');
+  add('<< /Type /Catalog /Pages 2 0 R >>');
+  add(
+    `<< /Type /Pages /Kids [${kids}] /Count ${declared} /MediaBox [0 0 300 300] /Resources << /Font << /F1 4 0 R >> >> >>`,
+  );
+  add(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
+  add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  for (let i = 0; i < real; i++) add('<< /Type /Page /Parent 2 0 R /Contents 3 0 R >>');
+  const xref = Buffer.byteLength(out, 'latin1');
+  out += `xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+/**
  * A decompression bomb: `text` drawn, then `inflatedBytes` of zeros (whitespace to a content
  * stream), deflated as they are made so the test never holds the inflated bytes. 1 GiB of zeros
  * deflates to about 1 MB.

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fixturePath } from '@mnemo/testing/fixtures';
@@ -65,16 +67,36 @@ describe('the sweep of unused uploads', () => {
     expect(await sweep.sweep(new Date(Date.now() + 25 * HOUR))).toBe(0);
   });
 
+  it('deletes the temporary files an upload cut off by a crash left, once past the retention, and nothing else', async () => {
+    const caller = userCaller();
+    const kept = await upload(caller);
+    const dir = join(t.filesDir, 'documents', '2026', '11');
+    mkdirSync(dir, { recursive: true });
+    const name = `${randomUUID()}.pdf.${randomUUID()}.tmp`;
+    const crashed = [join(dir, name), join(dir, `${name}.meta`)];
+    const inProgress = join(dir, `${randomUUID()}.pdf.${randomUUID()}.tmp`);
+    for (const file of [...crashed, inProgress]) writeFileSync(file, 'half an upload');
+    const dayAndMore = new Date(Date.now() - 25 * HOUR);
+    for (const file of crashed) utimesSync(file, dayAndMore, dayAndMore);
+
+    const sweep = createUploadSweep({ db: t.db, storage: t.app.storage, retentionMs: 24 * HOUR, log });
+    await sweep.sweep();
+    for (const file of crashed) expect(existsSync(file)).toBe(false);
+    expect(existsSync(inProgress)).toBe(true);
+    expect(stored(kept.storageRef)).toBe(true);
+  });
+
   it('keeps the row of an upload whose file could not be deleted, and deletes both on the next sweep', async () => {
     const caller = userCaller();
     const first = await upload(caller);
     const second = await upload(caller);
     const failOnce = new Set([first.storageRef]);
-    const storage: Pick<Storage, 'delete'> = {
+    const storage: Pick<Storage, 'delete' | 'removeAbandoned'> = {
       async delete(ref) {
         if (failOnce.delete(ref)) throw new Error('storage unavailable');
         await t.app.storage.delete(ref);
       },
+      removeAbandoned: (olderThan) => t.app.storage.removeAbandoned(olderThan),
     };
     const warn = vi.fn();
     const sweep = createUploadSweep({ db: t.db, storage, retentionMs: HOUR, log: { ...log, warn } });

@@ -22,7 +22,7 @@ export function createUploadSweep({
   log,
 }: {
   db: Db;
-  storage: Pick<Storage, 'delete'>;
+  storage: Pick<Storage, 'delete' | 'removeAbandoned'>;
   retentionMs: number;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }) {
@@ -73,6 +73,13 @@ export function createUploadSweep({
       if (batch.length < BATCH || removedNow === 0) break;
     }
     if (removed > 0) log.info({ removed }, 'deleted unused uploads');
+    // An upload cut off by a crash never got a row: only its temporary file is left to find.
+    try {
+      const abandoned = await storage.removeAbandoned(cutoff);
+      if (abandoned > 0) log.info({ abandoned }, 'deleted files of interrupted uploads');
+    } catch (err) {
+      log.warn({ err }, 'could not delete the files of interrupted uploads; the next sweep tries again');
+    }
     return removed;
   }
 
