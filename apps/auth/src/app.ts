@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Db } from '@mnemo/db/client';
 import { createMailer, type Mailer } from '@mnemo/mailer';
 import { createService } from '@mnemo/service-kit';
+import { mailTransportOf } from '@mnemo/service-kit/env';
 import { createInternalClient } from '@mnemo/service-kit/internal-client';
 import { dbPlugin } from '@mnemo/service-kit/plugins/db';
 import { redisPlugin } from '@mnemo/service-kit/plugins/redis';
@@ -21,19 +22,23 @@ import { mobileRoutes } from './modules/mobile/mobile.routes';
 export type AppDeps = { db?: Db; redis?: Redis; mailer?: Mailer };
 
 export function mailerFromEnv(env: Env, log?: Parameters<typeof createMailer>[1]) {
-  return env.SMTP_HOST
-    ? createMailer(
-        {
-          transport: 'smtp',
-          host: env.SMTP_HOST,
-          port: env.SMTP_PORT,
-          secure: env.SMTP_SECURE,
-          ...(env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASS ?? '' } : {}),
-          from: env.MAIL_FROM,
-        },
-        log,
-      )
-    : createMailer({ transport: 'outbox', dir: env.MAIL_OUTBOX_DIR, from: env.MAIL_FROM }, log);
+  const mail = mailTransportOf(env);
+  // env.ts refuses a setup without a transport (production without SMTP); this is for callers
+  // that build an Env some other way.
+  if ('error' in mail) throw new Error(mail.error);
+  if (mail.transport === 'disabled') return createMailer({ transport: 'disabled' });
+  if (mail.transport === 'outbox') return createMailer({ transport: 'outbox', dir: env.MAIL_OUTBOX_DIR, from: env.MAIL_FROM }, log);
+  return createMailer(
+    {
+      transport: 'smtp',
+      host: env.SMTP_HOST ?? '',
+      port: env.SMTP_PORT,
+      secure: env.SMTP_SECURE,
+      ...(env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASS ?? '' } : {}),
+      from: env.MAIL_FROM,
+    },
+    log,
+  );
 }
 
 /** The auth service: accounts, sessions, verification and reset, anonymous sessions. */

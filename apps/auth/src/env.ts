@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseServiceEnv, envBoolean, parseEnv } from '@mnemo/service-kit/env';
+import { baseServiceEnv, envBoolean, mailTransportOf, parseEnv } from '@mnemo/service-kit/env';
 import { PLAN_LIMITS } from '@mnemo/contracts/limits';
 
 const optional = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
@@ -20,8 +20,10 @@ export const envSchema = baseServiceEnv.extend({
   /** Google sign-in is off unless a client id is set. */
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
-  // Mail: SMTP when SMTP_HOST is set, else the dev outbox.
+  // Mail: SMTP when SMTP_HOST is set, none with MAIL_DISABLED, else the dev outbox (not in
+  // production: see mailTransportOf).
   SMTP_HOST: optional,
+  MAIL_DISABLED: envBoolean.default(false),
   SMTP_PORT: z.coerce.number().int().positive().default(587),
   SMTP_SECURE: envBoolean.default(false),
   SMTP_USER: optional,
@@ -40,6 +42,9 @@ export const envSchema = baseServiceEnv.extend({
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+}).superRefine((env, ctx) => {
+  const mail = mailTransportOf(env);
+  if ('error' in mail) ctx.addIssue({ code: 'custom', path: ['SMTP_HOST'], message: mail.error });
 });
 export type Env = z.infer<typeof envSchema>;
 export const loadEnv = () => parseEnv(envSchema, process.env);

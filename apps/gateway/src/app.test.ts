@@ -267,6 +267,25 @@ describe('dev outbox', () => {
     const withSmtp = await buildApp(envSchema.parse(base));
     expect((await withSmtp.inject({ url: '/api/dev/mail' })).statusCode).toBe(404);
     await withSmtp.close();
+
+    // Anyone who can read the outbox can reset any account: never in production, never on an
+    // address other machines reach.
+    for (const exposed of [
+      { NODE_ENV: 'production', HOST: '127.0.0.1' },
+      { NODE_ENV: 'development', HOST: '0.0.0.0' },
+      { NODE_ENV: 'development', HOST: '::' },
+      { NODE_ENV: 'test', HOST: '192.168.1.20' },
+    ]) {
+      const app = await buildApp(envSchema.parse({ ...base, ...exposed, MAIL_OUTBOX_DIR: dir }));
+      expect((await app.inject({ url: '/api/dev/mail' })).statusCode, JSON.stringify(exposed)).toBe(404);
+      expect((await app.inject({ url: '/dev/mail' })).body, JSON.stringify(exposed)).not.toContain('Code 123456');
+      await app.close();
+    }
+    for (const HOST of ['localhost', '127.0.0.1', '::1']) {
+      const app = await buildApp(envSchema.parse({ ...base, HOST, MAIL_OUTBOX_DIR: dir }));
+      expect((await app.inject({ url: '/api/dev/mail' })).statusCode, HOST).toBe(200);
+      await app.close();
+    }
     rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -13,7 +13,7 @@ import { proxyRoutes } from './modules/proxy/proxy.routes';
 import { createProgressRelay } from './modules/progress/progress.service';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import { devMailRoutes } from './modules/dev-mail/dev-mail.routes';
+import { devMailRoutes, devOutboxServing } from './modules/dev-mail/dev-mail.routes';
 import { webRoutes } from './modules/web/web.routes';
 import { queueBoardRoutes } from './modules/admin/queues.routes';
 import { QUEUES } from '@mnemo/contracts/jobs';
@@ -83,7 +83,9 @@ export async function buildApp(env: Env, deps: GatewayDeps = {}) {
   await app.register(healthRoutes, { services: serviceUrls, redis, redisPrefix: env.REDIS_PREFIX });
   const deck = createInternalClient({ baseUrl: serviceUrls.deck, secret: env.INTERNAL_SECRET, service: 'gateway', timeoutMs: 5_000 });
   await app.register(progressRoutes, { relay: createProgressRelay({ redis, subscriber, prefix: env.REDIS_PREFIX, deck }) });
-  if (env.MAIL_OUTBOX_DIR) await app.register(devMailRoutes, { dir: env.MAIL_OUTBOX_DIR });
+  const outbox = devOutboxServing(env);
+  if (outbox.served) await app.register(devMailRoutes, { dir: outbox.dir });
+  else if (outbox.reason) app.log.warn(`the dev mail outbox is not served at /api/dev/mail: ${outbox.reason}`);
   // The BullMQ dashboard, for admins only; without admins it is not mounted at all (plain 404).
   if (env.ADMIN_USER_IDS.length > 0) {
     await app.register(queueBoardRoutes, {

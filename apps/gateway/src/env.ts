@@ -14,7 +14,10 @@ export const envSchema = baseServiceEnv.extend({
   BILLING_URL: z.url(),
   /** Where the built web app is; unset means the gateway serves only /api. */
   WEB_DIST_DIR: z.string().optional(),
-  /** The dev outbox folder; set only while mail goes to the outbox, which enables /api/dev/mail. */
+  /**
+   * The dev outbox folder; set only while mail goes to the outbox. /api/dev/mail shows it only
+   * outside production and on a loopback HOST (modules/dev-mail).
+   */
   MAIL_OUTBOX_DIR: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseEnv } from '@mnemo/service-kit/env';
+import { envBoolean, mailTransportOf, parseEnv } from '@mnemo/service-kit/env';
 
 const optional = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
@@ -21,13 +21,22 @@ export const envSchema = z.object({
   REDIS_PREFIX: optional,
   INTERNAL_SECRET: optional,
   JWT_SECRET: optional,
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
+  /**
+   * npm start is the embedded, single-machine runtime: development unless set. NODE_ENV=production
+   * needs real mail (SMTP_HOST or MAIL_DISABLED=true) and hides the dev outbox (docs/decisions.md).
+   */
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_HOST: optional,
+  MAIL_DISABLED: envBoolean.default(false),
   /** The vector size of this deployment; migrations resize the column to it (see @mnemo/db/migrate). */
   EMBEDDING_DIMENSIONS: z.coerce.number().int().min(32).max(2000).default(384),
   /** Seconds to wait for every service to become ready. */
   STARTUP_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(120),
+}).superRefine((env, ctx) => {
+  // The auth service would refuse the same setup; saying so before anything starts is clearer.
+  const mail = mailTransportOf(env);
+  if ('error' in mail) ctx.addIssue({ code: 'custom', path: ['SMTP_HOST'], message: mail.error });
 });
 export type Env = z.infer<typeof envSchema>;
 export const loadEnv = () => parseEnv(envSchema, process.env);

@@ -76,7 +76,7 @@ async function main() {
   // Two copies sharing one Redis never see each other's queues or events.
   const prefix = env.REDIS_PREFIX ?? `mnemo-${createHash('sha256').update(dataDir).digest('hex').slice(0, 10)}`;
   run.setPrefix(prefix);
-  const mailOutbox = env.SMTP_HOST ? undefined : join(dataDir, 'mail');
+  const mailOutbox = env.SMTP_HOST || env.MAIL_DISABLED ? undefined : join(dataDir, 'mail');
   const ports = {
     auth: await freePort(),
     deck: await freePort(),

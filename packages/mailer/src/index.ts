@@ -15,7 +15,9 @@ export type MailerConfig =
       pass?: string;
       from: string;
     }
-  | { transport: 'outbox'; dir: string; from: string };
+  | { transport: 'outbox'; dir: string; from: string }
+  /** No mail at all (MAIL_DISABLED): every send is refused with MAIL_DISABLED. */
+  | { transport: 'disabled' };
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 
@@ -31,6 +33,8 @@ const outboxMessageSchema = z.object({
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 export type Mailer = {
+  /** False when this server sends no mail: callers refuse mail-dependent work before starting it. */
+  readonly enabled: boolean;
   send(mail: Mail): Promise<{ id: string }>;
   /** For readiness checks: SMTP answers, or the outbox folder is writable. */
   check(): Promise<void>;
@@ -40,9 +44,36 @@ export type Mailer = {
  * Sends mail through SMTP when configured; otherwise writes each message to the dev outbox on disk,
  * where /api/dev/mail and /dev/mail show it. Message bodies are never logged: they carry codes.
  */
+/** What a caller is told when this server sends no mail; the code is a contracts error code (503). */
+export const MAIL_DISABLED_MESSAGE =
+  'This server does not send e-mail, so sign-up by e-mail, password resets and mailed links are turned off. Please sign in with Google or contact the administrator.';
+
+/**
+ * The error a disabled mailer throws. It carries the service error code and the words a caller may
+ * read (service-kit's PublicError shape), since this package does not depend on the service kit.
+ */
+export class MailDisabledError extends Error {
+  readonly publicCode = 'MAIL_DISABLED' as const;
+  readonly publicMessage = MAIL_DISABLED_MESSAGE;
+  constructor() {
+    super('mail is disabled (MAIL_DISABLED=true)');
+    this.name = 'MailDisabledError';
+  }
+}
+
 export function createMailer(config: MailerConfig, log?: Pick<Logger, 'info' | 'error'>): Mailer {
+  if (config.transport === 'disabled') {
+    return {
+      enabled: false,
+      send() {
+        return Promise.reject(new MailDisabledError());
+      },
+      async check() {},
+    };
+  }
   if (config.transport === 'outbox') {
     return {
+      enabled: true,
       async send(mail) {
         const id = randomUUID();
         const message: OutboxMessage = {
@@ -83,6 +114,7 @@ export function createMailer(config: MailerConfig, log?: Pick<Logger, 'info' | '
     ...(config.user ? { auth: { user: config.user, pass: config.pass ?? '' } } : {}),
   });
   return {
+    enabled: true,
     async send(mail) {
       try {
         const info = await transport.sendMail({

@@ -145,3 +145,16 @@ describe('SMTP', () => {
     }
   });
 });
+
+describe('disabled mail', () => {
+  it('says it is disabled and refuses every message with the MAIL_DISABLED public error', async () => {
+    const mailer = createMailer({ transport: 'disabled' });
+    expect(mailer.enabled).toBe(false);
+    await expect(mailer.check()).resolves.toBeUndefined();
+    await expect(mailer.send({ to: 'a@b.c', subject: 'Verify', text: 'Code 111111' })).rejects.toMatchObject({
+      publicCode: 'MAIL_DISABLED',
+      publicMessage: expect.stringContaining('does not send e-mail'),
+    });
+    expect(createMailer({ transport: 'outbox', dir: freshDir(), from: 'x <x@y.z>' }).enabled).toBe(true);
+  });
+});

@@ -99,3 +99,31 @@ export const envList = z
       .map((s) => s.trim())
       .filter(Boolean),
   );
+
+/**
+ * True when a listen address is reachable from this machine only: `localhost`, 127.0.0.0/8, ::1.
+ * `0.0.0.0`, `::` and any other address may be reached from elsewhere.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
+}
+
+/**
+ * Where mail goes, from the variables every process that sends or routes mail reads (the auth
+ * service, npm start's launcher): SMTP when SMTP_HOST is set; nowhere with MAIL_DISABLED=true;
+ * else the dev outbox, which production refuses (whoever reads the outbox can reset any account).
+ */
+export function mailTransportOf(env: { NODE_ENV: string; SMTP_HOST?: string | undefined; MAIL_DISABLED?: boolean | undefined }):
+  | { transport: 'smtp' | 'outbox' | 'disabled' }
+  | { error: string } {
+  if (env.SMTP_HOST) return { transport: 'smtp' };
+  if (env.MAIL_DISABLED) return { transport: 'disabled' };
+  if (env.NODE_ENV === 'production') {
+    return {
+      error:
+        'SMTP_HOST is required with NODE_ENV=production (without it mail would go to the dev outbox). Set SMTP_HOST, or MAIL_DISABLED=true to run without mail: sign-up by e-mail, password resets and mailed links are then turned off.',
+    };
+  }
+  return { transport: 'outbox' };
+}

@@ -406,3 +406,47 @@ describe('the address in mailed links', () => {
     }
   });
 });
+
+describe('mail in production', () => {
+  const productionEnv = (extra: Record<string, string>) => ({
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'http://localhost:3999',
+    DATABASE_URL: database.url,
+    INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+    JWT_SECRET: 'auth-test-jwt-secret-0123456789abcdef0123456789',
+    LOG_LEVEL: 'silent',
+    REDIS_PREFIX: prefix,
+    MAIL_OUTBOX_DIR: outbox,
+    GOOGLE_CLIENT_ID: google.clientId,
+    GOOGLE_JWKS_URL: google.jwksUrl,
+    ...extra,
+  });
+
+  it('refuses to start without SMTP unless mail is explicitly disabled', () => {
+    const refused = envSchema.safeParse(productionEnv({}));
+    expect(refused.success).toBe(false);
+    expect(refused.error!.issues[0]).toMatchObject({ path: ['SMTP_HOST'], message: expect.stringContaining('MAIL_DISABLED=true') });
+    expect(envSchema.safeParse(productionEnv({ MAIL_DISABLED: 'true' })).success).toBe(true);
+    expect(envSchema.safeParse(productionEnv({ SMTP_HOST: 'smtp.example.com' })).success).toBe(true);
+  });
+
+  it('with MAIL_DISABLED answers mail-dependent calls 503 MAIL_DISABLED, changes nothing, and keeps Google sign-in', async () => {
+    const noMail = await buildApp(envSchema.parse(productionEnv({ MAIL_DISABLED: 'true' })), { db: database.db, redis });
+    try {
+      const email = newEmail();
+      const call = (url: string, payload: object) => noMail.inject({ method: 'POST', url, payload, headers: asCaller(anon()) });
+      const reg = await call('/auth/register', { firstName: 'Ada', email, password: 'a-Long-unusual-passphrase-42' });
+      expect(reg.statusCode).toBe(503);
+      expect(reg.json()).toMatchObject({ code: 'MAIL_DISABLED', error: expect.stringContaining('does not send e-mail') });
+      expect((await database.pool.query('select 1 from users where email = $1', [email])).rowCount).toBe(0);
+      const { email: known } = await registeredAndVerified();
+      expect((await call('/auth/request-password-reset', { email: known })).json().code).toBe('MAIL_DISABLED');
+      expect((await call('/mobile/send-link', { email })).json().code).toBe('MAIL_DISABLED');
+      expect(await mailsTo(email)).toEqual([]);
+      const g = await call('/auth/google', { credential: await google.signIdToken({ sub: `g-${randomUUID()}`, email }) });
+      expect(g.statusCode).toBe(200);
+    } finally {
+      await noMail.close();
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from '@mnemo/logger';
-import type { Mailer } from '@mnemo/mailer';
+import { MAIL_DISABLED_MESSAGE, type Mailer } from '@mnemo/mailer';
 import { AppError } from '@mnemo/service-kit';
 import { revokedSessionKey, type Identity } from '@mnemo/contracts/identity';
 import type { AccountsRepository, UserRow } from './accounts.repository';
@@ -84,11 +84,17 @@ export function createAccountsService(deps: AccountsDeps) {
     await multi.exec();
   }
 
+  /** Mail-dependent calls are refused before they change anything when this server sends no mail. */
+  const requireMail = () => {
+    if (!mailer.enabled) throw new AppError('MAIL_DISABLED', MAIL_DISABLED_MESSAGE);
+  };
+
   const tooMany = (seconds: number) =>
     new AppError('RATE_LIMITED', `Too many failed sign-in attempts. Please try again in ${Math.max(1, Math.ceil(seconds / 60))} minutes.`);
 
   return {
     async register(input: { firstName: string; email: string; password: string }) {
+      requireMail();
       const email = input.email.trim();
       const existing = await accounts.findByEmail(email);
       if (existing?.emailVerifiedAt) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Please sign in.');
@@ -135,6 +141,7 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     async resendVerification(input: { userId: string }) {
+      requireMail();
       const user = await accounts.findById(input.userId);
       if (!user) throw new AppError('NOT_FOUND', 'Account not found');
       if (user.emailVerifiedAt) throw new AppError('BAD_REQUEST', 'This email is already verified. Please sign in.');
@@ -209,6 +216,7 @@ export function createAccountsService(deps: AccountsDeps) {
 
     /** `publicUrl`: where this caller reaches Mnemo (publicUrlOf); the mailed link opens there. */
     async requestPasswordReset(input: { email: string }, publicUrl: string) {
+      requireMail();
       const answer = { success: true as const, message: 'If an account exists for this email, we sent a link to reset the password.' };
       const user = await accounts.findByEmail(input.email.trim());
       // Same answer either way; at most three mails an hour per account.
