@@ -338,6 +338,9 @@ describe.sequential('the image steps, rehearsed without an engine', () => {
     LOG_LEVEL: 'warn',
     REDIS_URL: redisUrl,
     REDIS_PREFIX: redisPrefix,
+    // Production needs SMTP or mail turned off (the auth image refuses the dev outbox); there is
+    // no SMTP server here.
+    MAIL_DISABLED: 'true',
     ...secrets,
     ...extra,
   });
