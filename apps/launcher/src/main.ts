@@ -11,7 +11,8 @@ import { gatewayAddresses, isLoopbackOnly } from './address';
 import { ensureRedis, redactUrl, RedisUnavailableError } from './redis';
 import { loadSecrets } from './secrets';
 import { acquireRunFile } from './lock';
-import { startChild, stopChild, waitForHttp, type Supervised } from './supervisor';
+import { keepRunning, type Restarting } from './restarts';
+import { startChild, waitForHttp, type ChildSpec } from './supervisor';
 
 const env = loadEnv();
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -21,7 +22,7 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 
 mkdirSync(dataDir, { recursive: true });
 const run = acquireRunFile(dataDir);
-const children: Supervised[] = [];
+const children: Restarting[] = [];
 let postgres: { close: () => Promise<void> } | undefined;
 let redisChild: ChildProcess | undefined;
 let stopping = false;
@@ -32,8 +33,8 @@ async function shutdown(code: number) {
   say('Stopping Mnemo...');
   // The gateway first so no new work arrives, then the services and the worker together.
   const gateway = children.find((c) => c.name === 'gateway');
-  if (gateway) await stopChild(gateway);
-  await Promise.all(children.filter((c) => c !== gateway).map((c) => stopChild(c)));
+  if (gateway) await gateway.stop();
+  await Promise.all(children.filter((c) => c !== gateway).map((c) => c.stop()));
   await postgres?.close().catch((e: unknown) => say(`embedded Postgres did not close cleanly: ${String(e)}`));
   if (redisChild && redisChild.exitCode === null) {
     redisChild.kill('SIGTERM');
@@ -123,14 +124,20 @@ async function main() {
     },
   ] as const;
 
-  for (const spec of services) {
-    const child = startChild(spec, { json, write: say });
-    children.push(child);
-    run.record(spec.name, child.child.pid, ports[spec.name]);
-    child.exited.then((code) => !stopping && void fail(new Error(`${spec.name} exited unexpectedly (code ${code})`)));
-  }
+  // A child that crashes once it is up is restarted (restarts.ts); one that fails to start, or
+  // keeps crashing, stops Mnemo with the reason.
+  const supervise = (spec: ChildSpec, port: number) =>
+    keepRunning(spec, {
+      start: (s) => startChild(s, { json, write: say }),
+      log: say,
+      onStart: (child) => run.record(spec.name, child.child.pid, port),
+      onGiveUp: (error) => void fail(error),
+    });
+  for (const spec of services) children.push(supervise(spec, ports[spec.name]));
   await Promise.all(
-    services.map((s, i) => waitForHttp(`${url(ports[s.name])}/readyz`, { deadline, child: children[i] })),
+    services.map((s, i) =>
+      waitForHttp(`${url(ports[s.name])}/readyz`, { deadline, child: children[i]!.current() }),
+    ),
   );
 
   const webDist = join(root, 'apps', 'web', 'dist');
@@ -148,12 +155,10 @@ async function main() {
       WEB_DIST_DIR: webDist,
     },
   };
-  const gateway = startChild(gatewaySpec, { json, write: say });
+  const gateway = supervise(gatewaySpec, env.PORT);
   children.push(gateway);
-  run.record('gateway', gateway.child.pid, env.PORT);
-  gateway.exited.then((code) => !stopping && void fail(new Error(`gateway exited unexpectedly (code ${code})`)));
 
-  await waitForHttp(`${gatewayUrl.probe}/api/healthz`, { deadline, child: gateway });
+  await waitForHttp(`${gatewayUrl.probe}/api/healthz`, { deadline, child: gateway.current() });
   run.setUrl(gatewayUrl.browser);
   if (!env.PUBLIC_URL && !isLoopbackOnly(env.HOST)) {
     say(`Links in mails follow the address each request names: set PUBLIC_URL when others can reach HOST=${env.HOST}.`);
