@@ -428,6 +428,125 @@ test.describe('creating a deck', () => {
   });
 });
 
+test.describe('failed creations (issue 18.3)', () => {
+  test('when every source fails, the deck and the space the attempt made are removed and each failure is shown', async ({
+    page,
+  }) => {
+    const api = new FakeDeckApi({ signedIn: false });
+    api.defaultOutcome = 'failed';
+    await api.install(page);
+    await page.goto('/create-flashcards');
+    await addLink(page, 'example.org/missing');
+    await addLink(page, 'example.org/gone');
+    await createButton(page).click();
+
+    await expect(formAlert(page)).toHaveText(
+      'Failed to generate cards: This PDF is password-protected',
+      { timeout: 15_000 },
+    );
+    const failed = page.getByRole('list', { name: 'Sources that failed' });
+    await expect(failed.getByRole('listitem')).toHaveCount(2);
+    await expect(failed).toContainText('example.org/missing');
+    await expect(failed).toContainText('example.org/gone');
+    await page.screenshot({ path: 'test-results/creation-all-failed.png', fullPage: true });
+    await expect.poll(() => api.made('POST', /\/discard-failed-creation$/).length).toBe(1);
+    expect(api.made('POST', /\/discard-failed-creation$/)[0]?.body).toEqual({ removeSpace: true });
+    expect(api.decks).toEqual([]);
+    expect(api.spaces).toEqual([]);
+    await expect(page).toHaveURL(/\/create-flashcards$/);
+
+    // Another try starts afresh: a new space and deck, which this time are read.
+    api.defaultOutcome = 'completed';
+    await createButton(page).click();
+    await expect(page).toHaveURL(editScreen, { timeout: 15_000 });
+    expect(api.made('POST', '/decks')).toHaveLength(2);
+    expect(api.decks).toHaveLength(1);
+    expect(api.spaces).toHaveLength(1);
+  });
+
+  test("a signed-in user's existing space stays when every source fails", async ({ page }) => {
+    const api = new FakeDeckApi({ signedIn: true });
+    const biology = api.addSpace('Biology');
+    api.defaultOutcome = 'failed';
+    await api.install(page);
+    await page.goto(`/create-flashcards?spaceId=${biology._id}`);
+    await addLink(page, 'example.org/missing');
+    await createButton(page).click();
+    await expect(formAlert(page)).toHaveText(
+      'Failed to generate cards: This PDF is password-protected',
+      { timeout: 15_000 },
+    );
+    await expect.poll(() => api.decks.length).toBe(0);
+    expect(api.made('POST', /\/discard-failed-creation$/)[0]?.body).toEqual({ removeSpace: false });
+    expect(api.spaces.map((s) => s.title)).toEqual(['Biology']);
+  });
+
+  test('when some sources fail the deck stays; each failed one says why with Retry, or the learner goes on', async ({
+    page,
+  }) => {
+    const api = new FakeDeckApi({ signedIn: true });
+    const biology = api.addSpace('Biology');
+    await api.install(page);
+    await page.goto(`/create-flashcards?spaceId=${biology._id}`);
+    await addLink(page, 'example.org/good');
+    await addLink(page, 'example.org/missing');
+    // The second source fails the first time it is processed.
+    let firstRun = true;
+    await page.route(
+      (url) => url.pathname.startsWith('/api/ai/progress/'),
+      (route) => {
+        const missing = api.decks[0]?.sources[1];
+        if (missing && route.request().url().includes(missing._id)) {
+          api.outcome.set(missing._id, firstRun ? 'failed' : 'completed');
+          firstRun = false;
+        }
+        return route.fallback();
+      },
+    );
+    await createButton(page).click();
+
+    const processing = page.getByRole('region', { name: 'Processing your content' });
+    const retry = processing.getByRole('button', { name: /^Retry .*missing/ });
+    await expect(retry).toBeVisible({ timeout: 15_000 });
+    await expect(processing).toContainText('This PDF is password-protected');
+    await expect(processing.getByRole('status').last()).toHaveText(
+      '1 source could not be read. Retry it, or make cards from the one that was read.',
+    );
+    await expect(processing.getByRole('button', { name: 'Continue with 1 source' })).toBeVisible();
+    await page.screenshot({ path: 'test-results/creation-partly-failed.png', fullPage: true });
+    expect(api.made('POST', /\/discard-failed-creation$/)).toEqual([]);
+    expect(api.decks).toHaveLength(1);
+
+    await retry.click();
+    // Read this time: every source is ready, so the edit screen opens with the same deck.
+    await expect(page).toHaveURL(editScreen, { timeout: 15_000 });
+    expect(api.decks).toHaveLength(1);
+    expect(api.decks[0]?.sources.map((s) => s.processingStatus)).toEqual(['completed', 'completed']);
+  });
+
+  test('Continue goes on with the sources that were read', async ({ page }) => {
+    const api = new FakeDeckApi({ signedIn: true });
+    const biology = api.addSpace('Biology');
+    await api.install(page);
+    await page.goto(`/create-flashcards?spaceId=${biology._id}`);
+    await addLink(page, 'example.org/good');
+    await addLink(page, 'example.org/missing');
+    await page.route(
+      (url) => url.pathname.startsWith('/api/ai/progress/'),
+      (route) => {
+        const missing = api.decks[0]?.sources[1];
+        if (missing) api.outcome.set(missing._id, 'failed');
+        return route.fallback();
+      },
+    );
+    await createButton(page).click();
+    const processing = page.getByRole('region', { name: 'Processing your content' });
+    await processing.getByRole('button', { name: 'Continue with 1 source' }).click({ timeout: 15_000 });
+    await expect(page).toHaveURL(editScreen);
+    expect(api.decks).toHaveLength(1);
+  });
+});
+
 test.describe('video browser', () => {
   const video = (i: number) => ({
     id: `vid${String(i).padStart(8, '0')}`,

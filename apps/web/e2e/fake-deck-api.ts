@@ -436,6 +436,23 @@ export class FakeDeckApi {
         }
         return json(this.presentDeck(deck));
       }
+      if (parts[2] === 'discard-failed-creation' && method === 'POST') {
+        // The deck service's rule (issue 18.3): only a deck whose every source failed, without cards.
+        const failed =
+          deck.sources.length > 0 &&
+          deck.sources.every((s) => s.processingStatus === 'failed') &&
+          deck.cards.length === 0;
+        if (!failed) return failure(409, 'CONFLICT', 'This deck is kept.')(route);
+        this.decks = this.decks.filter((d) => d !== deck);
+        const { removeSpace } = (body ?? {}) as { removeSpace?: boolean };
+        const spaceId = deck.studySpace;
+        const removedSpace =
+          removeSpace === true &&
+          spaceId !== null &&
+          !this.decks.some((d) => d.studySpace === spaceId);
+        if (removedSpace) this.spaces = this.spaces.filter((s) => s._id !== spaceId);
+        return json({ success: true, removedSpace });
+      }
       if (parts.length === 2 && method === 'DELETE') {
         const presented = this.presentDeck(deck);
         this.decks = this.decks.filter((d) => d !== deck);

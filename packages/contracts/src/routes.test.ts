@@ -95,6 +95,7 @@ const ADDITIONS = [
   'PUT /review/settings',
   'GET /decks/:id/mastery',
   'GET /decks/:id/quiz',
+  'POST /decks/:id/discard-failed-creation',
 ];
 
 const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;

@@ -107,6 +107,10 @@ const TABLE = [
     params: decks.deckParamsSchema, body: decks.updateDeckBodySchema, response: decks.deckResponseSchema },
   { method: 'DELETE', path: '/decks/:id', service: 'deck', auth: 'session',
     params: decks.deckParamsSchema, response: decks.deleteDeckResponseSchema },
+  // The creation page's report that every source of its new deck failed (issue 18.3).
+  { method: 'POST', path: '/decks/:id/discard-failed-creation', service: 'deck', auth: 'session', addition: true,
+    params: decks.deckParamsSchema, body: decks.discardFailedCreationBodySchema,
+    response: decks.discardFailedCreationResponseSchema },
   // Publishing and cloning are for signed-in users (spec 01 §6).
   { method: 'PUT', path: '/decks/:id/publish', service: 'deck', auth: 'user',
     params: decks.deckParamsSchema, body: decks.publishDeckBodySchema, response: decks.publishDeckResponseSchema },

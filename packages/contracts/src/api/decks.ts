@@ -56,6 +56,20 @@ export type UpdateDeckBody = z.input<typeof updateDeckBodySchema>;
 /** DELETE /decks/:id answers the deck as it was (spec: "deck"). */
 export const deleteDeckResponseSchema = deckResponseSchema;
 
+/**
+ * Our addition (issue 18.3): the creation page reports that every source of the deck it has just
+ * made failed. The deck service then removes that deck, and the space when the same attempt made
+ * it (`removeSpace`) and it holds no other deck. A deck with questions, cards, or a source that did
+ * not fail is kept (409).
+ */
+export const discardFailedCreationBodySchema = z.object({ removeSpace: z.boolean().optional() });
+export type DiscardFailedCreationBody = z.input<typeof discardFailedCreationBodySchema>;
+export const discardFailedCreationResponseSchema = successSchema.extend({
+  /** The space went too (it was made by the attempt and is now empty). */
+  removedSpace: z.boolean(),
+});
+export type DiscardFailedCreationResponse = z.output<typeof discardFailedCreationResponseSchema>;
+
 export const publishDeckBodySchema = z.object({
   isPublished: z.boolean(),
   publishedAnonymously: z.boolean().default(false),

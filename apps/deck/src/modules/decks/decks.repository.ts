@@ -90,6 +90,35 @@ export function createDecksRepository({ db }: { db: Db }) {
       return result.rows[0]?.empty === true;
     },
 
+    /**
+     * Whether the deck is what a failed creation leaves: at least one source, every source failed,
+     * and no questions or cards. Anything else in it is the learner's and must stay.
+     */
+    async isFailedCreation(tx: DbOrTx, id: string): Promise<boolean> {
+      const result = await tx.execute<{ failed: boolean }>(sql`select (
+        exists (select 1 from ${sources} where ${sources.deckId} = ${id})
+        and not exists (select 1 from ${sources} where ${sources.deckId} = ${id}
+          and ${sources.processingStatus} <> 'failed')
+        and not exists (select 1 from ${questions} where ${questions.deckId} = ${id})
+        and not exists (select 1 from ${cards} where ${cards.deckId} = ${id})) as failed`);
+      return result.rows[0]?.failed === true;
+    },
+
+    /** Deletes the owner's space when no deck is left in it; whether it did. */
+    async deleteSpaceIfEmpty(tx: Tx, owner: Owner, spaceId: string): Promise<boolean> {
+      const rows = await tx
+        .delete(studySpaces)
+        .where(
+          and(
+            eq(studySpaces.id, spaceId),
+            ownedBy(studySpaces, owner),
+            sql`not exists (select 1 from ${decks} where ${decks.studySpaceId} = ${spaceId})`,
+          ),
+        )
+        .returning({ id: studySpaces.id });
+      return rows.length > 0;
+    },
+
     async update(tx: Tx, id: string, patch: DeckPatch): Promise<DeckRow> {
       const [row] = await tx.update(decks).set(patch).where(eq(decks.id, id)).returning();
       return row!;

@@ -2,6 +2,7 @@ import {
   cloneDeckBodySchema,
   createDeckBodySchema,
   deckParamsSchema,
+  discardFailedCreationBodySchema,
   exploreQuerySchema,
   listDecksQuerySchema,
   publishDeckBodySchema,
@@ -61,5 +62,11 @@ export const decksRoutes: RoutesPlugin<{ service: DecksService; explore: Explore
 
   app.delete('/decks/:id', { schema: { params: deckParamsSchema } }, async (request) =>
     service.remove(requireOwner(request), request.params.id),
+  );
+
+  // A body-less report is a plain discard (no space).
+  const discardBody = z.preprocess((body) => body ?? {}, discardFailedCreationBodySchema);
+  app.post('/decks/:id/discard-failed-creation', { schema: { params: deckParamsSchema, body: discardBody } }, async (request) =>
+    service.discardFailedCreation(requireOwner(request), request.params.id, request.body),
   );
 };

@@ -3,6 +3,8 @@ import type {
   cloneDeckBodySchema,
   createDeckBodySchema,
   DeckResponse,
+  DiscardFailedCreationBody,
+  DiscardFailedCreationResponse,
   ListDecksResponse,
   publishDeckBodySchema,
   PublishDeckResponse,
@@ -274,6 +276,31 @@ export function createDecksService({
       });
       await removal.cleanUp(removed);
       return { success: true, ...deck };
+    },
+
+    /**
+     * POST /decks/:id/discard-failed-creation (issue 18.3): a Create Cards attempt whose every
+     * source failed leaves nothing behind: not an empty deck counting toward the plan's limit, nor
+     * the space the attempt made. Only such a deck goes (checked under the deck's lock, so a source
+     * added or a question made meanwhile keeps it): 409 otherwise. The space goes only when the
+     * page says the attempt made it and no other deck is in it.
+     */
+    async discardFailedCreation(owner: Owner, id: string, input: DiscardFailedCreationBody): Promise<DiscardFailedCreationResponse> {
+      const { removed, removedSpace } = await decks.transaction(async (tx) => {
+        const row = await decks.lockOwned(tx, owner, id);
+        if (!row) throw deckNotFound();
+        if (!(await decks.isFailedCreation(tx, id))) {
+          throw new AppError('CONFLICT', 'This deck has cards or sources that did not fail, so it is kept.');
+        }
+        const detached = await decks.detachSources(tx, { deckIds: [id] });
+        await decks.deleteDecks(tx, { deckIds: [id] });
+        const spaceGone =
+          input.removeSpace === true && row.studySpaceId !== null ? await decks.deleteSpaceIfEmpty(tx, owner, row.studySpaceId) : false;
+        return { removed: detached, removedSpace: spaceGone };
+      });
+      await removal.cleanUp(removed);
+      log.info({ deckId: id, removedSpace }, 'discarded the deck of a failed creation');
+      return { success: true, removedSpace };
     },
   };
 }

@@ -2,6 +2,7 @@ import { anonymousLimitsResponseSchema } from '@mnemo/contracts/api/auth';
 import {
   createDeckBodySchema,
   deckResponseSchema,
+  discardFailedCreationResponseSchema,
   type CreateDeckBody,
 } from '@mnemo/contracts/api/decks';
 import { spaceResponseSchema } from '@mnemo/contracts/api/spaces';
@@ -33,6 +34,17 @@ export function createCalls(client: ApiClient = api) {
     /** POST /ai/process-source {deckId, sourceId}: the source, now processing. */
     async processSource(deckId: string, sourceId: string) {
       return (await sources.processSource(deckId, sourceId)).source;
+    },
+    /**
+     * POST /decks/:id/discard-failed-creation: every source of the new deck failed, so the deck
+     * service removes it, and the space when this attempt made it (issue 18.3).
+     */
+    discardFailedCreation(deckId: string, removeSpace: boolean) {
+      return client.post(
+        `/decks/${encodeURIComponent(deckId)}/discard-failed-creation`,
+        { removeSpace },
+        { schema: discardFailedCreationResponseSchema },
+      );
     },
   };
 }

@@ -7,6 +7,7 @@ import type { QuestionType } from '@mnemo/contracts/entities/question';
 import { CUSTOM_INSTRUCTIONS_MAX } from '@mnemo/contracts/entities/deck';
 import { QUESTION_TYPES } from '@mnemo/contracts/entities/question';
 import { serverErrorField } from '../../lib/api';
+import { logWarning } from '../../lib/log';
 import { savePendingGeneration } from '../../lib/pending-generation';
 import { useSession } from '../../lib/session/session-context';
 import { spacesQueryKey, useSpaces } from '../../lib/spaces';
@@ -91,6 +92,12 @@ export function CreatePage({ newSpace = false, spaceId }: CreateSearch) {
   const [phase, setPhase] = useState<Phase>('editing');
   const [plan, setPlan] = useState<GenerationPlan | null>(null);
   const [done, setDone] = useState<CreationDone>({});
+  // The space this creation made, if any: it goes too when every source fails (issue 18.3).
+  const [madeSpace, setMadeSpace] = useState<{ id: string; title: string } | null>(null);
+  // Every source failed: each with why, under the form's error.
+  const [failures, setFailures] = useState<{ id: string; title: string; reason: string }[]>([]);
+  // Some sources were read and some failed: the learner retries them or goes on.
+  const [partial, setPartial] = useState<DeckResponse | null>(null);
   const [limit, setLimit] = useState<{ open: boolean; message: string }>({
     open: false,
     message: '',
@@ -136,6 +143,7 @@ export function CreatePage({ newSpace = false, spaceId }: CreateSearch) {
       newSpaceName,
     });
     setError(problem);
+    setFailures([]);
     if (problem) return;
 
     const request: CreationRequest = {
@@ -161,6 +169,7 @@ export function CreatePage({ newSpace = false, spaceId }: CreateSearch) {
     try {
       const { deck } = await runCreation(request, calls, done, {
         onSpaceCreated: (created) => {
+          setMadeSpace({ id: created._id, title: created.title });
           // Selected from now on, so a retry puts the deck there instead of making another space.
           setPickedSpace({ kind: 'existing', id: created._id });
           setNewSpaceName('');
@@ -199,17 +208,64 @@ export function CreatePage({ newSpace = false, spaceId }: CreateSearch) {
 
   function onProcessed(deck: DeckResponse) {
     if (!plan) return;
-    if (!deck.sources.some((s) => s.processingStatus === 'completed')) {
-      // Nothing to make cards from: stay, say why; 'Create Cards' retries the failed sources.
-      const reason = deck.sources.find((s) => s.processingError)?.processingError;
-      setError(generationFailedMessage(reason ?? CREATE_MESSAGES.nothingProcessed));
-      setDone({ deck });
-      setPhase('editing');
+    const read = deck.sources.filter((s) => s.processingStatus === 'completed').length;
+    if (read === 0) {
+      void discardFailedCreation(deck);
       return;
     }
+    if (read < deck.sources.length) {
+      // Some failed: the deck stays; each failed source says why, with Retry, or go on without.
+      setPartial(deck);
+      return;
+    }
+    openEditScreen();
+  }
+
+  function openEditScreen() {
+    if (!plan) return;
     savePendingGeneration(plan);
     if (!authenticated) writeKey(browserLocalStorage(), LOCAL_KEYS.anonymousDeckCreated, 'true');
     void navigate({ to: '/deck/$deckId/edit', params: { deckId: plan.deckId } });
+  }
+
+  /**
+   * Nothing to make cards from: say why, and have the deck service remove what this attempt made
+   * (the deck, and the space if it made it), so a failed attempt leaves no empty deck counting
+   * toward the limit (issue 18.3). Should that call fail, the deck stays and 'Create Cards'
+   * retries its sources, as before.
+   */
+  async function discardFailedCreation(deck: DeckResponse) {
+    const reason = deck.sources.find((s) => s.processingError)?.processingError;
+    setError(generationFailedMessage(reason ?? CREATE_MESSAGES.nothingProcessed));
+    setFailures(
+      deck.sources.map((s) => ({
+        id: s._id,
+        title: s.title,
+        reason: s.processingError ?? CREATE_MESSAGES.nothingProcessed,
+      })),
+    );
+    try {
+      const removeSpace = madeSpace !== null && madeSpace.id === deck.studySpace;
+      const { removedSpace } = await calls.discardFailedCreation(deck._id, removeSpace);
+      setDone({});
+      queryClient.removeQueries({ queryKey: deckQueryKey(deck._id) });
+      void queryClient.invalidateQueries({ queryKey: spacesQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['decks'] });
+      if (guestSessionId)
+        void queryClient.invalidateQueries({ queryKey: anonymousLimitsQueryKey(guestSessionId) });
+      if (removedSpace && madeSpace && authenticated) {
+        // The space is gone: the form asks for a new one by the same name again.
+        setPickedSpace({ kind: 'new' });
+        setNewSpaceName(madeSpace.title);
+      }
+      setMadeSpace(null);
+    } catch (cause) {
+      logWarning('could not remove the deck of a failed creation', cause);
+      setDone({ deck });
+    } finally {
+      setPlan(null);
+      setPhase('editing');
+    }
   }
 
   const spaceSelectId = `${ids}-space`;
@@ -368,6 +424,18 @@ export function CreatePage({ newSpace = false, spaceId }: CreateSearch) {
             {error}
           </p>
         )}
+        {failures.length > 1 && (
+          <ul className="source-list creation-failures" aria-label="Sources that failed">
+            {failures.map((f) => (
+              <li key={f.id} className="draft-item">
+                <span className="draft-name" title={f.title}>
+                  {f.title}
+                </span>
+                <span className="creation-failure">{f.reason}</span>
+              </li>
+            ))}
+          </ul>
+        )}
         <button type="submit" className="btn btn-primary btn-large" disabled={busy}>
           {phase === 'creating'
             ? 'Creating...'
@@ -378,7 +446,15 @@ export function CreatePage({ newSpace = false, spaceId }: CreateSearch) {
       </form>
 
       {phase === 'processing' && plan && (
-        <CreationProcessing deckId={plan.deckId} onFinished={onProcessed} />
+        <CreationProcessing deckId={plan.deckId} onFinished={onProcessed}>
+          {partial && partial._id === plan.deckId ? (
+            <PartlyRead deck={partial} onContinue={openEditScreen} />
+          ) : (
+            <p className="muted" role="status">
+              Opening the edit screen...
+            </p>
+          )}
+        </CreationProcessing>
       )}
 
       <VideoBrowser draft={draft} disabled={busy} />
@@ -388,6 +464,24 @@ export function CreatePage({ newSpace = false, spaceId }: CreateSearch) {
         message={limit.message}
         onClose={() => setLimit((l) => ({ ...l, open: false }))}
       />
+    </div>
+  );
+}
+
+/** Some sources were read and some failed (issue 18.3): go on with what was read, or retry first. */
+function PartlyRead({ deck, onContinue }: { deck: DeckResponse; onContinue: () => void }) {
+  const read = deck.sources.filter((s) => s.processingStatus === 'completed').length;
+  const failed = deck.sources.length - read;
+  return (
+    <div className="creation-partial">
+      <p className="notice notice-info" role="status">
+        {failed === 1 ? '1 source' : `${failed} sources`} could not be read. Retry{' '}
+        {failed === 1 ? 'it' : 'them'}, or make cards from the {read === 1 ? 'one' : read} that{' '}
+        {read === 1 ? 'was' : 'were'} read.
+      </p>
+      <button type="button" className="btn btn-primary" onClick={onContinue}>
+        Continue with {read === 1 ? '1 source' : `${read} sources`}
+      </button>
     </div>
   );
 }

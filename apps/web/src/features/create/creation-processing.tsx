@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DeckResponse } from '@mnemo/contracts/api/decks';
-import { reloadDeck, useDeck } from '../deck/deck-queries';
+import { deckQueryKey, reloadDeck, useDeck } from '../deck/deck-queries';
 import { ProcessingBanner } from '../sources/processing-banner';
+import { sources as sourceCalls } from '../sources/source-api';
+import { SOURCE_MESSAGES } from '../sources/source-messages';
 import { isFinalStatus, isTerminalStep } from '../sources/source-progress';
-import { STATUS_LABELS, statusTone } from '../sources/source-status';
+import { STATUS_LABELS, statusAfterProcessStarted, statusTone } from '../sources/source-status';
 import { useSourceProgress, type ProgressTarget } from '../sources/use-source-progress';
 import { useSourceStatusPolling } from '../sources/use-source-polling';
 
@@ -12,14 +14,18 @@ import { useSourceStatusPolling } from '../sources/use-source-polling';
  * The new deck's sources while they are processed (spec 01 §4.2 "process each source"): each
  * source's status, and the processing banner following one source's progress stream at a time.
  * The deck is reloaded 1 s after a completed step, and the 5 s status poll covers a stream that
- * says nothing final. Once every source is completed or failed, `onFinished` gets the deck.
+ * says nothing final. Once every source is completed or failed, `onFinished` gets the deck; again
+ * after a failed source is retried (issue 18.3: a failed source says why and offers Retry).
  */
 export function CreationProcessing({
   deckId,
   onFinished,
+  children,
 }: {
   deckId: string;
   onFinished: (deck: DeckResponse) => void;
+  /** Shown under the sources once they are all final (the page's way on). */
+  children?: ReactNode;
 }) {
   const queryClient = useQueryClient();
   const deck = useDeck(deckId);
@@ -67,10 +73,44 @@ export function CreationProcessing({
   const onFinishedRef = useRef(onFinished);
   onFinishedRef.current = onFinished;
   useEffect(() => {
+    // A retried source makes the deck unfinished again; its end is reported again.
+    if (!allFinal) finished.current = false;
     if (!allFinal || finished.current || !deck.data) return;
     finished.current = true;
     onFinishedRef.current(deck.data);
   }, [allFinal, deck.data]);
+
+  const [retryFailed, setRetryFailed] = useState(false);
+  const [retrying, setRetrying] = useState<string | null>(null);
+  async function retry(sourceId: string) {
+    setRetryFailed(false);
+    setRetrying(sourceId);
+    try {
+      const { source } = await sourceCalls.processSource(deckId, sourceId);
+      // Followed again from its new start; shown as processing at once.
+      followed.current.delete(sourceId);
+      queryClient.setQueryData<DeckResponse>(deckQueryKey(deckId), (old) =>
+        old
+          ? {
+              ...old,
+              sources: old.sources.map((s) =>
+                s._id === sourceId
+                  ? {
+                      ...source,
+                      processingError: null,
+                      processingStatus: statusAfterProcessStarted(source.processingStatus),
+                    }
+                  : s,
+              ),
+            }
+          : old,
+      );
+    } catch {
+      setRetryFailed(true);
+    } finally {
+      setRetrying(null);
+    }
+  }
 
   const bannerSource = sources?.find((s) => s._id === view?.sourceId);
   return (
@@ -89,14 +129,29 @@ export function CreationProcessing({
             <span className="badge status-badge" data-tone={statusTone(s.processingStatus)}>
               {STATUS_LABELS[s.processingStatus]}
             </span>
+            {s.processingStatus === 'failed' && (
+              <>
+                {s.processingError && <span className="creation-failure">{s.processingError}</span>}
+                <button
+                  type="button"
+                  className="btn"
+                  aria-label={`Retry ${s.title}`}
+                  disabled={retrying !== null}
+                  onClick={() => void retry(s._id)}
+                >
+                  {retrying === s._id ? 'Retrying...' : 'Retry'}
+                </button>
+              </>
+            )}
           </li>
         ))}
       </ul>
-      {allFinal && (
-        <p className="muted" role="status">
-          Opening the edit screen...
+      {retryFailed && (
+        <p className="notice notice-error" role="alert">
+          {SOURCE_MESSAGES.processFailed}
         </p>
       )}
+      {allFinal && children}
     </section>
   );
 }
