@@ -5,6 +5,7 @@ import {
   assertOk,
   checkAddress,
   createSafeFetch,
+  httpStatusError,
   parseAllowlistEntry,
   type LookupFn,
   type ResolvedAddress,
@@ -323,6 +324,48 @@ describe('createSafeFetch: limits', () => {
       createSafeFetch({ lookup: fakeLookup({}) })('https://no-such-host.example/'),
     );
     expect([unknown.reason, unknown.transient]).toEqual(['host_not_found', false]);
+  });
+});
+
+describe('createSafeFetch: what a failed source tells the learner (issue 18.4)', () => {
+  it('names the https address tried and suggests http when an http-only site cannot be reached over https', async () => {
+    // The site speaks plain http; the link was given https:// (as a link typed without a scheme is).
+    const overTls = await failure(
+      createSafeFetch({ allowlist: allowSite() })(`https://127.0.0.1:${site.port}/notes?id=1`),
+    );
+    expect(overTls.message).toContain(`https://127.0.0.1:${site.port}/notes?id=1`);
+    expect(overTls.message).toContain(
+      `If the site only works over http, add the link as http://127.0.0.1:${site.port}/notes?id=1`,
+    );
+
+    const closed = await startServer(() => {});
+    const port = closed.port;
+    await closed.close();
+    const refused = await failure(
+      createSafeFetch({ allowlist: [`127.0.0.1:${port}`] })(`https://127.0.0.1:${port}/`),
+    );
+    expect(refused.message).toBe(
+      `Could not connect to https://127.0.0.1:${port}/. If the site only works over http, add the link as http://127.0.0.1:${port}/`,
+    );
+    // Over http there is nothing to suggest.
+    const plain = await failure(
+      createSafeFetch({ allowlist: [`127.0.0.1:${port}`] })(`http://127.0.0.1:${port}/`),
+    );
+    expect(plain.message).toBe(`Could not connect to http://127.0.0.1:${port}/.`);
+  });
+
+  it('never promises a retry: the message is what a failed source shows', async () => {
+    const slow = await failure(
+      createSafeFetch({ allowlist: allowSite(), timeoutMs: 150 })(`${site.base}/slow`),
+    );
+    const statuses = [408, 429, 500, 503].map((status) =>
+      httpStatusError({ status, headers: new Headers(), url: `${site.base}/page` }),
+    );
+    for (const err of [slow, ...statuses]) {
+      expect(err.message).not.toMatch(/will try again/i);
+      expect(err.message).toMatch(/\.$/);
+    }
+    expect(slow.message).toBe(`${site.base}/slow took too long to answer (0.2 s).`);
   });
 });
 

@@ -174,7 +174,23 @@ async function vet(
 
 const TLS_CODES = /^(CERT_|ERR_TLS_|ERR_SSL_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|ERR_OSSL_)/;
 
-/** Turns a Node network error into a classified one; a timeout is recognised by its cause. */
+/**
+ * For an https address that could not be reached: the same address over http, as a suggestion.
+ * A link typed without a scheme is given https:// (spec 01 §4.2), so an http-only site fails here;
+ * the message names the address tried and the one to try instead (issue 18.4). Empty for http.
+ */
+function httpHint(url: URL): string {
+  if (url.protocol !== 'https:') return '';
+  const plain = new URL(url.href);
+  plain.protocol = 'http:';
+  return ` If the site only works over http, add the link as ${plain.href}`;
+}
+
+/**
+ * Turns a Node network error into a classified one; a timeout is recognised by its cause. The
+ * messages say what happened to which address: they are what the learner reads on a failed
+ * source, so they promise no retry (the worker's retries happen before the source is failed).
+ */
 export function networkError(err: unknown, url: URL, timeoutMs?: number): ExtractionError {
   if (err instanceof ExtractionError) return err;
   const e = err as NodeJS.ErrnoException & { cause?: unknown };
@@ -184,7 +200,7 @@ export function networkError(err: unknown, url: URL, timeoutMs?: number): Extrac
     const seconds = timeoutMs ? ` (${Math.round(timeoutMs / 100) / 10} s)` : '';
     return new ExtractionError(
       'timeout',
-      `${host} took too long to answer${seconds}. Mnemo will try again.`,
+      `${url.href} took too long to answer${seconds}.${httpHint(url)}`,
       {
         cause: err,
       },
@@ -202,7 +218,7 @@ export function networkError(err: unknown, url: URL, timeoutMs?: number): Extrac
   if (TLS_CODES.test(code)) {
     return new ExtractionError(
       'tls_error',
-      `${host} has no valid secure (https) certificate, so it was not read.`,
+      `${host} has no valid secure (https) certificate, so ${url.href} was not read.${httpHint(url)}`,
       {
         cause: err,
         details: { errorCode: code },
@@ -211,7 +227,7 @@ export function networkError(err: unknown, url: URL, timeoutMs?: number): Extrac
   }
   return new ExtractionError(
     'network_error',
-    `Could not connect to ${host}. Mnemo will try again.`,
+    `Could not connect to ${url.href}.${httpHint(url)}`,
     {
       cause: err,
       details: { errorCode: code || e?.message },
@@ -247,7 +263,7 @@ export function httpStatusError(
   if (status === 429) {
     return new ExtractionError(
       'rate_limited',
-      `${host} is limiting requests right now (HTTP 429). Mnemo will try again.`,
+      `${host} is limiting requests right now (HTTP 429). Try again later.`,
       {
         details,
         retryAfterSeconds: retryAfter(response.headers),
@@ -255,13 +271,13 @@ export function httpStatusError(
     );
   }
   if (status === 408)
-    return new ExtractionError('timeout', `${host} timed out (HTTP 408). Mnemo will try again.`, {
+    return new ExtractionError('timeout', `${host} timed out (HTTP 408). Try again later.`, {
       details,
     });
   if (status >= 500) {
     return new ExtractionError(
       'upstream_unavailable',
-      `${host} is having trouble (HTTP ${status}). Mnemo will try again.`,
+      `${host} is having trouble (HTTP ${status}). Try again later.`,
       {
         details,
         retryAfterSeconds: retryAfter(response.headers),

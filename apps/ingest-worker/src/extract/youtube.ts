@@ -57,7 +57,7 @@ function checkStatus(response: FetchedResponse): FetchedResponse {
   if (response.status === 429) {
     throw new ExtractionError(
       'too_many_requests',
-      "YouTube is limiting requests from Mnemo's servers right now. Mnemo will try again later.",
+      "YouTube is limiting requests from Mnemo's servers right now. Try again later.",
       { details: { status: 429 }, retryAfterSeconds: httpStatusError(response).retryAfterSeconds },
     );
   }
@@ -95,7 +95,7 @@ function innertubeKey(html: string): string {
   if (html.includes('class="g-recaptcha"')) {
     throw new ExtractionError(
       'too_many_requests',
-      "YouTube is limiting requests from Mnemo's servers right now (it answered with a captcha). Mnemo will try again later.",
+      "YouTube is limiting requests from Mnemo's servers right now (it answered with a captcha). Try again later.",
     );
   }
   throw new ExtractionError(
@@ -133,7 +133,7 @@ function assertPlayable(player: PlayerResponse, videoId: string): void {
   if (status === 'LOGIN_REQUIRED' && /not a bot/i.test(reason)) {
     throw new ExtractionError(
       'request_blocked',
-      "YouTube is blocking requests from Mnemo's servers right now (it asked to confirm they are not a bot). Mnemo will try again later.",
+      "YouTube is blocking requests from Mnemo's servers right now (it asked to confirm they are not a bot). Try again later.",
       { details },
     );
   }
