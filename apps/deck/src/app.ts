@@ -44,6 +44,9 @@ import { questionsRoutes } from './modules/questions/questions.routes';
 import { createCardsRepository } from './modules/cards/cards.repository';
 import { createCardsService } from './modules/cards/cards.service';
 import { cardsRoutes } from './modules/cards/cards.routes';
+import { createReviewRepository } from './modules/review/review.repository';
+import { createReviewService } from './modules/review/review.service';
+import { reviewRoutes } from './modules/review/review.routes';
 
 export type AppDeps = {
   db?: Db;
@@ -51,6 +54,8 @@ export type AppDeps = {
   storage?: Storage;
   /** The AI that grades answers; built from the environment when not given. */
   study?: StudyAi;
+  /** The clock of the review schedule; tests move it. */
+  now?: () => Date;
 };
 
 /** The deck service: spaces, decks, sources, questions and cards. */
@@ -160,7 +165,10 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
     queue: app.generateQueue,
     limitsOf,
   });
-  const questions = createQuestionsService({ questions: questionsRepository, decks: sourcesRepository, grading });
+  // Spaced repetition lives beside the questions it schedules (docs/architecture.md).
+  const review = createReviewService({ reviews: createReviewRepository({ db: app.db }), decks: sourcesRepository, now: deps.now });
+  await app.register(reviewRoutes, { review });
+  const questions = createQuestionsService({ questions: questionsRepository, decks: sourcesRepository, grading, review });
   await app.register(questionsRoutes, { questions, generation });
   const cards = createCardsService({ cards: createCardsRepository({ db: app.db }), decks: sourcesRepository, grading, generation });
   await app.register(cardsRoutes, { cards });

@@ -9,7 +9,7 @@ import { ownerValues, type Owner } from '@mnemo/db/owner';
 import type { Identity } from '@mnemo/contracts/identity';
 import { TEST_INTERNAL_SECRET } from '@mnemo/service-kit/testing';
 import { envSchema } from './env';
-import { buildApp } from './app';
+import { buildApp, type AppDeps } from './app';
 
 // Test-only: the one knob the deck tests read (as every service test does for Redis).
 // eslint-disable-next-line no-restricted-properties
@@ -19,7 +19,7 @@ export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
  * The deck service as its tests use it: a migrated database of its own, real Redis under a prefix
  * no other test shares, and files on a temporary local disk.
  */
-export async function startDeckApp(overrides: Record<string, string> = {}) {
+export async function startDeckApp(overrides: Record<string, string> = {}, deps: Pick<AppDeps, 'now'> = {}) {
   const database = await createTestDatabase();
   const redis = new Redis(REDIS_URL);
   const prefix = `test-deck-${randomUUID()}`;
@@ -35,7 +35,7 @@ export async function startDeckApp(overrides: Record<string, string> = {}) {
     BILLING_URL: 'http://127.0.0.1:9',
     ...overrides,
   });
-  const app = await buildApp(env, { db: database.db, redis });
+  const app = await buildApp(env, { db: database.db, redis, ...deps });
   return {
     app,
     db: database.db,

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@mnemo/db/client';
-import { decks, sources, studySpaces, uploads } from '@mnemo/db/schema';
+import { decks, reviewCards, reviewLogs, reviewSettings, sources, studySpaces, uploads } from '@mnemo/db/schema';
 import type { RoutesPlugin } from '@mnemo/service-kit';
 import { requireService } from '@mnemo/service-kit/internal-client';
 
@@ -37,6 +37,17 @@ export const claimsRoutes: RoutesPlugin<{
           .update(uploads)
           .set({ ownerUserId: userId, ownerAnonId: null })
           .where(and(eq(uploads.ownerAnonId, anonId), isNull(uploads.ownerUserId)));
+        // The guest's review history and schedule go with their decks (issue 20). Settings move
+        // unless the account has its own, which win.
+        for (const table of [reviewCards, reviewLogs]) {
+          await tx
+            .update(table)
+            .set({ ownerUserId: userId, ownerAnonId: null })
+            .where(and(eq(table.ownerAnonId, anonId), isNull(table.ownerUserId)));
+        }
+        const [accountSettings] = await tx.select({ id: reviewSettings.id }).from(reviewSettings).where(eq(reviewSettings.ownerUserId, userId));
+        if (accountSettings) await tx.delete(reviewSettings).where(eq(reviewSettings.ownerAnonId, anonId));
+        else await tx.update(reviewSettings).set({ ownerUserId: userId, ownerAnonId: null }).where(eq(reviewSettings.ownerAnonId, anonId));
         const movedSources =
           movedDecks.length === 0
             ? []

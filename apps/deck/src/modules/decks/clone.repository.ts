@@ -115,12 +115,12 @@ export function createCloneRepository({ db }: { db: Db }) {
         from ${sourceChunks} c where c.deck_id = ${from}`);
       await tx.execute(sql`
         insert into ${questions} (deck_id, source_id, chunk_id, question, question_type, options, correct_answer_index,
-          correct_answer_text, expected_answer, case_context, answer, position, generation_request_id, created_at)
+          correct_answer_text, expected_answer, case_context, answer, position, generation_request_id, concepts, created_at)
         select ${to},
           case when q.source_id is null then null else ${copiedId(sql`q.source_id`, to)} end,
           case when q.chunk_id is null then null else ${copiedId(sql`q.chunk_id`, to)} end,
           q.question, q.question_type, q.options, q.correct_answer_index, q.correct_answer_text, q.expected_answer,
-          q.case_context, q.answer, q.position, null, q.created_at
+          q.case_context, q.answer, q.position, null, q.concepts, q.created_at
         from ${questions} q where q.deck_id = ${from}`);
       await tx.execute(sql`
         insert into ${cards} (deck_id, source_id, front, back, options, correct_answer_index, position,

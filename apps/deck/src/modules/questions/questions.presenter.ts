@@ -22,5 +22,6 @@ export function presentQuestion({ question: q, source }: QuestionWithSource): Qu
     answer: q.answer,
     createdAt: q.createdAt.toISOString(),
     updatedAt: q.updatedAt.toISOString(),
+    concepts: q.concepts,
   };
 }

@@ -64,6 +64,7 @@ describe('GET /questions/deck/:deckId', () => {
       answer: 'ATP',
       createdAt: mc.createdAt.toISOString(),
       updatedAt: mc.updatedAt.toISOString(),
+      concepts: [],
     });
     await t.db.delete(sources).where(eq(sources.id, source.id));
     expect((await get(caller, `/questions/deck/${deck.id}`)).json().questions[0].source).toBeNull();

@@ -78,6 +78,10 @@ export const questionsRoutes: RoutesPlugin<{ questions: QuestionsService; genera
   app.post(
     '/questions/:id/evaluate',
     { schema: { params: questionParamsSchema, body: evaluateQuestionBodySchema } },
-    async (request) => questions.evaluate(requireOwner(request), request.params.id, request.body.response),
+    async (request) =>
+      questions.evaluate(requireOwner(request), request.params.id, request.body.response, {
+        practice: request.body.practice,
+        timeTakenMs: request.body.timeTakenMs,
+      }),
   );
 };

@@ -11,6 +11,7 @@ import { MULTIPLE_CHOICE_TYPES, type QuestionType } from '@mnemo/contracts/entit
 import type { Owner } from '@mnemo/db/owner';
 import { AppError } from '@mnemo/service-kit';
 import type { SourcesRepository } from '../sources/sources.repository';
+import type { ReviewService } from '../review/review.service';
 import type { Grading } from './grading.service';
 import { presentQuestion } from './questions.presenter';
 import type { QuestionChanges, QuestionRow, QuestionsRepository } from './questions.repository';
@@ -65,10 +66,13 @@ export function createQuestionsService({
   questions,
   decks,
   grading,
+  review,
 }: {
   questions: QuestionsRepository;
   decks: Pick<SourcesRepository, 'ownsDeck' | 'viewsDeck'>;
   grading: Grading;
+  /** Records the answer in the learner's review log (issue 20). */
+  review?: Pick<ReviewService, 'recordAnswer'>;
 }) {
   /** Reading is studying: the owner, or anyone when the deck is published (spec 02 §6). */
   async function requireViewableDeck(owner: Owner, deckId: string) {
@@ -173,11 +177,16 @@ export function createQuestionsService({
 
     /**
      * POST /questions/:id/evaluate, for the owner and for any viewer of a published deck (spec 02
-     * §6 lets a non-owner interact with it). Nothing is stored for anyone: the question's `answer`
-     * is its answer (the card's back), not the learner's, and the schema keeps no attempts; the
-     * question comes back as it is.
+     * §6 lets a non-owner interact with it). The question itself never changes (its `answer` is the
+     * card's back, not the learner's). The owner's answer is appended to their review log and moves
+     * the schedule (issue 20), unless it is a practice answer; a viewer's is graded only.
      */
-    async evaluate(owner: Owner, id: string, response: number | string): Promise<EvaluateQuestionResponse> {
+    async evaluate(
+      owner: Owner,
+      id: string,
+      response: number | string,
+      { practice = false, timeTakenMs }: { practice?: boolean | undefined; timeTakenMs?: number | undefined } = {},
+    ): Promise<EvaluateQuestionResponse> {
       const found = await questions.findViewable(owner, id);
       if (!found) throw questionNotFound();
       const q = found.question;
@@ -193,7 +202,9 @@ export function createQuestionsService({
         },
         response,
       );
-      return { success: true, evaluation, question: presentQuestion(found) };
+      const scheduled =
+        practice || !review ? null : await review.recordAnswer(owner, { questionId: q.id, evaluation, response, timeTakenMs });
+      return { success: true, evaluation, question: presentQuestion(found), review: scheduled };
     },
   };
 }

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { createEmptyCard, fsrs, type Grade } from 'ts-fsrs';
+import { REVIEW_RATINGS, type ReviewRating } from '@mnemo/contracts/api/review';
+import { createScheduler, rebuild, retrievability, review, type CardFields } from './scheduler';
+
+const MIN = 60_000;
+const DAY = 24 * 60 * MIN;
+
+describe('the scheduler', () => {
+  it('gives the dates ts-fsrs itself gives for a sequence of ratings', () => {
+    const start = new Date('2026-03-01T09:00:00Z');
+    const ratings: ReviewRating[] = ['good', 'again', 'good', 'good', 'hard', 'easy', 'good', 'again', 'good'];
+    const ours = createScheduler(0.9);
+    const theirs = fsrs({ request_retention: 0.9, enable_fuzz: false });
+    let card: CardFields | null = null;
+    let reference = createEmptyCard(start);
+    let at = start;
+    for (const rating of ratings) {
+      card = review(ours, card, at, rating).card;
+      reference = theirs.next(reference, at, (REVIEW_RATINGS.indexOf(rating) + 1) as Grade).card;
+      expect(card.due.toISOString()).toBe(reference.due.toISOString());
+      expect(card.stability).toBe(reference.stability);
+      // The learner comes back when the card is due.
+      at = card.due;
+    }
+    expect(card!.reps).toBe(reference.reps);
+    // The first Again is a learning step, the second forgets a card in review: one lapse.
+    expect(card!.lapses).toBe(reference.lapses);
+    expect(card!.lapses).toBe(1);
+  });
+
+  it('schedules a new card rated Good within the day (a learning step) and Easy days out', () => {
+    const at = new Date('2026-03-01T09:00:00Z');
+    const s = createScheduler(0.9);
+    const good = review(s, null, at, 'good');
+    expect(good.card.state).toBe('learning');
+    expect(good.card.due.getTime() - at.getTime()).toBe(10 * MIN);
+    expect(good.log.state).toBe('new');
+    const easy = review(s, null, at, 'easy');
+    expect(easy.card.state).toBe('review');
+    expect(easy.card.due.getTime() - at.getTime()).toBeGreaterThanOrEqual(DAY);
+  });
+
+  it('schedules further out for a lower desired retention', () => {
+    const at = new Date('2026-03-01T09:00:00Z');
+    const high = review(createScheduler(0.97), null, at, 'easy').card.due.getTime();
+    const low = review(createScheduler(0.7), null, at, 'easy').card.due.getTime();
+    expect(low).toBeGreaterThan(high);
+  });
+
+  it('rebuilds from the log the card the answers gave', () => {
+    const s = createScheduler(0.9);
+    let card: CardFields | null = null;
+    const log: { reviewedAt: Date; rating: ReviewRating }[] = [];
+    let at = new Date('2026-04-01T08:00:00Z');
+    for (const rating of ['again', 'good', 'good', 'easy', 'again', 'hard'] as ReviewRating[]) {
+      card = review(s, card, at, rating).card;
+      log.push({ reviewedAt: at, rating });
+      at = new Date(card.due.getTime() + 3 * 60 * MIN);
+    }
+    expect(rebuild(s, log)).toEqual(card);
+    expect(rebuild(s, [])).toBeNull();
+  });
+
+  it('reads retrievability: 0 never studied, near 1 just after a review, lower later', () => {
+    const s = createScheduler(0.9);
+    const at = new Date('2026-03-01T09:00:00Z');
+    const card = review(s, null, at, 'easy').card;
+    expect(retrievability(s, null, at)).toBe(0);
+    const soon = retrievability(s, card, new Date(at.getTime() + MIN));
+    const later = retrievability(s, card, new Date(at.getTime() + 60 * DAY));
+    expect(soon).toBeGreaterThan(0.99);
+    expect(later).toBeLessThan(soon);
+    expect(later).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,117 @@
+import { createEmptyCard, fsrs, Rating, type Card, type Grade, type ReviewLog, type State } from 'ts-fsrs';
+import { CARD_STATES, type CardState, type ReviewRating } from '@mnemo/contracts/api/review';
+
+/**
+ * The FSRS scheduler (ts-fsrs, FSRS-6 default weights), one per desired retention. Fuzz is off:
+ * the same answers give the same dates, which the tests and the rebuild from the log rely on.
+ */
+export function createScheduler(desiredRetention: number) {
+  return fsrs({ request_retention: desiredRetention, enable_fuzz: false });
+}
+export type Scheduler = ReturnType<typeof createScheduler>;
+
+const GRADES: Record<ReviewRating, Grade> = {
+  again: Rating.Again,
+  hard: Rating.Hard,
+  good: Rating.Good,
+  easy: Rating.Easy,
+};
+export const gradeOf = (rating: ReviewRating): Grade => GRADES[rating];
+
+/** ts-fsrs' State enum is the index in CARD_STATES (New 0 ... Relearning 3). */
+export const stateName = (state: State): CardState => CARD_STATES[state] ?? 'new';
+export const stateOf = (name: CardState): State => CARD_STATES.indexOf(name) as State;
+
+/** The card columns of review_cards, as FSRS computes them. */
+export type CardFields = {
+  state: CardState;
+  due: Date;
+  stability: number;
+  difficulty: number;
+  elapsedDays: number;
+  scheduledDays: number;
+  learningSteps: number;
+  reps: number;
+  lapses: number;
+  lastReview: Date | null;
+};
+
+/** The card state before a review, as review_logs keeps it (ts-fsrs' ReviewLog). */
+export type LogFields = {
+  state: CardState;
+  due: Date;
+  stability: number;
+  difficulty: number;
+  elapsedDays: number;
+  lastElapsedDays: number;
+  scheduledDays: number;
+  learningSteps: number;
+};
+
+export const toFields = (card: Card): CardFields => ({
+  state: stateName(card.state),
+  due: card.due,
+  stability: card.stability,
+  difficulty: card.difficulty,
+  elapsedDays: card.elapsed_days,
+  scheduledDays: card.scheduled_days,
+  learningSteps: card.learning_steps,
+  reps: card.reps,
+  lapses: card.lapses,
+  lastReview: card.last_review ?? null,
+});
+
+export const toCard = (f: CardFields): Card => ({
+  state: stateOf(f.state),
+  due: f.due,
+  stability: f.stability,
+  difficulty: f.difficulty,
+  elapsed_days: f.elapsedDays,
+  scheduled_days: f.scheduledDays,
+  learning_steps: f.learningSteps,
+  reps: f.reps,
+  lapses: f.lapses,
+  ...(f.lastReview ? { last_review: f.lastReview } : {}),
+});
+
+const toLogFields = (log: ReviewLog): LogFields => ({
+  state: stateName(log.state),
+  due: log.due,
+  stability: log.stability,
+  difficulty: log.difficulty,
+  elapsedDays: log.elapsed_days,
+  lastElapsedDays: log.last_elapsed_days,
+  scheduledDays: log.scheduled_days,
+  learningSteps: log.learning_steps,
+});
+
+/** One answer: the card after it and the log of the card before it. */
+export function review(
+  scheduler: Scheduler,
+  card: CardFields | null,
+  at: Date,
+  rating: ReviewRating,
+): { card: CardFields; log: LogFields } {
+  const before = card ? toCard(card) : createEmptyCard(at);
+  const next = scheduler.next(before, at, gradeOf(rating));
+  return { card: toFields(next.card), log: toLogFields(next.log) };
+}
+
+/**
+ * The card the log gives: every review replayed in order with its latest rating (after any
+ * override). The stored card must always equal this (tested); it is what an override recomputes.
+ */
+export function rebuild(
+  scheduler: Scheduler,
+  reviews: ReadonlyArray<{ reviewedAt: Date; rating: ReviewRating }>,
+): CardFields | null {
+  let card: CardFields | null = null;
+  for (const r of reviews) card = review(scheduler, card, r.reviewedAt, r.rating).card;
+  return card;
+}
+
+/** The probability of recalling the card now (0 for a card never studied). */
+export function retrievability(scheduler: Scheduler, card: CardFields | null, now: Date): number {
+  if (!card || card.state === 'new') return 0;
+  return scheduler.get_retrievability(toCard(card), now, false);
+}
