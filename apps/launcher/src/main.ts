@@ -56,7 +56,13 @@ async function main() {
     say(`Starting embedded Postgres (PGlite + pgvector) in ${join(dataDir, 'pg')}`);
     // Five services and the worker hold pools of up to 10 connections each; the socket server refuses
     // connections past its limit rather than queueing them.
-    const pg = await startEmbeddedPostgres({ dataDir: join(dataDir, 'pg'), port: await freePort(), maxConnections: 100 });
+    // Every child connects with the URL it returns, which carries the generated password.
+    const pg = await startEmbeddedPostgres({
+      dataDir: join(dataDir, 'pg'),
+      port: await freePort(),
+      maxConnections: 100,
+      password: secrets.DATABASE_PASSWORD,
+    });
     postgres = pg;
     databaseUrl = pg.url;
   }

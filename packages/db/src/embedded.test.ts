@@ -104,3 +104,43 @@ describe('embedded Postgres with a data folder', () => {
     }
   });
 });
+
+describe('embedded Postgres with a password', () => {
+  let server: EmbeddedPostgres;
+  const password = 'a generated password / with: odd characters';
+  beforeAll(async () => {
+    server = await startEmbeddedPostgres({ password, maxConnections: 10 });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  const withPassword = (given: string) => {
+    const url = new URL(server.url);
+    url.password = encodeURIComponent(given);
+    return url.toString();
+  };
+
+  it('admits the password it was given, through the URL it reports, with a pool of connections', async () => {
+    expect(server.url).toContain(encodeURIComponent(password));
+    const pool = new pg.Pool({ connectionString: server.url, max: 4 });
+    try {
+      const rows = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => pool.query<{ n: number }>('select $1::int as n', [i])),
+      );
+      expect(rows.map((r) => r.rows[0]!.n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('refuses a wrong password, and no password, with the Postgres error for it', async () => {
+    for (const url of [withPassword('postgres'), withPassword(`${password}x`)]) {
+      const err = await query(url, 'select 1').catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(Error);
+      expect((err as { code?: string }).code).toBe('28P01');
+      expect((err as Error).message).toBe('password authentication failed for user "postgres"');
+    }
+    // The server still serves the right password afterwards.
+    expect(await query<{ one: number }>(server.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+  });
+});

@@ -1,8 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { startPasswordGate } from './embedded-auth';
 
 export type EmbeddedPostgresOptions = {
   /** Folder that keeps the data across restarts; undefined keeps everything in memory. */
@@ -18,6 +21,11 @@ export type EmbeddedPostgresOptions = {
   maxConnections?: number;
   /** Start from a data directory dumped with PGlite's dumpDataDir (used by the test template). */
   loadDataDir?: Blob;
+  /**
+   * The password every connection must give (embedded-auth.ts). Without one, any user and password
+   * are accepted, as PGlite does: fine for a test's server, not for one that keeps data.
+   */
+  password?: string;
 };
 
 export type EmbeddedPostgres = {
@@ -45,6 +53,7 @@ export async function startEmbeddedPostgres({
   port = 0,
   maxConnections = 20,
   loadDataDir,
+  password,
 }: EmbeddedPostgresOptions = {}): Promise<EmbeddedPostgres> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create({
@@ -52,25 +61,38 @@ export async function startEmbeddedPostgres({
     ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { vector, pg_trgm },
   });
-  const server = new PGLiteSocketServer({ db, host, port, maxConnections });
+  // With a password, PGlite listens on a Unix socket in a folder only this user can enter (mkdtemp
+  // makes it 0700), and the gate in front of it on host:port asks for the password.
+  const socketDir = password ? mkdtempSync(join(tmpdir(), 'mnemo-pg-')) : null;
+  const socketPath = socketDir ? join(socketDir, '.s.PGSQL') : null;
+  const server = new PGLiteSocketServer(
+    socketPath ? { db, path: socketPath, maxConnections } : { db, host, port, maxConnections },
+  );
+  let gate: Awaited<ReturnType<typeof startPasswordGate>> | null = null;
   try {
     await server.start();
+    if (password && socketPath) gate = await startPasswordGate({ host, port, password, upstreamPath: socketPath });
   } catch (error) {
+    await server.stop().catch(() => {});
     await db.close();
+    if (socketDir) rmSync(socketDir, { recursive: true, force: true });
     throw error;
   }
   // With port 0 the OS chose one; the server reports it as host:port.
-  const actualPort = Number(server.getServerConn().split(':').pop());
+  const actualPort = gate ? gate.port : Number(server.getServerConn().split(':').pop());
   const urlHost = host.includes(':') ? `[${host}]` : host;
+  const credentials = `postgres:${encodeURIComponent(password ?? 'postgres')}`;
   let closing: Promise<void> | undefined;
   return {
-    url: `postgres://postgres:postgres@${urlHost}:${actualPort}/postgres?sslmode=disable`,
+    url: `postgres://${credentials}@${urlHost}:${actualPort}/postgres?sslmode=disable`,
     port: actualPort,
     db,
     close: () =>
       (closing ??= (async () => {
+        await gate?.close();
         await server.stop();
         await db.close();
+        if (socketDir) rmSync(socketDir, { recursive: true, force: true });
       })()),
   };
 }
