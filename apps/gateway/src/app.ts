@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { createService } from '@mnemo/service-kit';
-import { createRedis } from '@mnemo/service-kit/plugins/redis';
+import { createRedis, pingRedis } from '@mnemo/service-kit/plugins/redis';
 import { createInternalClient } from '@mnemo/service-kit/internal-client';
 import { anonymousSeenKey } from '@mnemo/contracts/identity';
 import type { Env } from './env';
@@ -38,7 +38,7 @@ export async function buildApp(env: Env, deps: GatewayDeps = {}) {
     if (!deps.redis) await redis.quit().catch(() => redis.disconnect());
     if (!deps.subscriber) await subscriber.quit().catch(() => subscriber.disconnect());
   });
-  app.addReadinessCheck({ name: 'redis', check: async () => void (await redis.ping()) });
+  app.addReadinessCheck({ name: 'redis', check: () => pingRedis(redis) });
 
   const services = { auth: env.AUTH_URL, deck: env.DECK_URL, chat: env.CHAT_URL, billing: env.BILLING_URL };
   const strip = (u: string) => u.replace(/\/+$/, '');

@@ -33,7 +33,8 @@ import { createGenerationRepository } from './jobs/generate-questions/repository
 import { createJobMetrics, registerQueueDepth } from './metrics';
 
 const env = loadEnv();
-const redis = createRedis(env.REDIS_URL);
+// No request waits on the worker: its progress events wait out a Redis outage rather than fail a job.
+const redis = createRedis(env.REDIS_URL, { blocking: true });
 const publishEvent = createProgressPublisher({ redis, prefix: env.REDIS_PREFIX });
 
 // Health for probes and the gateway's report: an HTTP server here, a heartbeat in Redis there.
@@ -87,8 +88,9 @@ const processor = createJobProcessor([
   },
 ], { tracer: app.tracing.tracer });
 
+// Workers block on their connections: BullMQ's kind, without a command timeout.
 const workerOptions = {
-  connection: createRedis(env.REDIS_URL),
+  connection: createRedis(env.REDIS_URL, { blocking: true }),
   prefix: env.REDIS_PREFIX,
   lockDuration: env.WORKER_LOCK_MS,
   // Look for jobs of dead workers as often as their locks can expire.
@@ -113,7 +115,7 @@ const reembedWorker = new Worker(
       handle: reembedSourceJob.create({ db: app.db, embedder: ai.embedder }),
     },
   ], { tracer: app.tracing.tracer }),
-  { ...workerOptions, connection: createRedis(env.REDIS_URL), concurrency: 1 },
+  { ...workerOptions, connection: createRedis(env.REDIS_URL, { blocking: true }), concurrency: 1 },
 );
 
 // Question and card generation on a queue of its own, so a long ingestion never holds it up (and
@@ -134,7 +136,7 @@ const generateWorker = new Worker(
       },
     ], { tracer: app.tracing.tracer }),
   ),
-  { ...workerOptions, connection: createRedis(env.REDIS_URL), concurrency: env.GENERATE_CONCURRENCY },
+  { ...workerOptions, connection: createRedis(env.REDIS_URL, { blocking: true }), concurrency: env.GENERATE_CONCURRENCY },
 );
 
 // Queue depth for /metrics, from handles that only count (they never take jobs).

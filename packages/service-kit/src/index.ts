@@ -14,6 +14,7 @@ import { findUnstorableText } from '@mnemo/contracts/text';
 import { fastifyLoggerOptions } from '@mnemo/logger';
 import { AppError, isAppError, isPublicError } from './errors';
 import { verifyIdentity } from './identity';
+import { isRedisUnavailable } from './plugins/redis';
 import { context, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import {
   createTracing,
@@ -256,6 +257,14 @@ function registerErrorHandling(app: FastifyInstance) {
               ? 'RATE_LIMITED'
               : 'BAD_REQUEST';
       return reply.status(status).send(errorBody(code, error.message, request.id));
+    }
+    // Redis down or too slow (its commands are bounded): the caller may retry, nothing is broken.
+    if (isRedisUnavailable(error)) {
+      request.log.error({ err: error }, 'Redis is unavailable');
+      reply.header('retry-after', '5');
+      return reply
+        .status(503)
+        .send(errorBody('SERVICE_UNAVAILABLE', 'Mnemo is briefly unavailable. Please try again in a few seconds.', request.id));
     }
     // Never leak internals (SQL, stack traces, hostnames) to the caller.
     request.log.error({ err: error }, 'unhandled error');

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import type { FastifyRequest } from 'fastify';
+import { isRedisDown } from '@mnemo/service-kit/plugins/redis';
 
 const isAuthCall = (req: FastifyRequest) => req.url.startsWith('/api/auth/') || req.url.startsWith('/api/mobile/');
 
@@ -18,7 +19,12 @@ export const rateLimitPlugin = fp<{ redis: Redis; redisPrefix: string; perMinute
       redis: options.redis,
       nameSpace: `${options.redisPrefix}:ratelimit:`,
       timeWindow: '1 minute',
-      allowList: (req) => !req.url.startsWith('/api/') || req.url.startsWith('/api/healthz'),
+      // While Redis is unreachable the limits are not counted (fail open): calls that need Redis
+      // answer 503 on their own, and the others keep working through the outage. Sign-in stays
+      // guarded by the auth service's own counters, which need Redis too.
+      allowList: (req) =>
+        !req.url.startsWith('/api/') || req.url.startsWith('/api/healthz') || isRedisDown(options.redis),
+      skipOnError: true,
       max: (req) => (isAuthCall(req) ? options.authPerMinute : options.perMinute),
       keyGenerator: (req) => {
         if (isAuthCall(req)) return `auth:ip:${req.ip}`;
