@@ -15,7 +15,9 @@ import { Route as CreateRouteImport } from './routes/create';
 import { Route as AppCreateFlashcardsRouteImport } from './routes/_app/create-flashcards';
 import { Route as AppExploreRouteImport } from './routes/_app/explore';
 import { Route as AppLibraryRouteImport } from './routes/_app/library';
+import { Route as AppReviewRouteImport } from './routes/_app/review';
 import { Route as AppSettingsRouteImport } from './routes/_app/settings';
+import { Route as AppStatsRouteImport } from './routes/_app/stats';
 import { Route as PublicIndexRouteImport } from './routes/_public/index';
 import { Route as PublicAffiliateRouteImport } from './routes/_public/affiliate';
 import { Route as PublicFeedbackRouteImport } from './routes/_public/feedback';
@@ -38,6 +40,7 @@ import { Route as AppDeckDeckIdSplatRouteImport } from './routes/_app/deck/$deck
 import { Route as AppDeckDeckIdEditRouteImport } from './routes/_app/deck/$deckId/edit';
 import { Route as AppDeckDeckIdFlashcardsRouteImport } from './routes/_app/deck/$deckId/flashcards';
 import { Route as AppDeckDeckIdManageRouteImport } from './routes/_app/deck/$deckId/manage';
+import { Route as AppDeckDeckIdQuizRouteImport } from './routes/_app/deck/$deckId/quiz';
 import { Route as AppDeckDeckIdSummaryRouteImport } from './routes/_app/deck/$deckId/summary';
 
 const AppRoute = AppRouteImport.update({
@@ -68,9 +71,19 @@ const AppLibraryRoute = AppLibraryRouteImport.update({
   path: '/library',
   getParentRoute: () => AppRoute,
 } as any);
+const AppReviewRoute = AppReviewRouteImport.update({
+  id: '/review',
+  path: '/review',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppSettingsRoute = AppSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppStatsRoute = AppStatsRouteImport.update({
+  id: '/stats',
+  path: '/stats',
   getParentRoute: () => AppRoute,
 } as any);
 const PublicIndexRoute = PublicIndexRouteImport.update({
@@ -183,6 +196,11 @@ const AppDeckDeckIdManageRoute = AppDeckDeckIdManageRouteImport.update({
   path: '/manage',
   getParentRoute: () => AppDeckDeckIdRoute,
 } as any);
+const AppDeckDeckIdQuizRoute = AppDeckDeckIdQuizRouteImport.update({
+  id: '/quiz',
+  path: '/quiz',
+  getParentRoute: () => AppDeckDeckIdRoute,
+} as any);
 const AppDeckDeckIdSummaryRoute = AppDeckDeckIdSummaryRouteImport.update({
   id: '/summary',
   path: '/summary',
@@ -195,7 +213,9 @@ export interface FileRoutesByFullPath {
   '/create-flashcards': typeof AppCreateFlashcardsRoute;
   '/explore': typeof AppExploreRoute;
   '/library': typeof AppLibraryRoute;
+  '/review': typeof AppReviewRoute;
   '/settings': typeof AppSettingsRoute;
+  '/stats': typeof AppStatsRoute;
   '/affiliate': typeof PublicAffiliateRoute;
   '/feedback': typeof PublicFeedbackRoute;
   '/help': typeof PublicHelpRoute;
@@ -216,6 +236,7 @@ export interface FileRoutesByFullPath {
   '/deck/$deckId/edit': typeof AppDeckDeckIdEditRoute;
   '/deck/$deckId/flashcards': typeof AppDeckDeckIdFlashcardsRoute;
   '/deck/$deckId/manage': typeof AppDeckDeckIdManageRoute;
+  '/deck/$deckId/quiz': typeof AppDeckDeckIdQuizRoute;
   '/deck/$deckId/summary': typeof AppDeckDeckIdSummaryRoute;
   '/deck/$deckId/': typeof AppDeckDeckIdIndexRoute;
 }
@@ -225,7 +246,9 @@ export interface FileRoutesByTo {
   '/create-flashcards': typeof AppCreateFlashcardsRoute;
   '/explore': typeof AppExploreRoute;
   '/library': typeof AppLibraryRoute;
+  '/review': typeof AppReviewRoute;
   '/settings': typeof AppSettingsRoute;
+  '/stats': typeof AppStatsRoute;
   '/affiliate': typeof PublicAffiliateRoute;
   '/feedback': typeof PublicFeedbackRoute;
   '/help': typeof PublicHelpRoute;
@@ -245,6 +268,7 @@ export interface FileRoutesByTo {
   '/deck/$deckId/edit': typeof AppDeckDeckIdEditRoute;
   '/deck/$deckId/flashcards': typeof AppDeckDeckIdFlashcardsRoute;
   '/deck/$deckId/manage': typeof AppDeckDeckIdManageRoute;
+  '/deck/$deckId/quiz': typeof AppDeckDeckIdQuizRoute;
   '/deck/$deckId/summary': typeof AppDeckDeckIdSummaryRoute;
   '/deck/$deckId': typeof AppDeckDeckIdIndexRoute;
 }
@@ -256,7 +280,9 @@ export interface FileRoutesById {
   '/_app/create-flashcards': typeof AppCreateFlashcardsRoute;
   '/_app/explore': typeof AppExploreRoute;
   '/_app/library': typeof AppLibraryRoute;
+  '/_app/review': typeof AppReviewRoute;
   '/_app/settings': typeof AppSettingsRoute;
+  '/_app/stats': typeof AppStatsRoute;
   '/_public/affiliate': typeof PublicAffiliateRoute;
   '/_public/feedback': typeof PublicFeedbackRoute;
   '/_public/help': typeof PublicHelpRoute;
@@ -278,6 +304,7 @@ export interface FileRoutesById {
   '/_app/deck/$deckId/edit': typeof AppDeckDeckIdEditRoute;
   '/_app/deck/$deckId/flashcards': typeof AppDeckDeckIdFlashcardsRoute;
   '/_app/deck/$deckId/manage': typeof AppDeckDeckIdManageRoute;
+  '/_app/deck/$deckId/quiz': typeof AppDeckDeckIdQuizRoute;
   '/_app/deck/$deckId/summary': typeof AppDeckDeckIdSummaryRoute;
   '/_app/deck/$deckId/': typeof AppDeckDeckIdIndexRoute;
 }
@@ -289,7 +316,9 @@ export interface FileRouteTypes {
     | '/create-flashcards'
     | '/explore'
     | '/library'
+    | '/review'
     | '/settings'
+    | '/stats'
     | '/affiliate'
     | '/feedback'
     | '/help'
@@ -310,6 +339,7 @@ export interface FileRouteTypes {
     | '/deck/$deckId/edit'
     | '/deck/$deckId/flashcards'
     | '/deck/$deckId/manage'
+    | '/deck/$deckId/quiz'
     | '/deck/$deckId/summary'
     | '/deck/$deckId/';
   fileRoutesByTo: FileRoutesByTo;
@@ -319,7 +349,9 @@ export interface FileRouteTypes {
     | '/create-flashcards'
     | '/explore'
     | '/library'
+    | '/review'
     | '/settings'
+    | '/stats'
     | '/affiliate'
     | '/feedback'
     | '/help'
@@ -339,6 +371,7 @@ export interface FileRouteTypes {
     | '/deck/$deckId/edit'
     | '/deck/$deckId/flashcards'
     | '/deck/$deckId/manage'
+    | '/deck/$deckId/quiz'
     | '/deck/$deckId/summary'
     | '/deck/$deckId';
   id:
@@ -349,7 +382,9 @@ export interface FileRouteTypes {
     | '/_app/create-flashcards'
     | '/_app/explore'
     | '/_app/library'
+    | '/_app/review'
     | '/_app/settings'
+    | '/_app/stats'
     | '/_public/affiliate'
     | '/_public/feedback'
     | '/_public/help'
@@ -371,6 +406,7 @@ export interface FileRouteTypes {
     | '/_app/deck/$deckId/edit'
     | '/_app/deck/$deckId/flashcards'
     | '/_app/deck/$deckId/manage'
+    | '/_app/deck/$deckId/quiz'
     | '/_app/deck/$deckId/summary'
     | '/_app/deck/$deckId/';
   fileRoutesById: FileRoutesById;
@@ -425,11 +461,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLibraryRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/review': {
+      id: '/_app/review';
+      path: '/review';
+      fullPath: '/review';
+      preLoaderRoute: typeof AppReviewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/settings': {
       id: '/_app/settings';
       path: '/settings';
       fullPath: '/settings';
       preLoaderRoute: typeof AppSettingsRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/stats': {
+      id: '/_app/stats';
+      path: '/stats';
+      fullPath: '/stats';
+      preLoaderRoute: typeof AppStatsRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_public/': {
@@ -586,6 +636,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDeckDeckIdManageRouteImport;
       parentRoute: typeof AppDeckDeckIdRoute;
     };
+    '/_app/deck/$deckId/quiz': {
+      id: '/_app/deck/$deckId/quiz';
+      path: '/quiz';
+      fullPath: '/deck/$deckId/quiz';
+      preLoaderRoute: typeof AppDeckDeckIdQuizRouteImport;
+      parentRoute: typeof AppDeckDeckIdRoute;
+    };
     '/_app/deck/$deckId/summary': {
       id: '/_app/deck/$deckId/summary';
       path: '/summary';
@@ -601,6 +658,7 @@ interface AppDeckDeckIdRouteChildren {
   AppDeckDeckIdEditRoute: typeof AppDeckDeckIdEditRoute;
   AppDeckDeckIdFlashcardsRoute: typeof AppDeckDeckIdFlashcardsRoute;
   AppDeckDeckIdManageRoute: typeof AppDeckDeckIdManageRoute;
+  AppDeckDeckIdQuizRoute: typeof AppDeckDeckIdQuizRoute;
   AppDeckDeckIdSummaryRoute: typeof AppDeckDeckIdSummaryRoute;
   AppDeckDeckIdIndexRoute: typeof AppDeckDeckIdIndexRoute;
 }
@@ -610,6 +668,7 @@ const AppDeckDeckIdRouteChildren: AppDeckDeckIdRouteChildren = {
   AppDeckDeckIdEditRoute: AppDeckDeckIdEditRoute,
   AppDeckDeckIdFlashcardsRoute: AppDeckDeckIdFlashcardsRoute,
   AppDeckDeckIdManageRoute: AppDeckDeckIdManageRoute,
+  AppDeckDeckIdQuizRoute: AppDeckDeckIdQuizRoute,
   AppDeckDeckIdSummaryRoute: AppDeckDeckIdSummaryRoute,
   AppDeckDeckIdIndexRoute: AppDeckDeckIdIndexRoute,
 };
@@ -622,7 +681,9 @@ interface AppRouteChildren {
   AppCreateFlashcardsRoute: typeof AppCreateFlashcardsRoute;
   AppExploreRoute: typeof AppExploreRoute;
   AppLibraryRoute: typeof AppLibraryRoute;
+  AppReviewRoute: typeof AppReviewRoute;
   AppSettingsRoute: typeof AppSettingsRoute;
+  AppStatsRoute: typeof AppStatsRoute;
   AppBillingDemoCheckoutRoute: typeof AppBillingDemoCheckoutRoute;
   AppBillingDemoPortalRoute: typeof AppBillingDemoPortalRoute;
   AppDeckDeckIdRoute: typeof AppDeckDeckIdRouteWithChildren;
@@ -636,7 +697,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppCreateFlashcardsRoute: AppCreateFlashcardsRoute,
   AppExploreRoute: AppExploreRoute,
   AppLibraryRoute: AppLibraryRoute,
+  AppReviewRoute: AppReviewRoute,
   AppSettingsRoute: AppSettingsRoute,
+  AppStatsRoute: AppStatsRoute,
   AppBillingDemoCheckoutRoute: AppBillingDemoCheckoutRoute,
   AppBillingDemoPortalRoute: AppBillingDemoPortalRoute,
   AppDeckDeckIdRoute: AppDeckDeckIdRouteWithChildren,

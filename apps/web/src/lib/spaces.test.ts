@@ -17,8 +17,8 @@ describe('spaces', () => {
       }),
     ).toEqual({
       data: [
-        { id: 'a', title: 'A', deckCount: 0 },
-        { id: 'b', title: 'B', deckCount: 0 },
+        { id: 'a', title: 'A', deckCount: 0, deckIds: [] },
+        { id: 'b', title: 'B', deckCount: 0, deckIds: [] },
       ],
     });
   });
@@ -28,5 +28,14 @@ describe('spaces', () => {
       data: [{ _id: 'a', title: 'A', description: '', decks: ['d1', 'd2', 'd3'] }],
     });
     expect(parsed.data[0]?.deckCount).toBe(3);
+    expect(parsed.data[0]?.deckIds).toEqual(['d1', 'd2', 'd3']);
+  });
+
+  it('keeps the ids of decks listed whole (the due counts of a space add them up)', () => {
+    const parsed = spacesResponseSchema.parse({
+      data: [{ _id: 'a', title: 'A', decks: [{ _id: 'd1', title: 'x' }, 42] }],
+    });
+    expect(parsed.data[0]?.deckIds).toEqual(['d1']);
+    expect(parsed.data[0]?.deckCount).toBe(2);
   });
 });

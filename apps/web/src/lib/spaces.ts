@@ -3,6 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 import { useSession } from './session/session-context';
 
+/** A space's deck as a list carries it: its id, or the deck itself. */
+function deckIdOf(deck: unknown): string | null {
+  if (typeof deck === 'string') return deck;
+  if (typeof deck === 'object' && deck !== null && typeof (deck as { _id?: unknown })._id === 'string') {
+    return (deck as { _id: string })._id;
+  }
+  return null;
+}
+
 /**
  * A study space as lists show it. Services answer `_id` (spec 01 §3); `id` is accepted too.
  * `decks` holds the space's deck ids: its length is the deck count the library shows.
@@ -14,7 +23,12 @@ const spaceSchema = z
     title: z.string(),
     decks: z.array(z.unknown()).optional(),
   })
-  .transform((s) => ({ id: s._id ?? s.id ?? '', title: s.title, deckCount: s.decks?.length ?? 0 }))
+  .transform((s) => ({
+    id: s._id ?? s.id ?? '',
+    title: s.title,
+    deckCount: s.decks?.length ?? 0,
+    deckIds: (s.decks ?? []).map(deckIdOf).filter((id): id is string => id !== null),
+  }))
   .refine((s) => s.id !== '', { message: 'space id missing' });
 
 export type SpaceSummary = z.output<typeof spaceSchema>;

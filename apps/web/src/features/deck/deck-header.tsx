@@ -3,7 +3,9 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeckResponse } from '@mnemo/contracts/api/decks';
 import type { Deck } from '@mnemo/contracts/entities/deck';
+import { DueBadge } from '../../components/due-badge';
 import { logWarning } from '../../lib/log';
+import { deckDueCounts, studyToday, useDueCounts } from '../../lib/review';
 import { spacesQueryKey } from '../../lib/spaces';
 import { editedTitle } from '../library/deck-list';
 import { decksQueryKey } from '../library/library-queries';
@@ -40,6 +42,10 @@ export function DeckHeader({ deck, viewer }: { deck: Deck; viewer: DeckViewerSta
         </Link>
         <DeckTitle deck={deck} canEdit={viewer.canEdit} />
         <div className="deck-header-actions">
+          {viewer.canEdit && <DeckDue deckId={deck._id} />}
+          <Link to="/deck/$deckId/quiz" params={{ deckId: deck._id }} className="btn">
+            Summary quiz
+          </Link>
           <PublishControl deck={deck} viewer={viewer} />
           <CloneControl viewer={viewer} />
           {viewer.canEdit && <DeckMenu deckId={deck._id} onDelete={() => setDeleting(true)} />}
@@ -50,6 +56,23 @@ export function DeckHeader({ deck, viewer }: { deck: Deck; viewer: DeckViewerSta
         <DeleteDeckDialog deck={deck} open={deleting} onClose={() => setDeleting(false)} />
       )}
     </header>
+  );
+}
+
+/** What is due today in this deck, and the way into Review mode (issue 20). */
+function DeckDue({ deckId }: { deckId: string }) {
+  const counts = useDueCounts();
+  const due = studyToday(deckDueCounts(counts.data, deckId));
+  if (due <= 0) return null;
+  return (
+    <Link
+      to="/deck/$deckId/flashcards"
+      params={{ deckId }}
+      search={{ mode: 'review' }}
+      className="btn deck-review"
+    >
+      Review <DueBadge count={due} />
+    </Link>
   );
 }
 

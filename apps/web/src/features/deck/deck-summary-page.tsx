@@ -3,6 +3,7 @@ import type { Source } from '@mnemo/contracts/entities/source';
 import { ChatPanel } from '../chat/chat-panel';
 import type { SourceChatContext } from '../chat/chat-types';
 import { DeckSourcesPanel } from '../sources/deck-sources-panel';
+import { DeckMastery } from './deck-mastery';
 import { useDeck } from './deck-queries';
 import { ResizableSidebar } from './resizable-sidebar';
 import { sourceVideoEmbedUrl } from './source-media';
@@ -33,6 +34,7 @@ export function DeckSummaryPage({ deckId }: { deckId: string }) {
           onSelect={setChosenId}
           renderMedia={(source) => <SourceVideo source={source} />}
         />
+        <DeckMastery deckId={deckId} />
       </section>
       <ResizableSidebar {...SUMMARY_CHAT_WIDTH} label="Resize chat">
         <ChatPanel

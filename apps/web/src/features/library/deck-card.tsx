@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Deck } from '@mnemo/contracts/entities/deck';
+import { DueBadge } from '../../components/due-badge';
+import { deckDueCounts, studyToday, useDueCounts } from '../../lib/review';
 import {
   cardCountLabel,
   deckCardCount,
@@ -83,6 +85,7 @@ function DeckPicture({ visual }: { visual: DeckVisual }) {
  */
 export function DeckCard({ deck }: { deck: Deck }) {
   const cards = deckCardCount(deck);
+  const due = studyToday(deckDueCounts(useDueCounts().data, deck._id));
   return (
     <li className="deck-card">
       <Link to="/deck/$deckId/summary" params={{ deckId: deck._id }} className="deck-card-link">
@@ -95,6 +98,8 @@ export function DeckCard({ deck }: { deck: Deck }) {
           <span className="visually-hidden">, </span>
           <time dateTime={deck.createdAt}>{formatDeckDate(deck.createdAt)}</time>
         </span>
+        {due > 0 && <span className="visually-hidden">, </span>}
+        <DueBadge count={due} />
       </Link>
     </li>
   );

@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
+import { DueBadge } from '../../components/due-badge';
+import { decksDueTotal, studyToday, useDueCounts } from '../../lib/review';
 import { useSpaces } from '../../lib/spaces';
 import { DeckCard } from './deck-card';
 import {
@@ -22,10 +24,39 @@ export function LibraryPage() {
   return (
     <div className="page library-page">
       <h1>Your Library</h1>
+      <DueToday />
       <LibrarySearch />
       <AllDecks />
       <StudySpaces />
     </div>
+  );
+}
+
+/** What is due today across every deck, and the review of all of it (issue 20). */
+function DueToday() {
+  const counts = useDueCounts();
+  const total = counts.data?.total;
+  if (!total) return null;
+  const today = studyToday(total);
+  return (
+    <section className="library-due" aria-labelledby="library-due-title">
+      <h2 id="library-due-title" className="visually-hidden">
+        Due today
+      </h2>
+      {today > 0 ? (
+        <>
+          <p>
+            <strong>{today}</strong> {today === 1 ? 'card' : 'cards'} to study today:{' '}
+            {total.due} due, {total.learning} learning, {total.new} new.
+          </p>
+          <Link to="/review" className="btn btn-primary">
+            Review everything due
+          </Link>
+        </>
+      ) : (
+        <p className="muted">Nothing is due today. New cards arrive as you create decks.</p>
+      )}
+    </section>
   );
 }
 
@@ -113,8 +144,19 @@ function AllDecks() {
   );
 }
 
+function SpaceDue({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <>
+      <span className="visually-hidden">, </span>
+      <DueBadge count={count} />
+    </>
+  );
+}
+
 function StudySpaces() {
   const spaces = useSpaces();
+  const counts = useDueCounts();
   return (
     <section className="library-section" aria-labelledby="study-spaces-title">
       <header className="library-section-head">
@@ -140,6 +182,7 @@ function StudySpaces() {
                 <span className="space-card-title">{space.title}</span>
                 <span className="visually-hidden">, </span>
                 <span className="muted">{deckCountLabel(space.deckCount)}</span>
+                <SpaceDue count={decksDueTotal(counts.data, space.deckIds)} />
               </Link>
             </li>
           ))}

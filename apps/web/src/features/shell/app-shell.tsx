@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSession } from '../../lib/session/session-context';
+import { useTimeZoneSync } from '../../lib/use-time-zone-sync';
 import { Sidebar } from './sidebar';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
 
@@ -26,6 +27,7 @@ function SessionNotice() {
 /** The signed-in / guest application frame: collapsible sidebar and the page. */
 export function AppShell({ children }: { children: ReactNode }) {
   const [collapsed, toggle] = useSidebarCollapsed();
+  useTimeZoneSync();
   return (
     <div className="app-shell" data-sidebar-collapsed={collapsed}>
       <Sidebar collapsed={collapsed} onToggle={toggle} />

@@ -70,3 +70,17 @@ export const CloseIcon = () => (
     <path d="M6 6l12 12M18 6L6 18" />
   </Svg>
 );
+export const RepeatIcon = () => (
+  <Svg>
+    <path d="M17 2l4 4-4 4" />
+    <path d="M3 11V9a3 3 0 0 1 3-3h15" />
+    <path d="M7 22l-4-4 4-4" />
+    <path d="M21 13v2a3 3 0 0 1-3 3H3" />
+  </Svg>
+);
+export const ChartIcon = () => (
+  <Svg>
+    <path d="M3 3v18h18" />
+    <path d="M7 15v2M12 10v7M17 6v11" />
+  </Svg>
+);

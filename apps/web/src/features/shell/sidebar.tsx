@@ -1,10 +1,13 @@
 import { Link } from '@tanstack/react-router';
+import { DueBadge } from '../../components/due-badge';
+import { studyToday, useDueCounts } from '../../lib/review';
 import { useSession } from '../../lib/session/session-context';
 import { spaceInitials, useSpaces } from '../../lib/spaces';
 import { useIsSubscriber } from '../../lib/use-subscription';
 import { useSignInDialog } from '../auth/sign-in-dialog';
 import { useUpgradeDialog } from '../billing/upgrade-dialog';
 import {
+  ChartIcon,
   ChevronIcon,
   CompassIcon,
   HelpIcon,
@@ -12,6 +15,7 @@ import {
   LibraryIcon,
   LogInIcon,
   PlusIcon,
+  RepeatIcon,
   SparkIcon,
 } from './icons';
 import { UserMenu } from './user-menu';
@@ -43,6 +47,25 @@ function SpacesList() {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** Review (everything due, with today's count) and Statistics (issue 20), for signed-in learners. */
+function ReviewLinks() {
+  const counts = useDueCounts();
+  const due = studyToday(counts.data?.total);
+  return (
+    <>
+      <Link to="/review" className="sidebar-item" activeProps={{ className: 'active' }} title="Review">
+        <RepeatIcon />
+        <span className="label">Review</span>
+        <DueBadge count={due} compact />
+      </Link>
+      <Link to="/stats" className="sidebar-item" activeProps={{ className: 'active' }} title="Statistics">
+        <ChartIcon />
+        <span className="label">Statistics</span>
+      </Link>
+    </>
   );
 }
 
@@ -92,6 +115,7 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
           <LibraryIcon />
           <span className="label">Library</span>
         </Link>
+        {authenticated && <ReviewLinks />}
         {authenticated ? (
           <Link
             to="/explore"

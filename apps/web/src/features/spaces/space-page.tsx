@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Space } from '@mnemo/contracts/entities/space';
+import { DueBadge } from '../../components/due-badge';
+import { decksDueTotal, useDueCounts } from '../../lib/review';
 import { spacesQueryKey } from '../../lib/spaces';
 import { DeckCard } from '../library/deck-card';
 import {
@@ -58,6 +60,7 @@ export function SpacePage({ spaceId }: { spaceId: string }) {
 
 function SpaceView({ space }: { space: Space }) {
   const decks = useDecks(space._id);
+  const dueCounts = useDueCounts();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [term, setTerm] = useState('');
@@ -70,7 +73,10 @@ function SpaceView({ space }: { space: Space }) {
         <SpaceTitle space={space} editing={editing} onEditingChange={setEditing} />
         <SpaceMenu onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />
       </header>
-      <p className="muted">{deckCountLabel(decks.data?.length ?? space.decks.length)}</p>
+      <p className="muted space-meta">
+        {deckCountLabel(decks.data?.length ?? space.decks.length)}
+        <DueBadge count={decksDueTotal(dueCounts.data, decks.data?.map((d) => d._id) ?? [])} />
+      </p>
 
       <form className="library-search" role="search" onSubmit={(e) => e.preventDefault()}>
         <label className="visually-hidden" htmlFor={searchId}>

@@ -8,6 +8,7 @@ import {
   evaluateQuestionResponseSchema,
   type EvaluateQuestionBody,
 } from '@mnemo/contracts/api/questions';
+import type { ReviewState } from '@mnemo/contracts/api/review';
 import { questionSchema, type Evaluation } from '@mnemo/contracts/entities/question';
 import { api, type ApiClient } from '../../lib/api';
 import {
@@ -56,24 +57,35 @@ export function studyCalls(client: ApiClient = api) {
     /**
      * POST /questions/:id/evaluate {response}, or for a card POST /cards/:id/evaluate {answer,
      * cardId} with multiple choice as 'Option X'. Answers the evaluation and the item as the
-     * server has it now (the call answers the question or card too).
+     * server has it now (the call answers the question or card too), and for a question the
+     * learner's schedule after it (issue 20): null for a practice answer or a viewer.
+     *
+     * `practice` answers are graded without moving the schedule; `timeTakenMs` lets a quick right
+     * pick rate Easy. Cards have no schedule and take neither.
      */
     async evaluate(
       item: StudyItem,
       submission: Submission,
-    ): Promise<{ evaluation: Evaluation; item: StudyItem }> {
+      options: { practice?: boolean; timeTakenMs?: number } = {},
+    ): Promise<{ evaluation: Evaluation; item: StudyItem; review: ReviewState | null }> {
       if (item.kind === 'card') {
         const body: EvaluateCardBody = { answer: cardAnswer(submission), cardId: item.id };
         const answer = await client.post(`/cards/${at(item.id)}/evaluate`, body, {
           schema: evaluateCardResponseSchema,
         });
-        return { evaluation: answer.evaluation, item: cardItem(answer.card) };
+        return { evaluation: answer.evaluation, item: cardItem(answer.card), review: null };
       }
       const body: EvaluateQuestionBody = { response: questionResponse(submission) };
+      if (options.practice) body.practice = true;
+      if (options.timeTakenMs !== undefined) body.timeTakenMs = Math.round(options.timeTakenMs);
       const answer = await client.post(`/questions/${at(item.id)}/evaluate`, body, {
         schema: evaluateQuestionResponseSchema,
       });
-      return { evaluation: answer.evaluation, item: questionItem(answer.question) };
+      return {
+        evaluation: answer.evaluation,
+        item: questionItem(answer.question),
+        review: answer.review ?? null,
+      };
     },
   };
 }

@@ -13,6 +13,7 @@ const item: StudyItem = {
   caseContext: 'A trip to France.',
   answer: 'Paris',
   source: null,
+  concepts: [],
 };
 const wrong: Evaluation = { multipleChoice: { isCorrect: false, correctAnswerIndex: 1 } };
 const good: Evaluation = {

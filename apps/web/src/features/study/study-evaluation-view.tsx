@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Evaluation } from '@mnemo/contracts/entities/question';
 import { FOLLOW_UP_LABELS, followUpKind } from './study-chat';
 import { correctOption, isCorrectEvaluation, scoreBars, type ScoreBar } from './study-evaluation';
@@ -45,7 +46,8 @@ function Stoplight({ colour }: { colour: (typeof STOPLIGHT_LAMPS)[number] }) {
 /**
  * The evaluation of a submitted answer (spec 02 §3, §4, §9): right or wrong with the correct option
  * for multiple choice; accuracy, clarity and depth out of 10, feedback and the stoplight for free
- * response; then Next Question or the follow-up that asks the chat.
+ * response; then Next Question or the follow-up that asks the chat. `children` (Review mode's
+ * schedule and overrides) come between the verdict and the buttons.
  */
 export function EvaluationView({
   item,
@@ -53,12 +55,16 @@ export function EvaluationView({
   evaluation,
   onNext,
   onFollowUp,
+  nextLabel = 'Next Question',
+  children,
 }: {
   item: StudyItem;
   submitted: Submission;
   evaluation: Evaluation;
   onNext: () => void;
   onFollowUp: () => void;
+  nextLabel?: string | undefined;
+  children?: ReactNode;
 }) {
   const correct = isCorrectEvaluation(evaluation);
   const kind = followUpKind(evaluation);
@@ -96,9 +102,10 @@ export function EvaluationView({
           </p>
         </>
       )}
+      {children}
       <div className="button-row">
         <button type="button" className="btn btn-primary" onClick={onNext}>
-          Next Question
+          {nextLabel}
         </button>
         <button type="button" className="btn" onClick={onFollowUp}>
           {FOLLOW_UP_LABELS[kind]}

@@ -16,6 +16,7 @@ const item: StudyItem = {
   caseContext: null,
   answer: 'Paris',
   source: null,
+  concepts: [],
 };
 
 describe('correctness', () => {

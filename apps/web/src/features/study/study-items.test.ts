@@ -6,6 +6,7 @@ import {
   cardAnswer,
   cardItem,
   displayedAnswer,
+  filterByConcepts,
   filterItems,
   letteredOptions,
   questionItem,
@@ -64,6 +65,21 @@ describe('the type filter', () => {
     expect(filterItems(items, 'multiple_choice').map((i) => i.id)).toEqual(['a', 'c']);
     expect(filterItems(items, 'case_free_response')).toEqual([]);
     expect(filterItems(items, 'all')).toHaveLength(3);
+  });
+});
+
+describe('the concept filter', () => {
+  it('keeps the questions testing any of the concepts, whatever their case', () => {
+    const items = [
+      questionItem(question({ _id: 'a', concepts: ['Osmosis', 'Membranes'] })),
+      questionItem(question({ _id: 'b', concepts: ['Mitosis'] })),
+      questionItem(question({ _id: 'c' })),
+      cardItem(card()),
+    ];
+    expect(filterByConcepts(items, ['osmosis']).map((i) => i.id)).toEqual(['a']);
+    expect(filterByConcepts(items, ['mitosis', 'membranes']).map((i) => i.id)).toEqual(['a', 'b']);
+    expect(filterByConcepts(items, [])).toHaveLength(4);
+    expect(items[2]!.concepts).toEqual([]);
   });
 });
 

@@ -24,6 +24,8 @@ export interface StudyItem {
   /** The correct or expected answer as text; empty when the item has none. */
   answer: string;
   source: SourceRef | null;
+  /** The concepts a question tests (issue 20); a card has none. */
+  concepts: string[];
 }
 
 /** A question as the session loads it: its type is checked here, not by the list's schema. */
@@ -44,6 +46,7 @@ export function questionItem(question: LoadedQuestion): StudyItem {
     caseContext: question.caseContext?.trim() ? question.caseContext : null,
     answer: isQuestionType(type) ? answerText({ ...question, questionType: type }) : '',
     source: question.source,
+    concepts: question.concepts ?? [],
   };
 }
 
@@ -64,6 +67,7 @@ export function cardItem(card: Card): StudyItem {
     caseContext: null,
     answer: (choice && correct !== null ? (options[correct] ?? card.back) : card.back).trim(),
     source: card.source,
+    concepts: [],
   };
 }
 
@@ -80,6 +84,13 @@ export function isStudyFilter(value: string): value is StudyFilter {
 
 export function filterItems(items: readonly StudyItem[], filter: StudyFilter): StudyItem[] {
   return filter === 'all' ? [...items] : items.filter((item) => item.type === filter);
+}
+
+/** The items testing at least one of `concepts` (the mastery view's and the quiz's links). */
+export function filterByConcepts(items: readonly StudyItem[], concepts: readonly string[]) {
+  if (concepts.length === 0) return [...items];
+  const wanted = new Set(concepts.map((c) => c.toLowerCase()));
+  return items.filter((item) => item.concepts.some((c) => wanted.has(c.toLowerCase())));
 }
 
 export function filterLabel(filter: StudyFilter): string {

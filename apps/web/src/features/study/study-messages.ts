@@ -16,4 +16,16 @@ export const STUDY_MESSAGES = {
   answerRequired: 'Please write an answer first.',
   cloneRequired:
     'This deck belongs to someone else. Clone it to your library first to edit its questions.',
+  // Spaced repetition (issue 20).
+  overrideExpired: 'This rating can no longer be changed: overrides are taken within 10 minutes.',
+  overrideFailed: 'Failed to change the rating. Please try again.',
+  reviewLoading: 'Loading the cards due...',
+  reviewLoadFailed: 'Failed to load the cards due. Please try again.',
+  reviewDoneTitle: 'All caught up',
+  reviewDone: (count: number) =>
+    count === 0
+      ? 'Nothing is due right now. Practice any time, or come back later.'
+      : `You reviewed ${count} ${count === 1 ? 'card' : 'cards'}. Come back when more are due.`,
+  practiceNote: 'Practice answers are graded but do not change when cards come back.',
+  scheduleLabel: 'Count these answers toward my schedule',
 } as const;

@@ -1,26 +1,25 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { deckDueCounts, studyToday, useDueCounts } from '../../lib/review';
 import { ChatPanel } from '../chat/chat-panel';
 import { useDeck } from '../deck/deck-queries';
 import { ResizableSidebar } from '../deck/resizable-sidebar';
-import { QUESTION_TYPE_LABELS } from '../edit-cards/question-format';
 import { editGate, type StudyEditAction } from './clone-gate';
 import { questionChatContext } from './study-chat';
-import { EvaluationView } from './study-evaluation-view';
-import {
-  STUDY_FILTERS,
-  answerMode,
-  filterLabel,
-  isQuestionType,
-  isStudyFilter,
-  letteredOptions,
-  type StudyItem,
-} from './study-items';
+import { QuestionCard } from './question-card';
+import { ReviewSessionView } from './review-session-view';
+import { SchedulePanel } from './schedule-panel';
+import { isCorrectEvaluation } from './study-evaluation';
+import { STUDY_FILTERS, filterLabel, isStudyFilter, type StudyItem } from './study-items';
 import { STUDY_MESSAGES as M } from './study-messages';
+import { useQueueSession } from './use-queue-session';
+import { useReviewQueue } from './use-review-queue';
 import { useStudySession, type StudySession } from './use-study-session';
 
 /** Questions sidebar widths (spec 02 §9). */
 const CHAT_WIDTH = { min: 300, max: 600, default: 360 } as const;
+
+export type StudyMode = 'review' | 'practice';
 
 export interface StudySessionPageProps {
   deckId: string;
@@ -29,19 +28,71 @@ export interface StudySessionPageProps {
    * dialog (spec 02 §2). Without it (a viewer who may not clone, a guest) the page says so inline.
    */
   onClonePrompt?: (action: StudyEditAction) => void;
+  /** The mode asked for in the address; without it Review when cards are due, else Practice. */
+  mode?: StudyMode | undefined;
+  /** Practice only the questions testing these concepts (the mastery view's and quiz's links). */
+  concepts?: readonly string[] | undefined;
+}
+
+/**
+ * The mode to open with: the one asked for, else Review when the deck has cards to study today
+ * (issue 20), else Practice. Null while the due counts load; a failed count means Practice.
+ */
+export function initialStudyMode(
+  asked: StudyMode | undefined,
+  dueToday: number | undefined,
+): StudyMode | null {
+  if (asked) return asked;
+  if (dueToday === undefined) return null;
+  return dueToday > 0 ? 'review' : 'practice';
 }
 
 /** /deck/$deckId/flashcards: the question study session with its chat sidebar (spec 02 §2, §4). */
-export function StudySessionPage({ deckId, onClonePrompt }: StudySessionPageProps) {
+export function StudySessionPage({ deckId, onClonePrompt, mode: asked, concepts }: StudySessionPageProps) {
   const deck = useDeck(deckId);
-  const session = useStudySession(deckId);
+  const dueCounts = useDueCounts();
   const navigate = useNavigate();
   const gate = editGate(deck.data);
   const [cloneNotice, setCloneNotice] = useState(false);
+  const [schedule, setSchedule] = useState(false);
+
+  // The mode is settled once and then kept: answering the last due card must not flip the page.
+  const dueToday = dueCounts.isError
+    ? 0
+    : dueCounts.data
+      ? studyToday(deckDueCounts(dueCounts.data, deckId))
+      : undefined;
+  const [chosen, setChosen] = useState<StudyMode | null>(null);
+  const mode = chosen ?? initialStudyMode(asked, dueToday);
+  useEffect(() => {
+    if (asked) setChosen(asked);
+  }, [asked]);
+  useEffect(() => {
+    if (chosen === null && mode !== null) setChosen(mode);
+  }, [chosen, mode]);
+
+  const session = useStudySession(deckId, { schedule, concepts });
+  const queue = useReviewQueue(deckId, mode === 'review');
+  const review = useQueueSession(queue.loaded, { practice: false, resetKey: queue.loadedAt });
+  const active =
+    mode === 'review'
+      ? {
+          current: review.current,
+          submitted: review.state.submitted,
+          evaluation: review.state.evaluation,
+          pendingMessage: review.pendingMessage,
+          resetKey: `review#${review.resetKey}`,
+        }
+      : {
+          current: session.current,
+          submitted: session.state.submitted,
+          evaluation: session.state.evaluation,
+          pendingMessage: session.pendingMessage,
+          resetKey: session.resetKey,
+        };
 
   // Stable between renders, so the chat panel only reacts when the question or answer changes.
-  const { current } = session;
-  const { submitted, evaluation } = session.state;
+  const { current, submitted, evaluation } = active;
   const chatContext = useMemo(
     () => questionChatContext(deckId, current, { submitted, evaluation }),
     [deckId, current, submitted, evaluation],
@@ -71,21 +122,24 @@ export function StudySessionPage({ deckId, onClonePrompt }: StudySessionPageProp
       <section className="study-session" aria-labelledby="study-title">
         <header className="study-head">
           <h1 id="study-title">{M.title}</h1>
-          <label className="study-filter">
-            <span>Question type</span>
-            <select
-              value={session.state.filter}
-              onChange={(e) => {
-                if (isStudyFilter(e.target.value)) session.setFilter(e.target.value);
-              }}
-            >
-              {STUDY_FILTERS.map((f) => (
-                <option key={f.value} value={f.value}>
-                  {f.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ModeSwitch mode={mode} onChange={setChosen} />
+          {mode === 'practice' && (
+            <label className="study-filter">
+              <span>Question type</span>
+              <select
+                value={session.state.filter}
+                onChange={(e) => {
+                  if (isStudyFilter(e.target.value)) session.setFilter(e.target.value);
+                }}
+              >
+                {STUDY_FILTERS.map((f) => (
+                  <option key={f.value} value={f.value}>
+                    {f.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
         </header>
         {cloneNotice && (
           <div className="notice notice-info study-clone-notice" role="alert">
@@ -95,7 +149,47 @@ export function StudySessionPage({ deckId, onClonePrompt }: StudySessionPageProp
             </button>
           </div>
         )}
-        <SessionBody session={session} canEdit={gate !== 'none'} onEdit={editAction} />
+        {mode === null && (
+          <p className="muted" role="status">
+            {M.loading}
+          </p>
+        )}
+        {mode === 'review' && (
+          <ReviewSessionView
+            queue={queue}
+            session={review}
+            onPractice={() => setChosen('practice')}
+          />
+        )}
+        {mode === 'practice' && (
+          <>
+            <div className="study-practice-bar">
+              {concepts && concepts.length > 0 && (
+                <p className="study-concepts" role="status">
+                  Questions on {concepts.join(', ')}.{' '}
+                  <Link
+                    to="/deck/$deckId/flashcards"
+                    params={{ deckId }}
+                    search={{ mode: 'practice' }}
+                  >
+                    Show all questions
+                  </Link>
+                </p>
+              )}
+              {gate === 'edit' && (
+                <label className="study-schedule">
+                  <input
+                    type="checkbox"
+                    checked={schedule}
+                    onChange={(e) => setSchedule(e.target.checked)}
+                  />
+                  <span>{M.scheduleLabel}</span>
+                </label>
+              )}
+            </div>
+            <SessionBody session={session} canEdit={gate !== 'none'} onEdit={editAction} />
+          </>
+        )}
       </section>
       <ResizableSidebar
         min={CHAT_WIDTH.min}
@@ -108,10 +202,35 @@ export function StudySessionPage({ deckId, onClonePrompt }: StudySessionPageProp
           context={chatContext}
           canEdit={deck.data?.canEdit ?? false}
           sourceIds={sourceIds}
-          pendingMessage={session.pendingMessage}
-          resetKey={session.resetKey}
+          pendingMessage={active.pendingMessage}
+          resetKey={active.resetKey}
         />
       </ResizableSidebar>
+    </div>
+  );
+}
+
+/** Review (the due queue, scheduled) or Practice (any order, any filter, not scheduled). */
+function ModeSwitch({
+  mode,
+  onChange,
+}: {
+  mode: StudyMode | null;
+  onChange: (mode: StudyMode) => void;
+}) {
+  return (
+    <div className="study-modes" role="group" aria-label="Study mode">
+      {(['review', 'practice'] as const).map((m) => (
+        <button
+          key={m}
+          type="button"
+          className="study-mode"
+          aria-pressed={mode === m}
+          onClick={() => onChange(m)}
+        >
+          {m === 'review' ? 'Review' : 'Practice'}
+        </button>
+      ))}
     </div>
   );
 }
@@ -210,123 +329,25 @@ function QuestionView({
   onEdit: (() => void) | null;
 }) {
   const { state } = session;
-  const mode = answerMode(item);
-  const locked = state.phase !== 'answering';
-  const evaluated =
-    state.phase === 'evaluated' && state.evaluation && state.submitted
-      ? { evaluation: state.evaluation, submitted: state.submitted }
-      : null;
-
-  let answer: ReactNode;
-  if (mode.kind === 'unavailable') {
-    answer = (
-      <p className="notice notice-error" role="alert">
-        {mode.message}
-      </p>
-    );
-  } else if (mode.kind === 'choice') {
-    const picked =
-      state.submitted?.kind === 'choice' ? state.submitted.index : state.selectedOption;
-    const right =
-      state.evaluation?.multipleChoice?.correctAnswerIndex ??
-      (state.evaluation ? item.options.findIndex((o) => o.trim() === item.answer) : -1);
-    answer = (
-      <ul className="study-options" aria-label="Options">
-        {letteredOptions(item.options).map((option) => {
-          const outcome = !state.evaluation
-            ? undefined
-            : option.index === right
-              ? 'correct'
-              : option.index === picked
-                ? 'incorrect'
-                : undefined;
-          return (
-            <li key={option.index}>
-              <button
-                type="button"
-                className="study-option"
-                aria-pressed={picked === option.index}
-                data-outcome={outcome}
-                disabled={locked}
-                onClick={() => session.chooseOption(option.index)}
-              >
-                <span className="study-option-letter">{option.letter}</span>
-                <span>{option.text}</span>
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-    );
-  } else {
-    answer = (
-      <label className="study-response">
-        <span>Your answer</span>
-        <textarea
-          value={state.draft}
-          rows={5}
-          readOnly={locked}
-          onChange={(e) => session.setDraft(e.target.value)}
-        />
-      </label>
-    );
-  }
-
-  const ready =
-    mode.kind === 'choice'
-      ? state.selectedOption !== null
-      : mode.kind === 'text'
-        ? state.draft.trim() !== ''
-        : false;
-
   return (
-    <article className="study-card" aria-label={`Question ${state.index + 1}`}>
-      <Navigation session={session} />
-      <div className="study-card-bar">
-        <span className="badge badge-kind">
-          {isQuestionType(item.type) ? QUESTION_TYPE_LABELS[item.type] : item.type}
-        </span>
-        {item.source && <span className="muted study-source">{item.source.title}</span>}
-        {onEdit && (
-          <button type="button" className="link-button study-edit" onClick={onEdit}>
-            Edit question
-          </button>
-        )}
-      </div>
-      {item.caseContext && (
-        <section className="study-case" aria-label="Case">
-          <h3>Case</h3>
-          <p>{item.caseContext}</p>
-        </section>
-      )}
-      <h2 className="study-prompt">{item.prompt}</h2>
-      {answer}
-      {state.error && (
-        <p className="notice notice-error" role="alert">
-          {state.error}
-        </p>
-      )}
-      {mode.kind !== 'unavailable' && !evaluated && (
-        <div className="button-row">
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={!ready || locked}
-            onClick={session.submit}
-          >
-            {state.phase === 'evaluating' ? 'Evaluating...' : 'Submit Answer'}
-          </button>
-        </div>
-      )}
-      {evaluated && (
-        <EvaluationView
-          item={item}
-          submitted={evaluated.submitted}
-          evaluation={evaluated.evaluation}
-          onNext={session.next}
-          onFollowUp={session.askFollowUp}
-        />
-      )}
-    </article>
+    <QuestionCard
+      item={item}
+      label={`Question ${state.index + 1}`}
+      state={state}
+      actions={session}
+      onEdit={onEdit}
+      top={<Navigation session={session} />}
+      schedule={
+        session.review && state.evaluation ? (
+          <SchedulePanel
+            review={session.review}
+            correct={isCorrectEvaluation(state.evaluation)}
+            pending={null}
+            error={null}
+            onRate={null}
+          />
+        ) : null
+      }
+    />
   );
 }

@@ -1,29 +1,53 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReviewState } from '@mnemo/contracts/api/review';
+import { invalidateReviewData } from '../../lib/review';
 import { study, type StudyDeck } from './study-api';
-import { followUpKind, followUpMessage } from './study-chat';
-import { answerMode, filterItems, submissionText, type StudyFilter } from './study-items';
+import {
+  answerMode,
+  filterByConcepts,
+  filterItems,
+  type StudyFilter,
+} from './study-items';
 import { STUDY_MESSAGES as M } from './study-messages';
 import { initialSession, sessionReducer } from './study-session';
+import { useFollowUp } from './use-follow-up';
 
 /** Under the deck's key, so reloading the deck (a source finished, questions edited) reloads it. */
 export const studyQueryKey = (deckId: string) => ['deck', deckId, 'study'] as const;
 
-/**
- * The question session's data and actions (spec 02 §4): the deck's questions (or cards), the type
- * filter, the current question, submitting and evaluating, and the chat follow-ups.
- */
-export function useStudySession(deckId: string) {
-  const queryClient = useQueryClient();
-  const load = useQuery({
+/** GET the deck's questions (or cards) for the session; shared with the page choosing the mode. */
+export function useStudyDeck(deckId: string) {
+  return useQuery({
     queryKey: studyQueryKey(deckId),
     queryFn: ({ signal }) => study.load(deckId, signal),
   });
+}
+
+/**
+ * The practice session's data and actions (spec 02 §4): the deck's questions (or cards), the type
+ * filter, the current question, submitting and evaluating, and the chat follow-ups. Answers are
+ * practice (graded, the schedule untouched) unless `schedule` is set (issue 20); `concepts`
+ * narrows the list to the questions testing them (the mastery view's links).
+ */
+export function useStudySession(
+  deckId: string,
+  { schedule = false, concepts = [] }: { schedule?: boolean; concepts?: readonly string[] } = {},
+) {
+  const queryClient = useQueryClient();
+  const load = useStudyDeck(deckId);
   const [state, dispatch] = useReducer(sessionReducer, initialSession);
+  // The schedule a scheduled practice answer produced, for the turn it belongs to.
+  const [review, setReview] = useState<{ turn: number; review: ReviewState } | null>(null);
+  const conceptKey = concepts.join('\n');
 
   const items = useMemo(
-    () => filterItems(load.data?.items ?? [], state.filter),
-    [load.data, state.filter],
+    () =>
+      filterItems(
+        filterByConcepts(load.data?.items ?? [], conceptKey ? conceptKey.split('\n') : []),
+        state.filter,
+      ),
+    [load.data, state.filter, conceptKey],
   );
   const count = items.length;
   const current = items[state.index] ?? null;
@@ -33,14 +57,11 @@ export function useStudySession(deckId: string) {
     dispatch({ type: 'clamp', count });
   }, [count]);
 
-  // The follow-up handed to the chat panel; its id makes a repeated message a new one.
-  // It belongs to the turn it was asked in: a new question drops it along with the chat.
-  const [followUp, setFollowUp] = useState<{ id: number; text: string; turn: number } | null>(null);
-  const followUps = useRef(0);
-  const pendingMessage = useMemo(
-    () =>
-      followUp && followUp.turn === state.turn ? { id: followUp.id, text: followUp.text } : null,
-    [followUp, state.turn],
+  const { pendingMessage, askFollowUp } = useFollowUp(
+    current,
+    state.submitted,
+    state.evaluation,
+    state.turn,
   );
 
   const submit = useCallback(() => {
@@ -58,8 +79,8 @@ export function useStudySession(deckId: string) {
     dispatch({ type: 'submit', submission });
     // Called directly rather than through useMutation: a 403 or 404 here (a viewer the server does
     // not let evaluate) is the evaluation's error, not the app-wide access-denied redirect.
-    study.evaluate(current, submission).then(
-      ({ evaluation, item }) => {
+    study.evaluate(current, submission, { practice: !schedule }).then(
+      ({ evaluation, item, review: after }) => {
         queryClient.setQueryData<StudyDeck>(studyQueryKey(deckId), (deck) =>
           deck
             ? {
@@ -68,23 +89,22 @@ export function useStudySession(deckId: string) {
               }
             : deck,
         );
+        setReview(after ? { turn, review: after } : null);
+        if (after) void invalidateReviewData(queryClient);
         dispatch({ type: 'evaluated', turn, evaluation });
       },
       () => dispatch({ type: 'evaluationFailed', turn, message: M.evaluateFailed }),
     );
-  }, [current, deckId, queryClient, state.draft, state.phase, state.selectedOption, state.turn]);
-
-  const askFollowUp = useCallback(() => {
-    if (!current || !state.submitted || !state.evaluation) return;
-    const text = followUpMessage(
-      followUpKind(state.evaluation),
-      current,
-      submissionText(current, state.submitted),
-      state.evaluation,
-    );
-    followUps.current += 1;
-    setFollowUp({ id: followUps.current, text, turn: state.turn });
-  }, [current, state.evaluation, state.submitted, state.turn]);
+  }, [
+    current,
+    deckId,
+    queryClient,
+    schedule,
+    state.draft,
+    state.phase,
+    state.selectedOption,
+    state.turn,
+  ]);
 
   return {
     deckId,
@@ -94,6 +114,8 @@ export function useStudySession(deckId: string) {
     count,
     current,
     pendingMessage,
+    /** The schedule after the current answer when it was scheduled; null for practice answers. */
+    review: review && review.turn === state.turn ? review.review : null,
     /** Changes with every question change: the chat panel resets on it (spec 02 §4). */
     resetKey: `${current?.id ?? 'none'}#${state.turn}`,
     setFilter: (filter: StudyFilter) => dispatch({ type: 'filter', filter }),

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { parseStudySearch } from './study-search';
+import { initialStudyMode } from './study-session-page';
+
+describe('the study address', () => {
+  it('keeps a known mode and a list of concepts', () => {
+    expect(parseStudySearch({ mode: 'review', concepts: ['Osmosis', ' Cells '] })).toEqual({
+      mode: 'review',
+      concepts: ['Osmosis', 'Cells'],
+    });
+    expect(parseStudySearch({ concepts: 'Osmosis' })).toEqual({ concepts: ['Osmosis'] });
+  });
+
+  it('drops an unknown mode and empty or odd concepts', () => {
+    expect(parseStudySearch({ mode: 'cram', concepts: ['', 3, null] })).toEqual({});
+  });
+});
+
+describe('the mode the session opens in', () => {
+  it('is the one asked for, else Review when something is due, else Practice', () => {
+    expect(initialStudyMode('practice', 5)).toBe('practice');
+    expect(initialStudyMode(undefined, 5)).toBe('review');
+    expect(initialStudyMode(undefined, 0)).toBe('practice');
+    expect(initialStudyMode(undefined, undefined)).toBeNull();
+  });
+});
