@@ -268,7 +268,11 @@ export class FakeReviewApi {
         ? null
         : this.schedule(
             question._id,
-            ratingForEvaluation({ evaluation, timeTakenMs: input.timeTakenMs, correctRunBefore: 0 }),
+            ratingForEvaluation({
+              evaluation,
+              timeTakenMs: input.timeTakenMs,
+              correctRunBefore: 0,
+            }),
           );
       return json({ success: true, evaluation, question, review });
     }

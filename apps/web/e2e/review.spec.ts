@@ -65,7 +65,9 @@ test('Review mode serves the due queue, says when each card comes back and takes
   );
   await expect(session(page).getByText('Card 1 of 2')).toBeVisible();
   await expect(session(page).getByText('1 due · 0 learning · 1 new')).toBeVisible();
-  await expect(session(page).getByRole('heading', { name: 'What carries genetic code?' })).toBeVisible();
+  await expect(
+    session(page).getByRole('heading', { name: 'What carries genetic code?' }),
+  ).toBeVisible();
   // The sidebar's Review link counts what is due today.
   await expect(sidebarReview(page)).toHaveAccessibleName('Review 2 due today');
 
@@ -97,7 +99,9 @@ test('Review mode serves the due queue, says when each card comes back and takes
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   await page.keyboard.press('Enter');
   await expect(session(page).getByText('Card 2 of 2')).toBeVisible();
-  await expect(session(page).getByRole('heading', { name: 'Which organelle makes ATP?' })).toBeVisible();
+  await expect(
+    session(page).getByRole('heading', { name: 'Which organelle makes ATP?' }),
+  ).toBeVisible();
 
   await session(page).getByRole('button', { name: /^A\s/ }).click();
   await session(page).getByRole('button', { name: 'Submit Answer' }).click();
@@ -165,7 +169,9 @@ test('the library, a space and the deck header show what is due; Review everythi
   await expect(decks.getByRole('link', { name: /Cell biology.*3 due today/ })).toBeVisible();
   await expect(decks.getByRole('link', { name: /Genetics.*1 due today/ })).toBeVisible();
   await expect(
-    page.getByRole('list', { name: 'Study spaces' }).getByRole('link', { name: /Biology.*1 due today/ }),
+    page
+      .getByRole('list', { name: 'Study spaces' })
+      .getByRole('link', { name: /Biology.*1 due today/ }),
   ).toBeVisible();
   expect(review.made('GET', '/review/due-counts')).toHaveLength(1);
   await page.screenshot({ path: 'test-results/library-due.png', fullPage: true });
@@ -199,8 +205,20 @@ test('the summary tab shows mastery per concept, weakest first, each opening its
   review.questions = cellQuestions(deck);
   review.mastery = [
     { concept: 'Osmosis', mastery: 0.12, questions: 4, due: 2, lastReviewed: null },
-    { concept: 'DNA', mastery: 0.55, questions: 3, due: 1, lastReviewed: new Date(Date.now() - 3 * DAY).toISOString() },
-    { concept: 'Mitochondria', mastery: 0.91, questions: 5, due: 0, lastReviewed: new Date().toISOString() },
+    {
+      concept: 'DNA',
+      mastery: 0.55,
+      questions: 3,
+      due: 1,
+      lastReviewed: new Date(Date.now() - 3 * DAY).toISOString(),
+    },
+    {
+      concept: 'Mitochondria',
+      mastery: 0.91,
+      questions: 5,
+      due: 0,
+      lastReviewed: new Date().toISOString(),
+    },
     { concept: 'Membranes', mastery: 0.7, questions: 2, due: 0, lastReviewed: null },
   ];
   await page.goto(`/deck/${deck._id}/summary`);
@@ -220,11 +238,16 @@ test('the summary tab shows mastery per concept, weakest first, each opening its
   await page.screenshot({ path: 'test-results/mastery.png', fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
 
-  await mastery.getByRole('list', { name: 'Concepts' }).getByRole('link', { name: 'Osmosis' }).click();
+  await mastery
+    .getByRole('list', { name: 'Concepts' })
+    .getByRole('link', { name: 'Osmosis' })
+    .click();
   await expect(page).toHaveURL(/flashcards\?mode=practice&concepts=/);
   await expect(session(page).getByText('Questions on Osmosis.')).toBeVisible();
   await expect(session(page).getByText('Question 1 of 1')).toBeVisible();
-  await expect(session(page).getByRole('heading', { name: 'What does osmosis move?' })).toBeVisible();
+  await expect(
+    session(page).getByRole('heading', { name: 'What does osmosis move?' }),
+  ).toBeVisible();
 });
 
 test('a summary quiz from the deck header ends with the score, the concepts missed and their review', async ({
@@ -276,7 +299,9 @@ test.describe('the statistics page', () => {
     const { review } = await setUp(page);
     await page.goto('/stats');
     await expect(page.getByRole('heading', { name: 'Statistics', level: 1 })).toBeVisible();
-    await expect(page.getByRole('img', { name: /^Reviews per day: \d+ reviews on \d+ of the last 30 days$/ })).toBeVisible();
+    await expect(
+      page.getByRole('img', { name: /^Reviews per day: \d+ reviews on \d+ of the last 30 days$/ }),
+    ).toBeVisible();
     const measured = review.stats.retention.perDay.filter((d) => d.retention !== null).length;
     await expect(
       page.getByRole('img', {
@@ -295,7 +320,9 @@ test.describe('the statistics page', () => {
 
     await page.getByLabel('Desired retention (%)').fill('99');
     await page.getByRole('button', { name: 'Save settings' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Desired retention must be between 70% and 97%.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Desired retention must be between 70% and 97%.',
+    );
     expect(review.made('PUT', '/review/settings')).toHaveLength(1);
     await page.getByLabel('Desired retention (%)').fill('85');
     await page.getByLabel('New cards per day').fill('15');
@@ -309,4 +336,30 @@ test.describe('the statistics page', () => {
     await page.screenshot({ path: 'test-results/stats.png', fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });
+});
+
+test("the landing page's claims about review, quizzes and mastery lead to the features", async ({
+  page,
+}) => {
+  await page.goto('/');
+  for (const topic of ['review', 'quizzes', 'mastery', 'statistics']) {
+    // Carousel slides not on screen are hidden, so the links are counted in the document.
+    expect(await page.locator(`a[href="/help#${topic}"]`).count()).toBeGreaterThan(0);
+  }
+  await page.goto('/help#review');
+  const review = page.getByRole('region', { name: 'Review: spaced repetition' });
+  await expect(review).toBeVisible();
+  await expect(review.getByRole('link', { name: 'Review what is due' })).toHaveAttribute(
+    'href',
+    '/review',
+  );
+  await expect(
+    page
+      .getByRole('region', { name: 'Statistics' })
+      .getByRole('link', { name: 'See your statistics' }),
+  ).toHaveAttribute('href', '/stats');
+  await expect(
+    page.getByRole('region', { name: 'Mastery per concept and what to review next' }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Summary quizzes' })).toBeVisible();
 });

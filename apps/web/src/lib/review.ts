@@ -44,11 +44,9 @@ export function reviewCalls(client: ApiClient = api) {
       client.get('/review/due-counts', { signal, schema: reviewDueCountsResponseSchema }),
     /** POST /questions/:id/review: overrides the rating of the caller's last review of it. */
     override: (questionId: string, rating: ReviewRating) =>
-      client.post(
-        `/questions/${at(questionId)}/review`,
-        { rating } satisfies OverrideReviewBody,
-        { schema: overrideReviewResponseSchema },
-      ),
+      client.post(`/questions/${at(questionId)}/review`, { rating } satisfies OverrideReviewBody, {
+        schema: overrideReviewResponseSchema,
+      }),
     mastery: (deckId: string, signal?: AbortSignal) =>
       client.get(`/decks/${at(deckId)}/mastery`, { signal, schema: deckMasteryResponseSchema }),
     stats: (days: number, signal?: AbortSignal) =>

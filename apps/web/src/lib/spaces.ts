@@ -6,7 +6,11 @@ import { useSession } from './session/session-context';
 /** A space's deck as a list carries it: its id, or the deck itself. */
 function deckIdOf(deck: unknown): string | null {
   if (typeof deck === 'string') return deck;
-  if (typeof deck === 'object' && deck !== null && typeof (deck as { _id?: unknown })._id === 'string') {
+  if (
+    typeof deck === 'object' &&
+    deck !== null &&
+    typeof (deck as { _id?: unknown })._id === 'string'
+  ) {
     return (deck as { _id: string })._id;
   }
   return null;

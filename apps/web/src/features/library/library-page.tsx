@@ -46,8 +46,8 @@ function DueToday() {
       {today > 0 ? (
         <>
           <p>
-            <strong>{today}</strong> {today === 1 ? 'card' : 'cards'} to study today:{' '}
-            {total.due} due, {total.learning} learning, {total.new} new.
+            <strong>{today}</strong> {today === 1 ? 'card' : 'cards'} to study today: {total.due}{' '}
+            due, {total.learning} learning, {total.new} new.
           </p>
           <Link to="/review" className="btn btn-primary">
             Review everything due

@@ -1,11 +1,26 @@
 import type { NavKey } from './scroll-spy';
 
+/**
+ * A claim on a slide. One that names a feature of the study tools links to the help section that
+ * explains it (and from there into the app), so every promise leads to the thing itself.
+ */
+export type SlidePoint = string | { text: string; help: StudyHelpTopic };
+
+/** The help page's sections on the study tools (issue 20), by anchor. */
+export const STUDY_HELP_TOPICS = ['review', 'quizzes', 'mastery', 'statistics'] as const;
+export type StudyHelpTopic = (typeof STUDY_HELP_TOPICS)[number];
+
+/** The words of a point, linked or not. */
+export function pointText(point: SlidePoint): string {
+  return typeof point === 'string' ? point : point.text;
+}
+
 /** One slide of a landing carousel: copy only, the page lays it out. */
 export interface SlideCopy {
   id: string;
   title: string;
   text: string;
-  points: readonly string[];
+  points: readonly SlidePoint[];
   /** 8000 to 28800 ms (spec 01 §2.12); absent means the 6000 ms default. */
   durationMs?: number;
 }
@@ -63,21 +78,33 @@ export const CAROUSEL_SECTIONS: readonly CarouselSection[] = [
         id: 'recall',
         title: 'Active recall',
         text: 'Answer each card from memory before you see the solution.',
-        points: ['Retrieve, then check', 'Hints when you are stuck', 'Summary quizzes'],
+        points: [
+          'Retrieve, then check',
+          'Hints when you are stuck',
+          { text: 'Summary quizzes', help: 'quizzes' },
+        ],
         durationMs: 9000,
       },
       {
         id: 'own-words',
         title: 'Explain it in your own words',
         text: 'Free responses are graded with feedback, so you know what is missing.',
-        points: ['Written feedback', 'A score for each answer', 'What to review next'],
+        points: [
+          'Written feedback',
+          'A score for each answer',
+          { text: 'What to review next', help: 'mastery' },
+        ],
         durationMs: 14_000,
       },
       {
         id: 'spaced',
         title: 'Spaced repetition',
         text: 'Come back to the cards you found hard until they stick.',
-        points: ['Hard cards come back', 'Easy cards step aside'],
+        points: [
+          { text: 'Hard cards come back', help: 'review' },
+          { text: 'Easy cards step aside', help: 'review' },
+          { text: 'Your progress day by day', help: 'statistics' },
+        ],
       },
     ],
   },
@@ -136,7 +163,7 @@ export const CAROUSEL_SECTIONS: readonly CarouselSection[] = [
         id: 'mastery',
         title: 'See mastery per concept',
         text: 'Follow how the class is doing on each concept and know what to teach again.',
-        points: ['Mastery per concept', 'Spot gaps early'],
+        points: [{ text: 'Mastery per concept', help: 'mastery' }, 'Spot gaps early'],
         durationMs: 28_800,
       },
     ],

@@ -2,7 +2,12 @@ import { Link } from '@tanstack/react-router';
 import { Carousel, type CarouselSlide } from './carousel';
 import { DemoVideo } from './demo-video';
 import { HeroPhrase } from './hero-phrase';
-import { CAROUSEL_SECTIONS, type CarouselSection, type SlideCopy } from './landing-content';
+import {
+  CAROUSEL_SECTIONS,
+  pointText,
+  type CarouselSection,
+  type SlideCopy,
+} from './landing-content';
 import { PRIVACY_CLAIMS } from './privacy-claims';
 import { TestimonialStrip } from './testimonial-strip';
 
@@ -13,7 +18,15 @@ function SlideBody({ slide }: { slide: SlideCopy }) {
       <p>{slide.text}</p>
       <ul>
         {slide.points.map((point) => (
-          <li key={point}>{point}</li>
+          <li key={pointText(point)}>
+            {typeof point === 'string' ? (
+              point
+            ) : (
+              <Link to="/help" hash={point.help}>
+                {point.text}
+              </Link>
+            )}
+          </li>
         ))}
       </ul>
     </div>

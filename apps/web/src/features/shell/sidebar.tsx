@@ -56,12 +56,22 @@ function ReviewLinks() {
   const due = studyToday(counts.data?.total);
   return (
     <>
-      <Link to="/review" className="sidebar-item" activeProps={{ className: 'active' }} title="Review">
+      <Link
+        to="/review"
+        className="sidebar-item"
+        activeProps={{ className: 'active' }}
+        title="Review"
+      >
         <RepeatIcon />
         <span className="label">Review</span>
         <DueBadge count={due} compact />
       </Link>
-      <Link to="/stats" className="sidebar-item" activeProps={{ className: 'active' }} title="Statistics">
+      <Link
+        to="/stats"
+        className="sidebar-item"
+        activeProps={{ className: 'active' }}
+        title="Statistics"
+      >
         <ChartIcon />
         <span className="label">Statistics</span>
       </Link>

@@ -54,7 +54,9 @@ export function heatmapOption(perDay: PerDay) {
   const max = Math.max(1, ...perDay.map((d) => d.reviews));
   return {
     animation: false,
-    tooltip: { formatter: (p: { value: [string, number] }) => `${p.value[0]}: ${p.value[1]} reviews` },
+    tooltip: {
+      formatter: (p: { value: [string, number] }) => `${p.value[0]}: ${p.value[1]} reviews`,
+    },
     visualMap: {
       min: 0,
       max,

@@ -196,7 +196,14 @@ function ReviewSettingsForm() {
             </label>
             <label htmlFor={ids.fresh}>
               <span>New cards per day</span>
-              <input id={ids.fresh} type="number" min={0} max={1000} step={1} {...field('newPerDay')} />
+              <input
+                id={ids.fresh}
+                type="number"
+                min={0}
+                max={1000}
+                step={1}
+                {...field('newPerDay')}
+              />
             </label>
             <label htmlFor={ids.reviews}>
               <span>Reviews per day</span>

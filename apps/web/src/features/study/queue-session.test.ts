@@ -89,7 +89,11 @@ describe('the queue session', () => {
     const pending = reduce(done, { type: 'rate', rating: 'easy' });
     expect(pending.rating.pending).toBe('easy');
     expect(reduce(pending, { type: 'rate', rating: 'hard' })).toBe(pending);
-    const rated = reduce(pending, { type: 'rated', turn: pending.turn, review: review({ rating: 'easy' }) });
+    const rated = reduce(pending, {
+      type: 'rated',
+      turn: pending.turn,
+      review: review({ rating: 'easy' }),
+    });
     expect(rated.review?.rating).toBe('easy');
     expect(rated.rating).toEqual({ pending: null, error: null });
     const failed = reduce(pending, { type: 'rateFailed', turn: pending.turn, message: 'Too late' });

@@ -7,7 +7,10 @@ import { useReviewQueue } from './use-review-queue';
 export function ReviewAllPage() {
   const queue = useReviewQueue(null);
   const session = useQueueSession(queue.loaded, { practice: false, resetKey: queue.loadedAt });
-  const deckId = session.current?.kind === 'question' ? queue.load.data?.questions[session.state.index]?.deck : undefined;
+  const deckId =
+    session.current?.kind === 'question'
+      ? queue.load.data?.questions[session.state.index]?.deck
+      : undefined;
   return (
     <div className="page review-all-page">
       <section className="study-session" aria-labelledby="review-all-title">

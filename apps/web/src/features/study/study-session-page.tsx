@@ -48,7 +48,12 @@ export function initialStudyMode(
 }
 
 /** /deck/$deckId/flashcards: the question study session with its chat sidebar (spec 02 §2, §4). */
-export function StudySessionPage({ deckId, onClonePrompt, mode: asked, concepts }: StudySessionPageProps) {
+export function StudySessionPage({
+  deckId,
+  onClonePrompt,
+  mode: asked,
+  concepts,
+}: StudySessionPageProps) {
   const deck = useDeck(deckId);
   const dueCounts = useDueCounts();
   const navigate = useNavigate();

@@ -142,7 +142,9 @@ function QuizResult({
           </ul>
         </>
       ) : (
-        <p>{right === total ? 'Every answer right.' : 'The missed questions have no concepts yet.'}</p>
+        <p>
+          {right === total ? 'Every answer right.' : 'The missed questions have no concepts yet.'}
+        </p>
       )}
       <div className="button-row">
         {missed.length > 0 && (

@@ -47,22 +47,20 @@ export function useQueueSession(
     if (!submission || (submission.kind === 'text' && submission.text.trim() === '')) return;
     const turn = state.turn;
     dispatch({ type: 'submit', submission });
-    study
-      .evaluate(current, submission, { practice, timeTakenMs: Date.now() - state.shownAt })
-      .then(
-        ({ evaluation, review }) => {
-          dispatch({
-            type: 'answered',
-            turn,
-            evaluation,
-            review,
-            id: current.id,
-            concepts: current.concepts,
-          });
-          if (review) void invalidateReviewData(queryClient);
-        },
-        () => dispatch({ type: 'evaluationFailed', turn, message: M.evaluateFailed }),
-      );
+    study.evaluate(current, submission, { practice, timeTakenMs: Date.now() - state.shownAt }).then(
+      ({ evaluation, review }) => {
+        dispatch({
+          type: 'answered',
+          turn,
+          evaluation,
+          review,
+          id: current.id,
+          concepts: current.concepts,
+        });
+        if (review) void invalidateReviewData(queryClient);
+      },
+      () => dispatch({ type: 'evaluationFailed', turn, message: M.evaluateFailed }),
+    );
   }, [current, practice, queryClient, state]);
 
   const rate = useCallback(

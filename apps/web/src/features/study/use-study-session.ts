@@ -3,12 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReviewState } from '@mnemo/contracts/api/review';
 import { invalidateReviewData } from '../../lib/review';
 import { study, type StudyDeck } from './study-api';
-import {
-  answerMode,
-  filterByConcepts,
-  filterItems,
-  type StudyFilter,
-} from './study-items';
+import { answerMode, filterByConcepts, filterItems, type StudyFilter } from './study-items';
 import { STUDY_MESSAGES as M } from './study-messages';
 import { initialSession, sessionReducer } from './study-session';
 import { useFollowUp } from './use-follow-up';
