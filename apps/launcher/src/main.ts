@@ -65,6 +65,7 @@ async function main() {
     });
     postgres = pg;
     databaseUrl = pg.url;
+    run.record('postgres', undefined, pg.port);
   }
   say('Applying database migrations');
   const { embeddingsReset } = await runMigrations(databaseUrl, { embeddingDimensions: env.EMBEDDING_DIMENSIONS });

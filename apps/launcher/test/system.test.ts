@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_HEADER } from '@mnemo/contracts/identity';
 import { progressOwnerKey } from '@mnemo/contracts/progress';
@@ -363,6 +364,46 @@ describe('Mnemo started as npm start does', () => {
     expect((await call('/auth/me', { token: login.token })).status).toBe(401);
     expect((await call('/auth/me', { token: reset.token })).status).toBe(200);
   });
+
+  it('restarts the worker after kill -9, says why, and keeps serving; the database wants its password', async () => {
+    const before = runFile.children.worker!.pid!;
+    process.kill(before, 'SIGKILL');
+    const deadline = Date.now() + 60_000;
+    let after = before;
+    while (after === before) {
+      if (Date.now() > deadline) throw new Error(`the worker was not restarted:\n${output}`);
+      await new Promise((r) => setTimeout(r, 250));
+      runFile = JSON.parse(readFileSync(join(dataDir, 'run.json'), 'utf8')) as RunFile;
+      after = runFile.children.worker!.pid!;
+    }
+    expect(output).toContain('worker exited unexpectedly (killed by SIGKILL); restarting it in 0.5 s');
+    let health: any = null;
+    while (health?.services?.worker?.status !== 'ok') {
+      if (Date.now() > deadline) throw new Error(`the worker did not come back: ${JSON.stringify(health)}`);
+      await new Promise((r) => setTimeout(r, 500));
+      health = await json(await fetch(`${base}/api/healthz`));
+    }
+    expect(launcher.exitCode).toBeNull();
+
+    // The generated password is kept in the data folder, and the old default no longer works.
+    const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as {
+      DATABASE_PASSWORD?: string;
+    };
+    expect(secrets.DATABASE_PASSWORD).toMatch(/^[\w-]{32}$/);
+    const database = (password: string) =>
+      `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${runFile.children.postgres!.port}/postgres`;
+    const select = async (url: string) => {
+      const client = new pg.Client({ connectionString: url });
+      try {
+        await client.connect();
+        return (await client.query<{ one: number }>('select 1 as one')).rows;
+      } finally {
+        await client.end().catch(() => {});
+      }
+    };
+    await expect(select(database('postgres'))).rejects.toMatchObject({ code: '28P01' });
+    expect(await select(database(secrets.DATABASE_PASSWORD!))).toEqual([{ one: 1 }]);
+  }, 90_000);
 
   it('stops cleanly on SIGTERM with no process left behind', async () => {
     const pids = Object.values(runFile.children)
