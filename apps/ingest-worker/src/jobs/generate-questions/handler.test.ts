@@ -368,8 +368,8 @@ describe('generate queue', () => {
       ]),
     );
     const queue = new Queue(QUEUES.generate, { connection: createRedis(REDIS_URL), prefix });
-    const events = new QueueEvents(QUEUES.generate, { connection: createRedis(REDIS_URL), prefix });
-    const worker = new Worker(QUEUES.generate, processor, { connection: createRedis(REDIS_URL), prefix });
+    const events = new QueueEvents(QUEUES.generate, { connection: createRedis(REDIS_URL, { blocking: true }), prefix });
+    const worker = new Worker(QUEUES.generate, processor, { connection: createRedis(REDIS_URL, { blocking: true }), prefix });
     try {
       await events.waitUntilReady();
       const job = jobFor(deck.id, { totalQuestions: 6 });
