@@ -124,6 +124,107 @@ describe('evaluateAnswer, free response', slow, () => {
   });
 });
 
+describe('evaluateAnswer, free response: meaning, not only words', slow, () => {
+  // Rows of the labelled set (../shared/fixtures/grading) and examples of our own; behaviours, not scores.
+  const queue = freeResponse(
+    'What is a queue?',
+    'A data structure that stores elements following the first in first out principle.',
+  );
+
+  it('credits an acronym for the words it stands for', async () => {
+    const sorted = freeResponse(
+      'Which structure keeps keys sorted for fast lookup?',
+      'A binary search tree keeps the keys in sorted order.',
+    );
+    const acronym = await grade(sorted, 'A BST keeps them sorted.');
+    const other = await grade(sorted, 'A heap keeps them sorted.');
+    expect(acronym.accuracy).toBeGreaterThan(other.accuracy);
+    expect(acronym.stoplight).not.toBe('red');
+  });
+
+  it('credits a WordNet synonym of a key term', async () => {
+    const compiler = freeResponse(
+      'What does the compiler do when a keyword is misspelt?',
+      'It reports an error at that line.',
+    );
+    const synonym = await grade(compiler, 'It reports a mistake at that line.');
+    const other = await grade(compiler, 'It reports a warning at that line.');
+    expect(synonym.accuracy).toBeGreaterThan(other.accuracy);
+  });
+
+  it('credits another form of the same word ("reused" for "reusability")', async () => {
+    const oop = freeResponse(
+      'What are the main advantages associated with object-oriented programming?',
+      'Abstraction and reusability.',
+    );
+    const e = await grade(
+      oop,
+      'Existing classes can be reused, program maintenance and verification are easier.',
+    );
+    expect(e.stoplight).not.toBe('red');
+  });
+
+  it('grades a short exact answer as right (people do)', async () => {
+    const e = await grade(
+      freeResponse('How are linked lists passed as arguments to a function?', 'By reference.'),
+      'by reference',
+    );
+    expect(e.stoplight).toBe('green');
+  });
+
+  it('does not credit an answer that denies what the expected answer states', async () => {
+    const right = await grade(queue, 'A queue stores elements in first in first out order.');
+    const denied = await grade(
+      queue,
+      'A queue does not store elements in first in first out order.',
+    );
+    expect(denied.accuracy).toBeLessThan(right.accuracy);
+    expect(denied.isCorrect).toBe(false);
+    expect(denied.feedback).toMatch(/negates/);
+  });
+
+  it('does not take a qualified negation for a denial', async () => {
+    const loop = freeResponse(
+      'What is the main difference between a while and a do...while statement?',
+      'The block inside a do...while statement will execute at least once.',
+    );
+    const e = await grade(
+      loop,
+      'A do...while loop will always execute at least once, a while loop may never execute.',
+    );
+    expect(e.feedback).not.toMatch(/negates/);
+    expect(e.stoplight).not.toBe('red');
+  });
+
+  it('finds no clarity, depth or credit in words thrown together', async () => {
+    const sentence = await grade(
+      queue,
+      'A queue is a data structure where the first element added is the first one removed.',
+    );
+    for (const salad of [
+      'Elements queue structure principle data first stores following.',
+      'The the the the of of of and and and is is.',
+      'Queue data the of and is structure first the the elements banana purple.',
+    ]) {
+      const e = await grade(queue, salad);
+      expectConsistent(e);
+      expect(e.clarity).toBeLessThanOrEqual(3);
+      expect(e.stoplight).toBe('red');
+      expect(e.depth).toBeLessThan(sentence.depth);
+    }
+    expect(sentence.clarity).toBeGreaterThanOrEqual(7);
+  });
+
+  it('gives an answer on another subject little clarity as an answer', async () => {
+    const e = await grade(
+      queue,
+      'Colorless green ideas sleep furiously under the purple bridge of Paris.',
+    );
+    expect(e.stoplight).toBe('red');
+    expect(e.clarity).toBeLessThanOrEqual(5);
+  });
+});
+
 describe('evaluateAnswer, multiple choice', slow, () => {
   const q: QuestionForGrading = {
     questionType: 'multiple_choice',
