@@ -75,6 +75,7 @@ test.describe('settings page', () => {
   const statuses = [
     {
       status: 'active',
+      line: 'Status: Active Scholar plan',
       paying: true,
       label: 'Active',
       tone: 'green',
@@ -82,6 +83,7 @@ test.describe('settings page', () => {
     },
     {
       status: 'trialing',
+      line: 'Status: Free Trial Scholar plan',
       paying: true,
       label: 'Free Trial',
       tone: 'blue',
@@ -89,13 +91,29 @@ test.describe('settings page', () => {
     },
     {
       status: 'past_due',
+      line: 'Status: Payment Due',
       paying: false,
       label: 'Payment Due',
       tone: 'yellow',
       action: 'Manage Subscription',
     },
-    { status: 'canceled', paying: false, label: 'Canceled', tone: 'red', action: 'Upgrade' },
-    { status: 'free', paying: false, label: 'Free Plan', tone: 'neutral', action: 'Upgrade' },
+    {
+      status: 'canceled',
+      paying: false,
+      label: 'Canceled',
+      tone: 'red',
+      action: 'Upgrade',
+      line: 'Status: Canceled Free plan',
+    },
+    // The badge says the plan: it is not said twice (issue 18.4).
+    {
+      status: 'free',
+      paying: false,
+      label: 'Free Plan',
+      tone: 'neutral',
+      action: 'Upgrade',
+      line: 'Status: Free Plan',
+    },
   ] as const;
   for (const s of statuses) {
     test(`shows ${s.status} as '${s.label}' (${s.tone}) with '${s.action}'`, async ({ page }) => {
@@ -107,6 +125,7 @@ test.describe('settings page', () => {
       await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
       await expect(statusBadge(page)).toHaveText(s.label);
       await expect(statusBadge(page)).toHaveAttribute('data-tone', s.tone);
+      await expect(page.locator('.billing-card .billing-row p')).toHaveText(s.line);
       await expect(page.getByRole('button', { name: s.action, exact: true })).toBeVisible();
       if (s.paying) await expect(sidebar(page).getByText('Scholar', { exact: true })).toBeVisible();
       else await expect(tryScholar(page)).toContainText('Free plan');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  planNote,
   PAYMENT_RETURN_MESSAGES,
   fallbackUsage,
   formatLimit,
@@ -119,5 +120,21 @@ describe('fallbackUsage', () => {
     expect(fallbackUsage(new Date('2026-12-31T23:59:00Z')).resetDate).toBe(
       '2027-01-01T00:00:00.000Z',
     );
+  });
+});
+
+describe('planNote', () => {
+  it('names the plan after the badge without repeating it', () => {
+    expect(planNote({ subscriptionStatus: 'free', hasActiveSubscription: false })).toBeNull();
+    expect(planNote({ subscriptionStatus: 'active', hasActiveSubscription: true })).toBe(
+      'Scholar plan',
+    );
+    expect(planNote({ subscriptionStatus: 'trialing', hasActiveSubscription: true })).toBe(
+      'Scholar plan',
+    );
+    expect(planNote({ subscriptionStatus: 'canceled', hasActiveSubscription: false })).toBe(
+      'Free plan',
+    );
+    expect(planNote({ subscriptionStatus: 'past_due', hasActiveSubscription: false })).toBeNull();
   });
 });

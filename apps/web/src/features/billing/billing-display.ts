@@ -32,6 +32,19 @@ export function managesSubscription(
   return usage.hasActiveSubscription || usage.subscriptionStatus === 'past_due';
 }
 
+/**
+ * The plan named after the status badge ('Active Scholar plan', 'Canceled Free plan'), or null
+ * when it would only repeat the badge ('Free Plan') or say nothing true: a past-due subscription
+ * is neither plan, as Scholar's limits are held back until the invoice is paid (issue 18.4).
+ */
+export function planNote(
+  usage: Pick<UsageStats, 'hasActiveSubscription' | 'subscriptionStatus'>,
+): string | null {
+  if (usage.subscriptionStatus === 'past_due') return null;
+  if (usage.hasActiveSubscription) return 'Scholar plan';
+  return usage.subscriptionStatus === 'free' ? null : 'Free plan';
+}
+
 /** Spec 01 §9: red at 90 % or more, yellow at 70 % or more, green below. */
 export function usageBarTone(percentage: number): Tone {
   if (percentage >= 90) return 'red';

@@ -18,6 +18,7 @@ import {
   formatResetDate,
   formatSize,
   managesSubscription,
+  planNote,
   subscriptionDisplay,
   usageBarTone,
   usageBarWidth,
@@ -69,6 +70,7 @@ function SubscriptionCard({
 }) {
   const status = subscriptionDisplay(usage.subscriptionStatus);
   const manages = managesSubscription(usage);
+  const plan = planNote(usage);
   return (
     <section className="billing-card" aria-labelledby="settings-subscription">
       <h2 id="settings-subscription">Subscription</h2>
@@ -82,12 +84,7 @@ function SubscriptionCard({
           >
             {status.label}
           </span>{' '}
-          {/* past_due is neither: Scholar's limits are held back until the invoice is paid. */}
-          {usage.subscriptionStatus !== 'past_due' && (
-            <span className="muted">
-              {usage.hasActiveSubscription ? 'Scholar plan' : 'Free plan'}
-            </span>
-          )}
+          {plan && <span className="muted">{plan}</span>}
         </p>
         {manages ? (
           <button type="button" className="btn" disabled={busy} onClick={onManage}>
