@@ -448,7 +448,6 @@ test.describe('failed creations (issue 18.3)', () => {
     await expect(failed.getByRole('listitem')).toHaveCount(2);
     await expect(failed).toContainText('example.org/missing');
     await expect(failed).toContainText('example.org/gone');
-    await page.screenshot({ path: 'test-results/creation-all-failed.png', fullPage: true });
     await expect.poll(() => api.made('POST', /\/discard-failed-creation$/).length).toBe(1);
     expect(api.made('POST', /\/discard-failed-creation$/)[0]?.body).toEqual({ removeSpace: true });
     expect(api.decks).toEqual([]);
@@ -513,7 +512,6 @@ test.describe('failed creations (issue 18.3)', () => {
       '1 source could not be read. Retry it, or make cards from the one that was read.',
     );
     await expect(processing.getByRole('button', { name: 'Continue with 1 source' })).toBeVisible();
-    await page.screenshot({ path: 'test-results/creation-partly-failed.png', fullPage: true });
     expect(api.made('POST', /\/discard-failed-creation$/)).toEqual([]);
     expect(api.decks).toHaveLength(1);
 
@@ -521,7 +519,10 @@ test.describe('failed creations (issue 18.3)', () => {
     // Read this time: every source is ready, so the edit screen opens with the same deck.
     await expect(page).toHaveURL(editScreen, { timeout: 15_000 });
     expect(api.decks).toHaveLength(1);
-    expect(api.decks[0]?.sources.map((s) => s.processingStatus)).toEqual(['completed', 'completed']);
+    expect(api.decks[0]?.sources.map((s) => s.processingStatus)).toEqual([
+      'completed',
+      'completed',
+    ]);
   });
 
   test('Continue goes on with the sources that were read', async ({ page }) => {
@@ -541,7 +542,9 @@ test.describe('failed creations (issue 18.3)', () => {
     );
     await createButton(page).click();
     const processing = page.getByRole('region', { name: 'Processing your content' });
-    await processing.getByRole('button', { name: 'Continue with 1 source' }).click({ timeout: 15_000 });
+    await processing
+      .getByRole('button', { name: 'Continue with 1 source' })
+      .click({ timeout: 15_000 });
     await expect(page).toHaveURL(editScreen);
     expect(api.decks).toHaveLength(1);
   });

@@ -77,6 +77,23 @@ export function failure(
     });
 }
 
+/** The smallest valid PNG: one transparent pixel. */
+export const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/**
+ * Video thumbnails load (a pixel) instead of failing as they do offline, for tests about which
+ * picture is shown; an unreachable one is a placeholder tile (thumbnails.spec.ts). Call after
+ * install(): the last route registered answers first.
+ */
+export async function serveThumbnails(page: Page): Promise<void> {
+  await page.route('https://i.ytimg.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL_PNG }),
+  );
+}
+
 export function fakeSource(over: Partial<FakeSource> = {}): FakeSource {
   return {
     _id: uuid(),

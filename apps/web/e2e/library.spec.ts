@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { FakeDeckApi, failure, fakeSource } from './fake-deck-api';
+import { FakeDeckApi, failure, fakeSource, serveThumbnails } from './fake-deck-api';
 
 // The library (spec 01 §2.7) and the study-space page (spec 01 §2.8) against a played deck service
 // (fake-deck-api.ts) in the wire format of @mnemo/contracts.
@@ -29,6 +29,7 @@ test.describe('library', () => {
       });
     }
     await api.install(page);
+    await serveThumbnails(page);
     await page.goto('/library');
 
     await expect(page.getByRole('heading', { name: 'Your Library', level: 1 })).toBeVisible();
@@ -145,6 +146,7 @@ test.describe('study space page', () => {
       api.addDeck('Elsewhere', { studySpace: other._id });
     }
     await api.install(page);
+    await serveThumbnails(page);
     await page.goto(`/space/${biology._id}`);
     return { api, biology };
   }

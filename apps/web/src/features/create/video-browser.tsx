@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Thumbnail } from '../../components/thumbnail';
 import { useQuery } from '@tanstack/react-query';
 import type { YoutubeVideo } from '@mnemo/contracts/api/youtube';
 import { ChevronIcon } from '../shell/icons';
@@ -191,7 +192,13 @@ function VideoRow({
                 disabled={disabled || added}
                 onClick={() => onChoose(video)}
               >
-                <img src={video.thumbnail} alt="" loading="lazy" width={196} height={110} />
+                <Thumbnail
+                  className="video-thumb"
+                  src={video.thumbnail}
+                  loading="lazy"
+                  width={196}
+                  height={110}
+                />
                 <span className="video-title">{video.title}</span>
                 {video.channelTitle && (
                   <span className="video-channel muted">{video.channelTitle}</span>

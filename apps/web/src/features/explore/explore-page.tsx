@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Thumbnail } from '../../components/thumbnail';
 import { Link } from '@tanstack/react-router';
 import { CloneDialog } from '../deck/clone-dialog';
 import { cardCountLabel, deckVisual, formatDeckDate } from '../library/deck-list';
@@ -190,7 +191,7 @@ function PublishedDeckCard({ card, onClone }: { card: ExploreCard; onClone: () =
         <span className="explore-card-top">
           <span className="badge badge-published">Published</span>
           {visual.kind === 'video' && (
-            <img className="explore-card-thumb" src={visual.thumbnail} alt="" loading="lazy" />
+            <Thumbnail className="explore-card-thumb" src={visual.thumbnail} loading="lazy" />
           )}
         </span>
         <span className="explore-card-title">{card.title}</span>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Thumbnail } from '../../components/thumbnail';
 import { Link } from '@tanstack/react-router';
 import type { Deck } from '@mnemo/contracts/entities/deck';
 import { DueBadge } from '../../components/due-badge';
@@ -63,10 +64,9 @@ const TYPE_NAMES = { website: 'Website', document: 'Document', youtube: 'Video',
 function DeckPicture({ visual }: { visual: DeckVisual }) {
   if (visual.kind === 'video') {
     return (
-      <img
+      <Thumbnail
         className="deck-card-thumb"
         src={visual.thumbnail}
-        alt=""
         loading="lazy"
         data-video-id={visual.videoId}
       />
