@@ -1,6 +1,9 @@
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+// By path: Vite loads its config with Node, which cannot import the package's TypeScript entry.
+import { WEB_SECURITY_HEADERS } from '../../packages/contracts/src/web-security';
+import { precompress } from './vite-precompress';
 
 // The app only ever calls the relative path /api. In development (and in `vite preview`) that path is
 // proxied to the gateway; in production the gateway serves dist/ on the same origin.
@@ -20,9 +23,11 @@ export default defineConfig(({ mode }) => {
         semicolons: true,
       }),
       react(),
+      precompress(),
     ],
     server: { proxy },
-    preview: { proxy },
+    // The browser tests run the built app under the headers the gateway serves it with (the CSP).
+    preview: { proxy, headers: { ...WEB_SECURITY_HEADERS } },
     build: { outDir: 'dist', sourcemap: true },
   };
 });
