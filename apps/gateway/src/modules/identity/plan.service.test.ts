@@ -104,6 +104,18 @@ describe('the plan in the identity', () => {
     expect(asked.get(userId)).toBe(2);
   });
 
+  it('asks billing once for 200 concurrent first requests of one user', async () => {
+    const userId = randomUUID();
+    const jwt = await token(userId);
+    const seen = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        gateway.inject({ url: '/api/payment/usage', headers: { authorization: `Bearer ${jwt}` } }).then((r) => r.json().identity.plan),
+      ),
+    );
+    expect(new Set(seen)).toEqual(new Set(['free']));
+    expect(asked.get(userId)).toBe(1);
+  });
+
   it('falls back to the token’s plan when billing does not answer, and still serves the call', async () => {
     const userId = randomUUID();
     plans.set(userId, 'down');

@@ -60,17 +60,31 @@ export function createPlanCache({
     }
   }
 
+  /**
+   * One question to billing per user at a time: concurrent first requests (a page opening makes
+   * several calls at once) share the answer instead of each asking billing.
+   */
+  const inFlight = new Map<string, Promise<BillingPlan | null>>();
+  async function askOnce(userId: string): Promise<BillingPlan | null> {
+    const plan = await ask(userId);
+    memory.set(userId, { plan, expires: Date.now() + (plan ? ttlSeconds * 1000 : FAILURE_BACKOFF_MS) });
+    // The map holds only recent callers: an entry past its time is dropped when the map grows.
+    if (memory.size > 50_000) for (const [k, v] of memory) if (v.expires <= Date.now()) memory.delete(k);
+    return plan;
+  }
+
   return {
     /** The user's plan, or null when billing could not say (the caller falls back). */
     async planOf(userId: string): Promise<BillingPlan | null> {
       await subscribed;
       const hit = memory.get(userId);
       if (hit && hit.expires > Date.now()) return hit.plan;
-      const plan = await ask(userId);
-      memory.set(userId, { plan, expires: Date.now() + (plan ? ttlSeconds * 1000 : FAILURE_BACKOFF_MS) });
-      // The map holds only recent callers: an entry past its time is dropped when the map grows.
-      if (memory.size > 50_000) for (const [k, v] of memory) if (v.expires <= Date.now()) memory.delete(k);
-      return plan;
+      let pending = inFlight.get(userId);
+      if (!pending) {
+        pending = askOnce(userId).finally(() => inFlight.delete(userId));
+        inFlight.set(userId, pending);
+      }
+      return pending;
     },
   };
 }
