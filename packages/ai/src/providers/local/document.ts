@@ -1,4 +1,4 @@
-import { parseBlock, type EntitySpan, type Token } from './nlp';
+import { isCjk, parseBlock, type EntitySpan, type Token } from './nlp';
 import {
   ANAPHORIC_OPENERS,
   CALENDAR_WORDS,
@@ -88,14 +88,16 @@ export type DocumentModel = {
 // Citation markers ([1], [12-14], [a], [edit], [citation needed]) and zero-width characters.
 const CITATIONS =
   /\[(?:\d{1,3}(?:\s*[-–,]\s*\d{1,3})*|[a-z]|edit|citation needed|clarification needed|when\?|who\?|note \d+|nb \d+)\]/gi;
-const TERMINAL = /[.!?:;…"”’)\]]$/;
+const TERMINAL = /[.!?:;…"”’)\]。！？：；」』）]$/;
 const BULLET = /^(?:[-–—•*▪◦·‣]|\d{1,2}[.)]|[a-z][.)])\s+/;
 const CONTENT_POS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ', 'ADV', 'NUM', 'X']);
 const PHRASE_POS = new Set(['NOUN', 'PROPN', 'ADJ']);
 const HEAD_POS = new Set(['NOUN', 'PROPN']);
 const YEARISH = /\b(?:1[5-9]\d\d|20\d\d)s?\b/;
 
-const wordCount = (s: string) => (s.match(/\S+/g) ?? []).length;
+// A run of Chinese or Japanese characters is many words: about two characters each.
+const wordCount = (s: string) =>
+  isCjk(s) ? Math.ceil((s.match(/\p{L}/gu)?.length ?? 0) / 2) : (s.match(/\S+/g) ?? []).length;
 
 export function cleanText(text: string): string {
   return text
@@ -165,6 +167,16 @@ export const contentTerms = (tokens: readonly Token[]): string[] =>
   tokens.filter(isContentTerm).map((t) => t.stem);
 
 function isClean(tokens: Token[], text: string, words: number): boolean {
+  // Chinese, Japanese, Korean: no capitals and no tagger (nlp.ts), so only length, the final stop
+  // and being mostly words are checked.
+  if (isCjk(text)) {
+    if (words < 6 || words > 80 || !/[。！.!]["”’」』）)]?$/u.test(text)) return false;
+    if (/[|©{}<>\\]|https?:|www\./.test(text)) return false;
+    const wordTokens = tokens.filter(isWord);
+    return (
+      wordTokens.filter((t) => hasLetter(t.value)).length / Math.max(1, wordTokens.length) >= 0.75
+    );
+  }
   if (words < 6 || words > 45) return false;
   if (!/^["“‘'(]?[\p{Lu}\d]/u.test(text)) return false;
   if (!/[.!]["”’)]?$/.test(text)) return false;

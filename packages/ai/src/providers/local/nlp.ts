@@ -95,8 +95,81 @@ export function stem(normal: string): string {
  */
 const asIts = (f: unknown) => f as ItsFunction<string>;
 
+/**
+ * Chinese, Japanese and Korean. wink's English model reads a run of Han or kana characters as one
+ * word, so such text is segmented by ICU through `Intl.Segmenter` (dictionary-based word breaks,
+ * built into Node): sentences, then words. There is no tagger for these languages here: word-like
+ * segments are nouns (so runs of them make key phrases), a short list of particles and function
+ * words are stop words, and nothing is a verb.
+ */
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const HANGUL = /\p{Script=Hangul}/u;
+
+/** Whether most letters of `text` are Chinese, Japanese or Korean. */
+export function isCjk(text: string): boolean {
+  const cjk = text.match(CJK_CHAR)?.length ?? 0;
+  if (cjk === 0) return false;
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  return cjk / Math.max(1, letters) > 0.3;
+}
+
+const CJK_STOP = new Set(
+  `的 了 是 在 和 与 或 也 就 都 而 及 这 那 这个 那个 一个 我们 他们 它们 你们 我 你 他 她 它 其 被 把 对 为 从 以 等 中 上 下 着 过 吗 呢 吧 之 所 于 但 但是 如果 因为 所以 并 并且 还 又 更 很 最 有 没有 不 会 能 可以 将 要 到 让 使 由 向 给 该 此 其中 以及 已经 就是 这些 那些 这种 通过 进行 の は が を に で と も へ や から まで より です ます でした ました する した して され される いる ある いう こと これ それ この その あの ため よう など という として について 또 및 그 이 저 것 수 등 의 를 을 가 이 은 는 에 에서 와 과 도 로 으로`.split(
+    /\s+/,
+  ),
+);
+
+type Segmenters = { sentence: Intl.Segmenter; word: Intl.Segmenter };
+const segmenters = new Map<string, Segmenters>();
+function segmentersFor(text: string): Segmenters {
+  const locale = KANA.test(text) ? 'ja' : HANGUL.test(text) ? 'ko' : 'zh';
+  let s = segmenters.get(locale);
+  if (!s) {
+    s = {
+      sentence: new Intl.Segmenter(locale, { granularity: 'sentence' }),
+      word: new Intl.Segmenter(locale, { granularity: 'word' }),
+    };
+    segmenters.set(locale, s);
+  }
+  return s;
+}
+
+function parseCjkBlock(text: string): ParsedSentence[] {
+  const { sentence, word } = segmentersFor(text);
+  const out: ParsedSentence[] = [];
+  for (const { segment } of sentence.segment(text)) {
+    const tokens: Token[] = [];
+    let spaced = false;
+    for (const w of word.segment(segment)) {
+      if (/^\s+$/u.test(w.segment)) {
+        spaced = true;
+        continue;
+      }
+      const value = w.segment.trim();
+      const normal = value.toLowerCase();
+      const number = /^\p{N}+(?:[.,]\p{N}+)*$/u.test(value);
+      const stop = CJK_STOP.has(normal);
+      tokens.push({
+        value,
+        normal,
+        stem: normal,
+        lemma: normal,
+        pos: !w.isWordLike ? 'PUNCT' : number ? 'NUM' : stop ? 'PART' : 'NOUN',
+        type: !w.isWordLike ? 'punctuation' : number ? 'number' : 'word',
+        stop,
+        spaced: spaced || /^\s/u.test(w.segment),
+      });
+      spaced = /\s$/u.test(w.segment);
+    }
+    if (tokens.length > 0) out.push({ tokens, entities: [] });
+  }
+  return out;
+}
+
 /** Sentences of one block of text (a paragraph), each with its tokens. */
 export function parseBlock(text: string): ParsedSentence[] {
+  if (isCjk(text)) return parseCjkBlock(text);
   const nlp = analysisNlp();
   const its = nlp.its;
   const folded = foldExtendedLatin(text);
