@@ -83,7 +83,7 @@ const call = async (path: string, body?: unknown) => {
 
 /** Processes a source and resolves when its progress stream says completed. */
 async function processToCompletion(deckId: string, sourceId: string) {
-  const stream = await fetch(`${base}/api/ai/progress/${sourceId}?anonymousSession=${anon}`);
+  const stream = await fetch(`${base}/api/ai/progress/${sourceId}`, { headers: { 'x-anonymous-session': anon } });
   const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
   await call('/ai/process-source', { deckId, sourceId });
   let buffer = '';

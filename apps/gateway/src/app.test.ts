@@ -7,6 +7,7 @@ import { createService } from '@mnemo/service-kit';
 import { IDENTITY_HEADER, revokedSessionKey, sessionsValidAfterKey } from '@mnemo/contracts/identity';
 import { progressOwnerKey, progressLatestKey, progressChannel } from '@mnemo/contracts/progress';
 import { workerHeartbeatKey } from '@mnemo/contracts/jobs';
+import { findRoute } from '@mnemo/contracts/routes';
 import { envSchema } from './env';
 import { buildApp } from './app';
 import { JWT_AUDIENCE, JWT_ISSUER } from './modules/identity/identity.service';
@@ -368,13 +369,86 @@ describe('progress relay', () => {
     expect(events[0]!.progress).toBe(40);
   });
 
-  it('accepts the anonymous session as a query parameter, for EventSource', async () => {
+  const ticketFor = async (sourceId: string, headers: Record<string, string>) => {
+    const res = await fetch(`${base}/api/ai/progress/${sourceId}/ticket`, { method: 'POST', headers });
+    const body = await json(res);
+    return { status: res.status, body, ticket: body.ticket as string };
+  };
+
+  it('opens the stream for EventSource with a ticket issued to the caller, once', async () => {
     const anonId = randomUUID();
     const sourceId = randomUUID();
     await redis.set(progressOwnerKey(prefix, sourceId), `anon:${anonId}`);
-    const res = await fetch(`${base}/api/ai/progress/${sourceId}?anonymousSession=${anonId}`);
+    const issued = await ticketFor(sourceId, { 'x-anonymous-session': anonId });
+    expect(issued.status).toBe(200);
+    expect(findRoute('POST', '/ai/progress/:sourceId/ticket')!.response!.parse(issued.body)).toEqual({
+      success: true,
+      ticket: issued.ticket,
+      expiresInSeconds: 60,
+    });
+    const res = await fetch(`${base}/api/ai/progress/${sourceId}?ticket=${issued.ticket}`);
+    expect(res.status).toBe(200);
+    expect((await readEvents(res, 1))[0]!.step).toBe('connected');
+
+    const again = await fetch(`${base}/api/ai/progress/${sourceId}?ticket=${issued.ticket}`);
+    expect(again.status).toBe(401);
+    expect(await json(again)).toMatchObject({ code: 'TICKET_INVALID' });
+  });
+
+  it('issues tickets for signed-in users too, bound to their source', async () => {
+    const userId = randomUUID();
+    const sourceId = randomUUID();
+    const otherSource = randomUUID();
+    await redis.set(progressOwnerKey(prefix, sourceId), `user:${userId}`);
+    await redis.set(progressOwnerKey(prefix, otherSource), `user:${userId}`);
+    const auth = { authorization: `Bearer ${await token({ sub: userId })}` };
+    const { ticket } = await ticketFor(sourceId, auth);
+    // Presented for another source (even one the same user owns) it is refused, and spent.
+    const elsewhere = await fetch(`${base}/api/ai/progress/${otherSource}?ticket=${ticket}`);
+    expect(elsewhere.status).toBe(401);
+    expect((await fetch(`${base}/api/ai/progress/${sourceId}?ticket=${ticket}`)).status).toBe(401);
+
+    const fresh = await ticketFor(sourceId, auth);
+    const res = await fetch(`${base}/api/ai/progress/${sourceId}?ticket=${fresh.ticket}`);
     expect(res.status).toBe(200);
     await res.body?.cancel();
+  });
+
+  it('gives no ticket for a source the caller cannot watch, nor to nobody', async () => {
+    const sourceId = randomUUID();
+    await redis.set(progressOwnerKey(prefix, sourceId), `anon:${randomUUID()}`);
+    expect((await ticketFor(sourceId, { 'x-anonymous-session': randomUUID() })).status).toBe(404);
+    expect((await ticketFor(sourceId, {})).status).toBe(401);
+    expect((await ticketFor('not-a-uuid', { 'x-anonymous-session': randomUUID() })).status).toBe(400);
+  });
+
+  it('refuses an expired, unknown or made-up ticket', async () => {
+    const anonId = randomUUID();
+    const sourceId = randomUUID();
+    await redis.set(progressOwnerKey(prefix, sourceId), `anon:${anonId}`);
+    const { ticket } = await ticketFor(sourceId, { 'x-anonymous-session': anonId });
+    const key = `${prefix}:progress-ticket:${ticket}`;
+    const ttl = await redis.ttl(key);
+    expect(ttl).toBeGreaterThan(50);
+    expect(ttl).toBeLessThanOrEqual(60);
+    // Expiry is Redis' own: a ticket whose minute is over is simply gone.
+    await redis.del(key);
+    expect((await fetch(`${base}/api/ai/progress/${sourceId}?ticket=${ticket}`)).status).toBe(401);
+    expect((await fetch(`${base}/api/ai/progress/${sourceId}?ticket=${'x'.repeat(43)}`)).status).toBe(401);
+    expect((await fetch(`${base}/api/ai/progress/${sourceId}?ticket=../../etc`)).status).toBe(401);
+  });
+
+  it('no longer takes the login token or the guest session in the URL', async () => {
+    const userId = randomUUID();
+    const anonId = randomUUID();
+    const sourceId = randomUUID();
+    await redis.set(progressOwnerKey(prefix, sourceId), `user:${userId}`);
+    const viaToken = await fetch(`${base}/api/ai/progress/${sourceId}?token=${await token({ sub: userId })}`);
+    expect(viaToken.status).toBe(401);
+    expect(await json(viaToken)).toMatchObject({ code: 'UNAUTHENTICATED' });
+    const guestSource = randomUUID();
+    await redis.set(progressOwnerKey(prefix, guestSource), `anon:${anonId}`);
+    expect((await fetch(`${base}/api/ai/progress/${guestSource}?anonymousSession=${anonId}`)).status).toBe(401);
   });
 
   it('asks the deck service once the owner key has expired, and keeps its yes', async () => {
@@ -387,7 +461,7 @@ describe('progress relay', () => {
     expect(stranger.status).toBe(404);
     expect(await redis.get(progressOwnerKey(prefix, sourceId))).toBeNull();
 
-    const owner = await fetch(`${base}/api/ai/progress/${sourceId}?anonymousSession=${anonId}`);
+    const owner = await fetch(`${base}/api/ai/progress/${sourceId}`, { headers: { 'x-anonymous-session': anonId } });
     expect(owner.status).toBe(200);
     await owner.body?.cancel();
     expect(await redis.get(progressOwnerKey(prefix, sourceId))).toBe(`anon:${anonId}`);

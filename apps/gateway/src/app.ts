@@ -12,6 +12,7 @@ import { createPlanCache } from './modules/identity/plan.service';
 import { proxyRoutes } from './modules/proxy/proxy.routes';
 import { createProgressRelay } from './modules/progress/progress.service';
 import { progressRoutes } from './modules/progress/progress.routes';
+import { createProgressTickets } from './modules/progress/progress-tickets';
 import { healthRoutes } from './modules/health/health.routes';
 import { devMailRoutes, devOutboxServing } from './modules/dev-mail/dev-mail.routes';
 import { webRoutes } from './modules/web/web.routes';
@@ -82,7 +83,10 @@ export async function buildApp(env: Env, deps: GatewayDeps = {}) {
   await app.register(sseMetricsPlugin);
   await app.register(healthRoutes, { services: serviceUrls, redis, redisPrefix: env.REDIS_PREFIX });
   const deck = createInternalClient({ baseUrl: serviceUrls.deck, secret: env.INTERNAL_SECRET, service: 'gateway', timeoutMs: 5_000 });
-  await app.register(progressRoutes, { relay: createProgressRelay({ redis, subscriber, prefix: env.REDIS_PREFIX, deck }) });
+  await app.register(progressRoutes, {
+    relay: createProgressRelay({ redis, subscriber, prefix: env.REDIS_PREFIX, deck }),
+    tickets: createProgressTickets({ redis, prefix: env.REDIS_PREFIX }),
+  });
   const outbox = devOutboxServing(env);
   if (outbox.served) await app.register(devMailRoutes, { dir: outbox.dir });
   else if (outbox.reason) app.log.warn(`the dev mail outbox is not served at /api/dev/mail: ${outbox.reason}`);

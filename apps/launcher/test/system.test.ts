@@ -207,8 +207,13 @@ describe('Mnemo started as npm start does', () => {
     const progress = events.slice(1).map((e) => e.progress);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
 
-    // A client that connects late gets the current state first.
-    const late = await fetch(`${base}/api/ai/progress/${sourceId}?anonymousSession=${anonId}`);
+    // A client that connects late gets the current state first; a browser opens it with a ticket.
+    const issued = await fetch(`${base}/api/ai/progress/${sourceId}/ticket`, {
+      method: 'POST',
+      headers: anonHeaders(anonId),
+    });
+    const { ticket } = (await issued.json()) as { ticket: string };
+    const late = await fetch(`${base}/api/ai/progress/${sourceId}?ticket=${encodeURIComponent(ticket)}`);
     const lateEvents = await readEvents(late, (e) => e.step === 'completed');
     expect(lateEvents.map((e) => e.step)).toEqual(['connected', 'completed']);
 
@@ -273,9 +278,9 @@ describe('Mnemo started as npm start does', () => {
         body: JSON.stringify({ deckId: deck._id, sourceId: source._id }),
       });
       expect(processing.status, await processing.clone().text()).toBe(200);
-      const stream = await fetch(
-        `${base}/api/ai/progress/${source._id}?anonymousSession=${anonId}`,
-      );
+      const stream = await fetch(`${base}/api/ai/progress/${source._id}`, {
+        headers: anonHeaders(anonId),
+      });
       expect(stream.status).toBe(200);
       const events = await readEvents(stream, (e) => e.step === 'completed' || e.step === 'error');
       expect(events.at(-1)!.step).toBe('completed');

@@ -508,6 +508,12 @@ export class FakeDeckApi {
       return json({ success: true, source: found.source });
     }
 
+    // The stream's ticket (the gateway's POST /ai/progress/:sourceId/ticket).
+    if (parts[0] === 'ai' && parts[1] === 'progress' && parts[2] && parts[3] === 'ticket') {
+      if (!this.findSource(parts[2])) return failure(404, 'NOT_FOUND', 'Source not found')(route);
+      return json({ success: true, ticket: `ticket-${parts[2]}`, expiresInSeconds: 60 });
+    }
+
     if (parts[0] === 'ai' && parts[1] === 'progress' && parts[2]) {
       const found = this.findSource(parts[2]);
       if (!found) return failure(404, 'NOT_FOUND', 'Source not found')(route);

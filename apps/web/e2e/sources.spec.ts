@@ -447,7 +447,10 @@ test.describe('deck area', () => {
     await expect(banner).not.toContainText('Estimated time');
     expect(processed).toEqual([{ deckId: DECK_ID, sourceId: src._id }]);
     expect(streamUrls).toHaveLength(1);
-    expect(new URL(streamUrls[0]!).searchParams.get('token')).toBe('test-token');
+    // The stream is opened with the ticket, never with the login token in its address.
+    const streamUrl = new URL(streamUrls[0]!);
+    expect(streamUrl.searchParams.get('ticket')).toBe(`ticket-${src._id}`);
+    expect(streamUrl.search).not.toContain('test-token');
 
     // The deck reloads 1 s after completed and shows the summary.
     await expect(page.getByRole('list', { name: 'Sources' })).toContainText('Completed');

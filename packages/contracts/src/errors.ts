@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   GOOGLE_TOKEN_INVALID: 401,
   UNAUTHENTICATED: 401,
   TOKEN_INVALID: 401,
+  /** A progress-stream ticket that is unknown, used already, expired, or for another source. */
+  TICKET_INVALID: 401,
   IDENTITY_INVALID: 401,
   LIMIT_REACHED: 402,
   /** The AI provider refused for lack of credit; the spec's chat client maps 402 to its credit message. */

@@ -134,7 +134,10 @@ const TABLE = [
     params: ai.sourceStatusParamsSchema, response: ai.sourceStatusResponseSchema },
   // The gateway relays progress from Redis itself; no service is involved.
   { method: 'GET', path: '/ai/progress/:sourceId', service: 'gateway', auth: 'session',
-    params: ai.progressParamsSchema, stream: true, events: ai.progressStreamEvents },
+    params: ai.progressParamsSchema, query: ai.progressStreamQuerySchema, stream: true, events: ai.progressStreamEvents },
+  // The stream's ticket: EventSource cannot send the caller's headers (see progressStreamQuerySchema).
+  { method: 'POST', path: '/ai/progress/:sourceId/ticket', service: 'gateway', auth: 'session', addition: true,
+    params: ai.progressParamsSchema, response: ai.progressTicketResponseSchema },
   { method: 'GET', path: '/youtube/search', service: 'deck', auth: 'session',
     query: youtube.youtubeSearchQuerySchema, response: youtube.youtubeSearchResponseSchema },
 

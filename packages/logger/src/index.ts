@@ -101,10 +101,11 @@ export function createLogger(options: CreateLoggerOptions): Logger {
 }
 
 /**
- * Query parameters that carry credentials: EventSource cannot send headers, so the progress stream
- * takes the session token and the guest session id in its URL, and reset links carry a token.
+ * Query parameters that carry credentials: the progress stream's one-use ticket (EventSource cannot
+ * send headers; the request is logged before the ticket is spent), reset links' token, and the
+ * token or guest session id an old client may still put in a URL (no longer accepted).
  */
-const SECRET_QUERY = /([?&](?:token|access_token|anonymousSession|code|password|key)=)[^&#]*/gi;
+const SECRET_QUERY = /([?&](?:token|access_token|anonymousSession|ticket|code|password|key)=)[^&#]*/gi;
 export const redactUrl = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]');
 
 type LoggedRequest = {

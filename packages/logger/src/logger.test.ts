@@ -56,6 +56,7 @@ describe('request URLs', () => {
     expect(redactUrl('/api/ai/progress/abc?token=eyJhbGci.x.y&anonymousSession=5b0c&x=1')).toBe(
       '/api/ai/progress/abc?token=[redacted]&anonymousSession=[redacted]&x=1',
     );
+    expect(redactUrl('/api/ai/progress/abc?ticket=Zm9vYmFy-_x')).toBe('/api/ai/progress/abc?ticket=[redacted]');
     expect(redactUrl('/api/spaces?page=2')).toBe('/api/spaces?page=2');
   });
 

@@ -3,8 +3,9 @@ import { ANONYMOUS_SESSION_HEADER } from '@mnemo/contracts/identity';
 import type { IdentityResolver } from '../modules/identity/identity.service';
 
 /**
- * Sets request.identity for every /api request. EventSource cannot send headers, so the progress
- * stream also accepts the token or anonymous session id as query parameters.
+ * Sets request.identity for every /api request, from headers only: a login token or guest session
+ * id in a URL would land in browser history and access logs. The progress stream, which a browser
+ * opens without headers, takes a short-lived ticket instead (modules/progress).
  */
 export const identityPlugin = fp<{ resolver: IdentityResolver; onAnonymous?: (anonId: string) => Promise<void> }>(
   async (app, { resolver, onAnonymous }) => {
@@ -13,17 +14,13 @@ export const identityPlugin = fp<{ resolver: IdentityResolver; onAnonymous?: (an
         request.identity = { kind: 'none' };
         return;
       }
-      const query = (request.query ?? {}) as Record<string, unknown>;
-      const fromQuery = request.url.startsWith('/api/ai/progress/');
       const header = (name: string) => {
         const v = request.headers[name];
         return typeof v === 'string' ? v : undefined;
       };
-      const queryToken = fromQuery && typeof query.token === 'string' ? `Bearer ${query.token}` : undefined;
-      const queryAnon = fromQuery && typeof query.anonymousSession === 'string' ? query.anonymousSession : undefined;
       request.identity = await resolver.resolve({
-        authorization: header('authorization') ?? queryToken,
-        anonymousSession: header(ANONYMOUS_SESSION_HEADER) ?? queryAnon,
+        authorization: header('authorization'),
+        anonymousSession: header(ANONYMOUS_SESSION_HEADER),
       });
       if (request.identity.kind === 'anonymous' && onAnonymous) await onAnonymous(request.identity.anonId);
     });

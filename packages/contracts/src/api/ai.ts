@@ -40,6 +40,18 @@ export type SourceStatusResponse = z.output<typeof sourceStatusResponseSchema>;
 
 export const progressParamsSchema = z.object({ sourceId: idSchema });
 /**
+ * A browser's EventSource cannot send headers, and a login token in a URL ends up in history and
+ * access logs. So the stream is opened with a ticket: issued by POST /ai/progress/:sourceId/ticket
+ * (an ordinary call with the caller's headers), good for one stream of that source for that
+ * caller, once, within expiresInSeconds. Callers that can send headers may use them instead.
+ */
+export const progressStreamQuerySchema = z.object({ ticket: z.string().min(1).max(200).optional() });
+export const progressTicketResponseSchema = successSchema.extend({
+  ticket: z.string().min(1),
+  expiresInSeconds: z.number().int().positive(),
+});
+export type ProgressTicketResponse = z.output<typeof progressTicketResponseSchema>;
+/**
  * The SSE event name of progress events: unnamed events (type `message`), so the spec's client sees
  * them with `EventSource.onmessage`; each `data` is one progress event as JSON.
  */

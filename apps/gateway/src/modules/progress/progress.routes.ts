@@ -1,35 +1,70 @@
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '@mnemo/service-kit';
 import type { ProgressEvent } from '@mnemo/contracts/progress';
+import type { Identity } from '@mnemo/contracts/identity';
+import { progressParamsSchema, progressStreamQuerySchema, type ProgressTicketResponse } from '@mnemo/contracts/api/ai';
 import type { ProgressRelay } from './progress.service';
+import { PROGRESS_TICKET_TTL_SECONDS, type ProgressTickets } from './progress-tickets';
 
 const HEARTBEAT_MS = 15_000;
 /** A browser that never closes its stream is cut off eventually; processing takes minutes, not hours. */
 const MAX_STREAM_MS = 60 * 60 * 1000;
 
+type Watcher = Extract<Identity, { kind: 'user' | 'anonymous' }>;
+
+/** The caller from their headers: only someone who owns things can watch them. */
+function watcherOf(request: FastifyRequest): Watcher {
+  const identity = request.identity;
+  if (identity.kind !== 'user' && identity.kind !== 'anonymous') {
+    throw new AppError('UNAUTHENTICATED', 'Sign in or continue as a guest to follow processing');
+  }
+  return identity;
+}
+
 /**
- * GET /api/ai/progress/:sourceId as Server-Sent Events: a `connected` event, then the latest known
- * state (for a client that connects late), then every live event. The stream stays open after a
- * terminal step because the spec's client closes it itself 2 s later; closing it from here would
- * make EventSource reconnect.
+ * POST /api/ai/progress/:sourceId/ticket, then GET /api/ai/progress/:sourceId?ticket= as
+ * Server-Sent Events: a `connected` event, then the latest known state (for a client that connects
+ * late), then every live event. The stream stays open after a terminal step because the spec's
+ * client closes it itself 2 s later; closing it from here would make EventSource reconnect.
+ * Callers that can send headers (not EventSource) may open the stream with them instead of a ticket.
  */
-export async function progressRoutes(app: FastifyInstance, { relay }: { relay: ProgressRelay }) {
+export async function progressRoutes(
+  app: FastifyInstance,
+  { relay, tickets }: { relay: ProgressRelay; tickets: ProgressTickets },
+) {
   // Open streams are ended on shutdown, or closing the server would wait for browsers to leave.
   const open = new Set<{ end: () => void }>();
   app.addHook('preClose', async () => {
     for (const res of open) res.end();
   });
+  app.post(
+    '/api/ai/progress/:sourceId/ticket',
+    { schema: { params: progressParamsSchema } },
+    async (request): Promise<ProgressTicketResponse> => {
+      const { sourceId } = request.params as { sourceId: string };
+      const watcher = watcherOf(request);
+      // Another caller's source looks exactly like one that does not exist.
+      if (!(await relay.mayWatch(sourceId, watcher))) throw new AppError('NOT_FOUND', 'Source not found');
+      return { success: true, ticket: await tickets.issue(sourceId, watcher), expiresInSeconds: PROGRESS_TICKET_TTL_SECONDS };
+    },
+  );
+
   app.get(
     '/api/ai/progress/:sourceId',
-    { schema: { params: z.object({ sourceId: z.uuid() }) } },
+    { schema: { params: progressParamsSchema, querystring: progressStreamQuerySchema } },
     async (request, reply) => {
       const { sourceId } = request.params as { sourceId: string };
-      if (request.identity.kind !== 'user' && request.identity.kind !== 'anonymous') {
-        throw new AppError('UNAUTHENTICATED', 'Sign in or continue as a guest to follow processing');
+      const { ticket } = request.query as { ticket?: string };
+      let watcher: Identity;
+      if (ticket !== undefined) {
+        const holder = await tickets.redeem(ticket, sourceId);
+        if (!holder) throw new AppError('TICKET_INVALID', 'This progress link has expired: reopen the page to follow processing');
+        watcher = holder;
+      } else {
+        watcher = watcherOf(request);
       }
-      // Another caller's source looks exactly like one that does not exist.
-      if (!(await relay.mayWatch(sourceId, request.identity))) throw new AppError('NOT_FOUND', 'Source not found');
+      // Checked again with a ticket too: the source may have changed hands within the minute.
+      if (!(await relay.mayWatch(sourceId, watcher))) throw new AppError('NOT_FOUND', 'Source not found');
 
       reply.hijack();
       const res = reply.raw;

@@ -4,9 +4,9 @@ import {
   PROGRESS_ESTIMATE,
   isFinalStatus,
   POLLED_STATUSES,
-  progressIdentity,
   progressTone,
   progressUrl,
+  ticketedProgressUrl,
   stepCounterText,
   stepNumber,
   trackSourceProgress,
@@ -49,7 +49,7 @@ function start(extra: { onCompleted?: () => void; onEnd?: (last: unknown) => voi
   const views: ProgressView[] = [];
   const tracker = trackSourceProgress({
     sourceId: SOURCE,
-    url: progressUrl(SOURCE, { token: 'tok' }),
+    url: progressUrl(SOURCE, 'tkt'),
     open: (url) => {
       const fake = new FakeEventSource(url);
       opened.push(fake);
@@ -90,24 +90,19 @@ describe('progress display rules', () => {
     expect(isFinalStatus('failed')).toBe(true);
   });
 
-  it('puts the token, else the guest session, in the stream address', () => {
-    expect(progressUrl(SOURCE, { token: 'a b' })).toBe(`/api/ai/progress/${SOURCE}?token=a+b`);
-    expect(progressUrl(SOURCE, { anonymousSession: 'anon-1' })).toBe(
-      `/api/ai/progress/${SOURCE}?anonymousSession=anon-1`,
-    );
-    expect(progressUrl(SOURCE, {})).toBe(`/api/ai/progress/${SOURCE}`);
-    const anonymous = { sessionId: 'anon-1', createdAt: '', lastAccess: '' };
-    expect(
-      progressIdentity({ getToken: () => 'tok', getAnonymousSession: () => anonymous }),
-    ).toEqual({
-      token: 'tok',
-    });
-    expect(
-      progressIdentity({ getToken: () => null, getAnonymousSession: () => anonymous }),
-    ).toEqual({
-      anonymousSession: 'anon-1',
-    });
-    expect(progressIdentity({ getToken: () => null, getAnonymousSession: () => null })).toEqual({});
+  it('puts a ticket in the stream address, never the login token or guest session', async () => {
+    expect(progressUrl(SOURCE, 'a b')).toBe(`/api/ai/progress/${SOURCE}?ticket=a+b`);
+    const asked: unknown[] = [];
+    const client = {
+      post: async (path: string, body?: unknown) => {
+        asked.push([path, body]);
+        return { success: true, ticket: 'tkt-1', expiresInSeconds: 60 } as never;
+      },
+    };
+    const url = await ticketedProgressUrl(client, SOURCE);
+    expect(asked).toEqual([[`/ai/progress/${SOURCE}/ticket`, undefined]]);
+    expect(url).toBe(`/api/ai/progress/${SOURCE}?ticket=tkt-1`);
+    expect(url).not.toMatch(/token=|anonymousSession=/);
   });
 });
 
@@ -117,7 +112,7 @@ describe('following a source', () => {
 
   it('opens the stream at once and shows each event', () => {
     const { stream, last } = start();
-    expect(stream.url).toBe(`/api/ai/progress/${SOURCE}?token=tok`);
+    expect(stream.url).toBe(`/api/ai/progress/${SOURCE}?ticket=tkt`);
     expect(last()).toMatchObject({ tracking: true, visible: true, event: null, error: null });
     stream.emit('connected', 0);
     stream.emit('extracting', 25, 'Extracting text');
@@ -243,5 +238,50 @@ describe('following a source', () => {
     expect(onEnd).not.toHaveBeenCalled();
     expect(views).toHaveLength(seen);
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('opens the stream once its ticket arrives, and fails like a lost connection without one', async () => {
+    const opened: string[] = [];
+    const open = (url: string) => {
+      opened.push(url);
+      return new FakeEventSource(url);
+    };
+    const ok = trackSourceProgress({
+      sourceId: SOURCE,
+      url: async () => progressUrl(SOURCE, 'late'),
+      open,
+      onChange: () => {},
+    });
+    expect(ok.view()).toMatchObject({ tracking: true, visible: true, error: null });
+    await vi.waitFor(() => expect(opened).toEqual([`/api/ai/progress/${SOURCE}?ticket=late`]));
+
+    const onEnd = vi.fn();
+    const refused = trackSourceProgress({
+      sourceId: SOURCE,
+      url: () => Promise.reject(new Error('401')),
+      open,
+      onChange: () => {},
+      onEnd,
+    });
+    await vi.waitFor(() => expect(onEnd).toHaveBeenCalledTimes(1));
+    expect(refused.view()).toMatchObject({
+      tracking: false,
+      error: 'Progress tracking connection failed',
+    });
+    expect(opened).toHaveLength(1);
+
+    // Stopped while the ticket was on its way: nothing is opened afterwards.
+    let deliver: (url: string) => void = () => {};
+    const stopped = trackSourceProgress({
+      sourceId: SOURCE,
+      url: () => new Promise<string>((resolve) => (deliver = resolve)),
+      open,
+      onChange: () => {},
+    });
+    stopped.stop();
+    deliver(progressUrl(SOURCE, 'too-late'));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(opened).toHaveLength(1);
   });
 });

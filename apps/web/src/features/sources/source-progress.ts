@@ -1,3 +1,4 @@
+import { progressTicketResponseSchema } from '@mnemo/contracts/api/ai';
 import {
   PROCESSING_STATUSES,
   TERMINAL_STEPS,
@@ -6,7 +7,7 @@ import {
   type ProgressEvent,
   type ProgressStep,
 } from '@mnemo/contracts/progress';
-import type { SessionStore } from '../../lib/session/session-store';
+import type { ApiClient } from '../../lib/api';
 import { SOURCE_MESSAGES } from './source-messages';
 
 /** The timings of spec 02 §4 and §9. */
@@ -57,30 +58,31 @@ export function stepNumber(progress: number): number {
 export const stepCounterText = (progress: number): string =>
   `Step ${stepNumber(progress)} of ${PROGRESS_TOTAL_STEPS}`;
 
-/**
- * Who is watching, for the stream's address: EventSource cannot send headers, so the gateway takes
- * the bearer token as ?token= and the anonymous session as ?anonymousSession= on this path only.
- */
-export type ProgressIdentity =
-  { token: string } | { anonymousSession: string } | Record<string, never>;
+/** Where the stream's ticket is asked for, with the caller's usual headers. */
+export const progressTicketPath = (sourceId: string): string =>
+  `/ai/progress/${encodeURIComponent(sourceId)}/ticket`;
 
-/** The caller's identity for the stream's address: the token if signed in, else the guest session. */
-export function progressIdentity(
-  store: Pick<SessionStore, 'getToken' | 'getAnonymousSession'>,
-): ProgressIdentity {
-  const token = store.getToken();
-  if (token) return { token };
-  const anonymous = store.getAnonymousSession();
-  return anonymous ? { anonymousSession: anonymous.sessionId } : {};
+/**
+ * The stream's address. EventSource cannot send headers, and the login token or guest session id
+ * must not go in a URL (history, access logs), so the stream is opened with a one-use ticket the
+ * gateway issued for this source a moment before (progressTicketPath).
+ */
+export function progressUrl(sourceId: string, ticket: string, base = '/api'): string {
+  return `${base}/ai/progress/${encodeURIComponent(sourceId)}?${new URLSearchParams({ ticket }).toString()}`;
 }
 
-export function progressUrl(sourceId: string, identity: ProgressIdentity, base = '/api'): string {
-  const path = `${base}/ai/progress/${encodeURIComponent(sourceId)}`;
-  const query = new URLSearchParams();
-  if ('token' in identity) query.set('token', identity.token);
-  else if ('anonymousSession' in identity) query.set('anonymousSession', identity.anonymousSession);
-  const qs = query.toString();
-  return qs ? `${path}?${qs}` : path;
+/**
+ * The stream's address with a fresh ticket, asked for with the caller's headers (token or guest
+ * session) by the API client, so neither goes in the URL.
+ */
+export async function ticketedProgressUrl(
+  client: Pick<ApiClient, 'post'>,
+  sourceId: string,
+): Promise<string> {
+  const { ticket } = await client.post(progressTicketPath(sourceId), undefined, {
+    schema: progressTicketResponseSchema,
+  });
+  return progressUrl(sourceId, ticket);
 }
 
 /** What the processing banner shows. */
@@ -115,7 +117,8 @@ const realTimers: Timers = {
 
 export interface TrackerOptions {
   sourceId: string;
-  url: string;
+  /** The stream's address, or how to get it (asking for a ticket); a failure is a connection error. */
+  url: string | (() => Promise<string>);
   open(url: string): EventSourceLike;
   onChange(view: ProgressView): void;
   /** 1 s after a completed step: the deck is reloaded. */
@@ -210,9 +213,19 @@ export function trackSourceProgress(options: TrackerOptions): ProgressTracker {
     end({ error: SOURCE_MESSAGES.progressConnection });
   };
 
-  source = options.open(options.url);
-  source.onmessage = onMessage;
-  source.onerror = onError;
+  const connect = (url: string) => {
+    // Stopped or gone while the address was on its way: nothing to open.
+    if (disposed || !view.tracking) return;
+    source = options.open(url);
+    source.onmessage = onMessage;
+    source.onerror = onError;
+  };
+  if (typeof options.url === 'string') connect(options.url);
+  else {
+    options.url().then(connect, () => {
+      if (!disposed) end({ error: SOURCE_MESSAGES.progressConnection });
+    });
+  }
 
   return {
     view: () => view,

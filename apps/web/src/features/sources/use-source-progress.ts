@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ProgressEvent } from '@mnemo/contracts/progress';
+import { api } from '../../lib/api';
 import { logWarning } from '../../lib/log';
-import { sessionStore } from '../../lib/session/session-store';
 import {
-  progressIdentity,
-  progressUrl,
+  ticketedProgressUrl,
   trackSourceProgress,
   type EventSourceLike,
   type ProgressTracker,
@@ -25,6 +24,7 @@ export interface SourceProgressOptions {
   /** For tests and storybook-like hosts; the browser's EventSource otherwise. */
   open?: (url: string) => EventSourceLike;
 }
+
 
 /** The browser's EventSource, with credentials, behind the small interface the tracker uses. */
 function openEventSource(url: string): EventSourceLike {
@@ -58,7 +58,7 @@ export function useSourceProgress(
     }
     const started = trackSourceProgress({
       sourceId,
-      url: progressUrl(sourceId, progressIdentity(sessionStore)),
+      url: () => ticketedProgressUrl(api, sourceId),
       open: callbacks.current.open ?? openEventSource,
       onChange: setView,
       onCompleted: () => callbacks.current.onCompleted?.(),
