@@ -90,9 +90,17 @@ test.describe('creating a deck', () => {
     expect(deck?.studySpace).toBe(created?._id);
     expect(page.url()).toContain(`/deck/${deck?._id}/edit`);
 
-    // The order of spec 01 §4.2: space, deck, each source's processing, then the edit screen.
+    // The order of spec 01 §4.2: space, deck, each source's processing, then the edit screen;
+    // each processed source's progress stream asks for its ticket (ours, not the spec's) beside it.
+    const isTicket = (path: string) => /^\/ai\/progress\/[^/]+\/ticket$/.test(path);
+    const processedIds = api
+      .made('POST', '/ai/process-source')
+      .map((c) => (c.body as { sourceId: string }).sourceId);
+    expect(
+      api.calls.filter((c) => c.method === 'POST' && isTicket(c.path)).map((c) => c.path).sort(),
+    ).toEqual(processedIds.map((id) => `/ai/progress/${id}/ticket`).sort());
     const posts = api.calls
-      .filter((c) => c.method === 'POST' && c.path !== '/upload/document')
+      .filter((c) => c.method === 'POST' && c.path !== '/upload/document' && !isTicket(c.path))
       .map((c) => c.path);
     expect(posts).toEqual([
       '/spaces',

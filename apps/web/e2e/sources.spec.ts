@@ -87,6 +87,15 @@ async function openDeck(page: Page, state: { sources: Source[] }) {
   await page.route('**/api/payment/usage', (route) =>
     route.fulfill({ json: { hasActiveSubscription: false } }),
   );
+  // The progress stream's ticket, as the gateway issues it to the signed-in caller.
+  await page.route(
+    (url) => /^\/api\/ai\/progress\/[^/]+\/ticket$/.test(url.pathname),
+    (route) => {
+      const sourceId = new URL(route.request().url()).pathname.split('/')[4];
+      expect(route.request().headers()['authorization']).toBe('Bearer test-token');
+      return route.fulfill({ json: { success: true, ticket: `ticket-${sourceId}`, expiresInSeconds: 60 } });
+    },
+  );
   const deckLoads: number[] = [];
   await page.route(`**/api/decks/${DECK_ID}`, (route) => {
     deckLoads.push(Date.now());
