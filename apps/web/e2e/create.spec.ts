@@ -497,10 +497,10 @@ test.describe('failed creations (issue 18.3)', () => {
     await page.goto(`/create-flashcards?spaceId=${biology._id}`);
     await addLink(page, 'example.org/good');
     await addLink(page, 'example.org/missing');
-    // The second source fails the first time it is processed.
+    // The second source fails the first time it is processed (its stream, not the stream's ticket).
     let firstRun = true;
     await page.route(
-      (url) => url.pathname.startsWith('/api/ai/progress/'),
+      (url) => url.pathname.startsWith('/api/ai/progress/') && !url.pathname.endsWith('/ticket'),
       (route) => {
         const missing = api.decks[0]?.sources[1];
         if (missing && route.request().url().includes(missing._id)) {
