@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { signedUp } from './api-account';
-import { FIXTURE_ARTICLE_URL, serveFixtureArticle } from './fixture-site';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { serveFixtureArticle } from './fixture-site';
+import { allQuestions, studiedDeck, type DeckQuestion, type Studied } from './generated-deck';
 
 // Against the real Mnemo (spec 02 §2, §4): a signed-in owner studies a deck made from a real
 // article (the Wikipedia page on Mozilla, fetched by the worker from a local fixture site, embedded
@@ -9,97 +9,8 @@ import { FIXTURE_ARTICLE_URL, serveFixtureArticle } from './fixture-site';
 // and sends selected text as a chip. The deck is made once through the API; every test opens its
 // own page on it and leaves nothing another test reads.
 
-interface DeckQuestion {
-  _id: string;
-  question: string;
-  questionType: string;
-  options: string[];
-  correctAnswerIndex: number | null;
-  correctAnswerText: string | null;
-  expectedAnswer: string | null;
-}
-
-interface Studied {
-  token: string;
-  deckId: string;
-  sourceTitle: string;
-}
-
 let site: { close(): Promise<void> };
 let studied: Studied;
-
-async function allQuestions(
-  request: APIRequestContext,
-  deckId: string,
-  token: string,
-): Promise<DeckQuestion[]> {
-  const answer = await request.get(`/api/questions/deck/${deckId}/all`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(answer.status()).toBe(200);
-  return ((await answer.json()) as { questions: DeckQuestion[] }).questions;
-}
-
-/**
- * The owner's deck: the fixture article added as a link, processed by the worker (chunks and
- * vectors for the tutor), then questions of both types generated from it.
- */
-async function studiedDeck(request: APIRequestContext): Promise<Studied> {
-  const token = await signedUp(request, 'study-chat');
-  const auth = { authorization: `Bearer ${token}` };
-  const created = await request.post('/api/decks', { headers: auth, data: { title: 'Mozilla' } });
-  expect(created.status()).toBe(201);
-  const deckId = ((await created.json()) as { _id: string })._id;
-
-  const added = await request.post(`/api/decks/${deckId}/sources`, {
-    headers: auth,
-    data: {
-      source: { type: 'website', url: FIXTURE_ARTICLE_URL },
-    },
-  });
-  expect(added.ok()).toBe(true);
-  const sourceId = ((await added.json()) as { _id: string })._id;
-  const processing = await request.post('/api/ai/process-source', {
-    headers: auth,
-    data: { deckId, sourceId },
-  });
-  expect(processing.ok()).toBe(true);
-  let sourceTitle = '';
-  await expect
-    .poll(
-      async () => {
-        const status = await request.get(`/api/ai/source-status/${deckId}/${sourceId}`, {
-          headers: auth,
-        });
-        const { source } = (await status.json()) as {
-          source: { processingStatus: string; title: string };
-        };
-        sourceTitle = source.title;
-        return source.processingStatus;
-      },
-      { timeout: 120_000, intervals: [1_000] },
-    )
-    .toBe('completed');
-
-  const generated = await request.post(`/api/questions/deck/${deckId}/generate`, {
-    headers: auth,
-    data: { questionTypes: ['multiple_choice', 'free_response'], totalQuestions: 6 },
-  });
-  expect(generated.ok()).toBe(true);
-  // A long generation answers 'queued' and the worker writes the questions later.
-  await expect
-    .poll(
-      async () => {
-        const types = new Set(
-          (await allQuestions(request, deckId, token)).map((q) => q.questionType),
-        );
-        return types.has('multiple_choice') && types.has('free_response');
-      },
-      { timeout: 120_000, intervals: [1_000] },
-    )
-    .toBe(true);
-  return { token, deckId, sourceTitle };
-}
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   testInfo.setTimeout(300_000);

@@ -17,10 +17,15 @@ describe('the study address', () => {
 });
 
 describe('the mode the session opens in', () => {
-  it('is the one asked for, else Review when something is due, else Practice', () => {
-    expect(initialStudyMode('practice', 5)).toBe('practice');
-    expect(initialStudyMode(undefined, 5)).toBe('review');
-    expect(initialStudyMode(undefined, 0)).toBe('practice');
+  it('is the one asked for, else Review when cards are due now, else Practice', () => {
+    expect(initialStudyMode('practice', { due: 5, learning: 0, new: 0 })).toBe('practice');
+    expect(initialStudyMode(undefined, { due: 5, learning: 0, new: 0 })).toBe('review');
+    expect(initialStudyMode(undefined, { due: 0, learning: 1, new: 0 })).toBe('review');
+    expect(initialStudyMode(undefined, null)).toBe('practice');
     expect(initialStudyMode(undefined, undefined)).toBeNull();
+  });
+
+  it('opens a deck with only new cards in Practice', () => {
+    expect(initialStudyMode(undefined, { due: 0, learning: 0, new: 12 })).toBe('practice');
   });
 });

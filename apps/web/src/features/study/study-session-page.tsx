@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { deckDueCounts, studyToday, useDueCounts } from '../../lib/review';
+import type { DueCounts } from '@mnemo/contracts/api/review';
+import { deckDueCounts, useDueCounts } from '../../lib/review';
 import { ChatPanel } from '../chat/chat-panel';
 import { useDeck } from '../deck/deck-queries';
 import { ResizableSidebar } from '../deck/resizable-sidebar';
@@ -35,16 +36,17 @@ export interface StudySessionPageProps {
 }
 
 /**
- * The mode to open with: the one asked for, else Review when the deck has cards to study today
- * (issue 20), else Practice. Null while the due counts load; a failed count means Practice.
+ * The mode to open with: the one asked for, else Review when cards are due now (due reviews or
+ * learning steps; new cards alone do not make a deck due), else Practice (issue 20). Null while
+ * the due counts load; a failed count means Practice.
  */
 export function initialStudyMode(
   asked: StudyMode | undefined,
-  dueToday: number | undefined,
+  counts: DueCounts | null | undefined,
 ): StudyMode | null {
   if (asked) return asked;
-  if (dueToday === undefined) return null;
-  return dueToday > 0 ? 'review' : 'practice';
+  if (counts === undefined) return null;
+  return counts && counts.due + counts.learning > 0 ? 'review' : 'practice';
 }
 
 /** /deck/$deckId/flashcards: the question study session with its chat sidebar (spec 02 §2, §4). */
@@ -62,13 +64,13 @@ export function StudySessionPage({
   const [schedule, setSchedule] = useState(false);
 
   // The mode is settled once and then kept: answering the last due card must not flip the page.
-  const dueToday = dueCounts.isError
-    ? 0
+  const deckCounts = dueCounts.isError
+    ? null
     : dueCounts.data
-      ? studyToday(deckDueCounts(dueCounts.data, deckId))
+      ? deckDueCounts(dueCounts.data, deckId)
       : undefined;
   const [chosen, setChosen] = useState<StudyMode | null>(null);
-  const mode = chosen ?? initialStudyMode(asked, dueToday);
+  const mode = chosen ?? initialStudyMode(asked, deckCounts);
   useEffect(() => {
     if (asked) setChosen(asked);
   }, [asked]);
