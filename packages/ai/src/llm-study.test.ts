@@ -126,6 +126,18 @@ describe('generateQuestions', () => {
     expect(secondAsk).toContain('- Which organelle makes most of the ATP?');
   });
 
+  it('keeps the one to three concepts the model tags a question with (issue 20)', async () => {
+    fake.replyJson({
+      questions: [
+        { ...mc(1, 'Which organelle makes most of the ATP?'), concepts: [' mitochondria ', 'ATP', 'Mitochondria', 'energy', 'cells'] },
+        { ...fr(1, 'What does the mitochondrion do?'), concepts: null },
+      ],
+    });
+    const questions = await ai.generateQuestions({ chunks: [chunk(0)], count: 2, types: ['multiple_choice', 'free_response'] });
+    expect(questions.map((q) => q.concepts)).toEqual([['mitochondria', 'ATP', 'energy'], []]);
+    expect(JSON.stringify(fake.requests[0])).toContain('concepts');
+  });
+
   it('returns fewer questions rather than invalid ones, without asking a third time', async () => {
     fake.replyJson({ questions: [fr(1, 'What is a cell?')] });
     fake.replyJson({ questions: [fr(1, 'What is a cell?'), fr(7, 'Out of range?')] });

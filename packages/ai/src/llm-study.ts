@@ -1,4 +1,4 @@
-import { QUESTION_TYPES, type QuestionType } from '@mnemo/contracts/entities/question';
+import { QUESTION_TYPES, normalizeConcepts, type QuestionType } from '@mnemo/contracts/entities/question';
 import { citationsFrom } from './citations';
 import { AiError, isAiError } from './errors';
 import { freeResponseEvaluation, gradeMultipleChoice, isMultipleChoice } from './grading';
@@ -138,6 +138,7 @@ export function validateDraft(
     caseContext: isCase ? caseContext : null,
     chunkId: chunk.chunkId,
     sourceId: chunk.sourceId,
+    concepts: normalizeConcepts(draft.concepts ?? []),
   };
 
   if (isMultipleChoice({ questionType: draft.type })) {

@@ -122,6 +122,8 @@ export type GeneratedQuestion = {
   /** The chunk the question came from (one of the input chunks). */
   chunkId: string;
   sourceId: string;
+  /** The one to three concepts the question tests (issue 20), as `normalizeConcepts` leaves them. */
+  concepts?: string[];
 };
 
 export type QuestionForGrading = Pick<

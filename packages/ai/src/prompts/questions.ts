@@ -37,6 +37,10 @@ export const questionDraftSchema = z.object({
     .string()
     .nullish()
     .describe('Free-response types only: a model answer of 1-4 sentences. Otherwise null.'),
+  concepts: z
+    .array(z.string())
+    .nullish()
+    .describe('One to three key concepts of the material the question tests, each a short noun phrase (1-4 words).'),
 });
 export type QuestionDraft = z.infer<typeof questionDraftSchema>;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { normalizeConcepts } from '../entities/question';
 import {
   QUICK_ANSWER_MS,
   ratingForEvaluation,
@@ -64,5 +65,16 @@ describe('review inputs', () => {
     expect(reviewDueQuerySchema.parse({}).limit).toBe(50);
     expect(reviewDueQuerySchema.safeParse({ limit: '0' }).success).toBe(false);
     expect(reviewDueQuerySchema.safeParse({ deckId: 'nope' }).success).toBe(false);
+  });
+});
+
+describe('concepts', () => {
+  it('keeps one to three trimmed concepts without repeats', () => {
+    expect(normalizeConcepts([' cellular  respiration ', '"ATP".', 'Cellular respiration', '', null, 'DNA', 'glucose'])).toEqual([
+      'cellular respiration',
+      'ATP',
+      'DNA',
+    ]);
+    expect(normalizeConcepts([])).toEqual([]);
   });
 });

@@ -37,6 +37,24 @@ export const questionSchema = z.object({
 });
 export type Question = z.infer<typeof questionSchema>;
 
+/** A question is tagged with one to three concepts (issue 20). */
+export const MAX_CONCEPTS = 3;
+const MAX_CONCEPT_LENGTH = 80;
+/**
+ * Concepts as stored: trimmed, single-spaced, without quotes, repeats (ignoring case) or empty
+ * ones, at most MAX_CONCEPTS. One rule for the AI providers, the worker and the backfill.
+ */
+export function normalizeConcepts(raw: readonly (string | null | undefined)[]): string[] {
+  const out: string[] = [];
+  for (const item of raw) {
+    const c = (item ?? '').replace(/\s+/g, ' ').trim().replace(/^["'“]+|["'”.]+$/g, '').slice(0, MAX_CONCEPT_LENGTH).trim();
+    if (!c) continue;
+    if (!out.some((o) => o.toLowerCase() === c.toLowerCase())) out.push(c);
+    if (out.length === MAX_CONCEPTS) break;
+  }
+  return out;
+}
+
 /**
  * How many cards to generate (spec 02 §5, §9): whole numbers from 1 to 100. Like the spec's client,
  * the server clamps a number outside the range instead of refusing it, and takes a string of digits

@@ -4,14 +4,14 @@
  * source's key points) keeps coming back to, with adjacent ones joined into a phrase. Mnemo's own
  * heuristic, deliberately small: generated questions are tagged by the AI providers instead.
  */
+import { MAX_CONCEPTS, normalizeConcepts } from '@mnemo/contracts/entities/question';
+
 const STOP = new Set(
   'about above after again against also among another because been before being below between both could does doing down during each either every from further have having here hers itself just like many more most much must neither only other ought ours over same should some such than that their theirs them then there these they this those through under until very were what when where which while whom whose will with within without would your yours explain describe define following called known used using true false main given name named state question answer following statement best correct'.split(' '),
 );
 
 const words = (text: string) => text.toLowerCase().match(/\p{L}[\p{L}\p{N}'-]*/gu) ?? [];
 const isKey = (w: string) => w.length >= 4 && !STOP.has(w);
-
-export const MAX_CONCEPTS = 3;
 
 export function conceptsFromPassage(input: {
   question: string;
@@ -41,7 +41,7 @@ export function conceptsFromPassage(input: {
     }
   });
   if (current.length) phrases.push(current.join(' '));
-  const unique = [...new Set(phrases)].slice(0, MAX_CONCEPTS);
-  if (unique.length === 0 && input.sourceTitle?.trim()) return [input.sourceTitle.trim().toLowerCase()];
+  const unique = normalizeConcepts(phrases);
+  if (unique.length === 0 && input.sourceTitle?.trim()) return normalizeConcepts([input.sourceTitle.toLowerCase()]);
   return unique;
 }

@@ -160,6 +160,9 @@ describe('generate-questions handler', () => {
     for (const q of rows) {
       expect(owners.get(q.chunkId!)).toBe(q.sourceId);
       expect(q.generationRequestId).toBe(job.requestId);
+      // Tagged with the concepts it tests (issue 20).
+      expect(q.concepts.length).toBeGreaterThanOrEqual(1);
+      expect(q.concepts.length).toBeLessThanOrEqual(3);
       if (q.questionType === 'multiple_choice') {
         expect(q.options).toHaveLength(4);
         expect(q.options[q.correctAnswerIndex!]).toBe(q.correctAnswerText);

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { GeneratedQuestion, TextChunk } from '@mnemo/ai/types';
 import type { GenerateQuestionsJob } from '@mnemo/contracts/jobs';
-import { MULTIPLE_CHOICE_TYPES } from '@mnemo/contracts/entities/question';
+import { MULTIPLE_CHOICE_TYPES, normalizeConcepts } from '@mnemo/contracts/entities/question';
 import type { Db, Tx } from '@mnemo/db/client';
 import { deckCardCount } from '@mnemo/db/deck-cards';
 import { cards, decks, questions, sourceChunks, sources } from '@mnemo/db/schema';
@@ -166,6 +166,7 @@ export function createGenerationRepository({ db }: { db: Db }) {
                 answer: answerOf(q),
                 position: start + i,
                 generationRequestId: requestId,
+                concepts: normalizeConcepts(q.concepts ?? []),
               })),
             );
           }

@@ -113,6 +113,17 @@ describe('generateQuestions', slow, () => {
     expect(await ai.generateQuestions(input)).toEqual(first);
   });
 
+  it('tags every question with one to three concepts, the first the phrase it asks about (issue 20)', async () => {
+    const chunks = chunksOf('wikipedia');
+    const questions = await ai.generateQuestions({ chunks, count: 8, types: ALL });
+    for (const q of questions) {
+      expect(q.concepts?.length, q.question).toBeGreaterThanOrEqual(1);
+      expect(q.concepts?.length, q.question).toBeLessThanOrEqual(3);
+    }
+    const source = chunks.map((c) => c.content.toLowerCase()).join(' ');
+    for (const q of questions) expect(source, q.question).toContain(q.concepts![0]!.toLowerCase());
+  });
+
   it('draws from the whole source, naming the chunk of each question', async () => {
     const chunks = chunksOf('google-sre-book-1');
     const questions = await ai.generateQuestions({

@@ -1,4 +1,4 @@
-import type { QuestionType } from '@mnemo/contracts/entities/question';
+import { normalizeConcepts, type QuestionType } from '@mnemo/contracts/entities/question';
 import type { GeneratedQuestion, GenerateQuestionsInput, TextChunk } from '../../types';
 import { throwIfAborted } from './abort';
 import {
@@ -277,10 +277,23 @@ function nextQuestion(
 
 type Built = { question: GeneratedQuestion; distractorKeys: string[] };
 
+/**
+ * The concepts a question tests (issue 20): the phrase it asks about, then the strongest other
+ * names and concepts of its sentence.
+ */
+function conceptsOf(c: Candidate, ctx: Context): string[] {
+  const others = c.sentence.phrases
+    .map((o) => ctx.doc.phrases.get(o.key))
+    .filter((p): p is NonNullable<typeof p> => !!p && p.key !== c.phrase.key && (p.kind === 'concept' || p.kind === 'proper') && !p.doubtful)
+    .sort((a, b) => b.score - a.score);
+  const text = (p: typeof c.phrase) => (p.kind === 'concept' ? (p.lowerSurface ?? p.surface) : p.surface);
+  return normalizeConcepts([text(c.phrase), ...others.map(text)]);
+}
+
 function build(c: Candidate, ctx: Context): Built | undefined {
   const chunk = ctx.chunks[c.sentence.part];
   if (!chunk) return undefined;
-  const base = { chunkId: chunk.chunkId, sourceId: chunk.sourceId };
+  const base = { chunkId: chunk.chunkId, sourceId: chunk.sourceId, concepts: conceptsOf(c, ctx) };
   const isCase = CASE_TYPES.has(c.type);
   const passage = isCase ? passageAround(ctx.doc, c.sentence) : null;
   if (isCase && !passage) return undefined;
