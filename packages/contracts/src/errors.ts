@@ -54,6 +54,8 @@ export const ERROR_STATUS = {
   /** A video without captions to build cards from. */
   TRANSCRIPT_UNAVAILABLE: 422,
   RATE_LIMITED: 429,
+  /** A caller already holds as many open progress streams as one caller may (gateway). */
+  TOO_MANY_STREAMS: 429,
   /** The AI provider's rate limit, not ours. */
   AI_RATE_LIMITED: 429,
   INTERNAL: 500,

@@ -9,6 +9,11 @@ import { PROGRESS_TICKET_TTL_SECONDS, type ProgressTickets } from './progress-ti
 const HEARTBEAT_MS = 15_000;
 /** A browser that never closes its stream is cut off eventually; processing takes minutes, not hours. */
 const MAX_STREAM_MS = 60 * 60 * 1000;
+/**
+ * Streams one caller may hold open at once on one gateway: a learner follows a handful of sources
+ * in a few tabs; 20 leaves room for that and for reconnections whose old socket is not closed yet.
+ */
+export const MAX_STREAMS_PER_CALLER = 20;
 
 type Watcher = Extract<Identity, { kind: 'user' | 'anonymous' }>;
 
@@ -30,10 +35,17 @@ function watcherOf(request: FastifyRequest): Watcher {
  */
 export async function progressRoutes(
   app: FastifyInstance,
-  { relay, tickets }: { relay: ProgressRelay; tickets: ProgressTickets },
+  {
+    relay,
+    tickets,
+    maxStreamsPerCaller = MAX_STREAMS_PER_CALLER,
+  }: { relay: ProgressRelay; tickets: ProgressTickets; maxStreamsPerCaller?: number },
 ) {
   // Open streams are ended on shutdown, or closing the server would wait for browsers to leave.
   const open = new Set<{ end: () => void }>();
+  // Open streams per caller (user or guest), in this gateway process: each holds a socket and a
+  // subscription for up to an hour, so one caller may not hold hundreds.
+  const perCaller = new Map<string, number>();
   app.addHook('preClose', async () => {
     for (const res of open) res.end();
   });
@@ -65,56 +77,80 @@ export async function progressRoutes(
       }
       // Checked again with a ticket too: the source may have changed hands within the minute.
       if (!(await relay.mayWatch(sourceId, watcher))) throw new AppError('NOT_FOUND', 'Source not found');
-
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-request-id': request.id,
-      });
-
-      let lastTimestamp = '';
-      const send = (event: ProgressEvent) => {
-        if (event.timestamp < lastTimestamp) return; // the latest state may race a live event
-        lastTimestamp = event.timestamp;
-        // Unnamed events (PROGRESS_SSE_EVENT is 'message'): the spec's client uses EventSource.onmessage.
-        res.write(`data: ${JSON.stringify(event)}\n\n`);
+      const caller =
+        watcher.kind === 'user' ? `user:${watcher.userId}` : watcher.kind === 'anonymous' ? `anon:${watcher.anonId}` : 'none';
+      const held = perCaller.get(caller) ?? 0;
+      if (held >= maxStreamsPerCaller) {
+        throw new AppError(
+          'TOO_MANY_STREAMS',
+          `You already follow ${held} sources at once. Close another tab or wait for one to finish.`,
+        );
+      }
+      // Counted with no await between check and count, so concurrent openings cannot all pass.
+      perCaller.set(caller, held + 1);
+      let counted = true;
+      const releaseOnce = () => {
+        if (!counted) return;
+        counted = false;
+        const left = (perCaller.get(caller) ?? 1) - 1;
+        if (left > 0) perCaller.set(caller, left);
+        else perCaller.delete(caller);
       };
-      // Subscribe before reading the latest state, so no event falls between the two.
-      const buffered: ProgressEvent[] = [];
-      let ready = false;
-      const unsubscribe = await relay.subscribe(sourceId, (event) => (ready ? send(event) : buffered.push(event)));
+      try {
+        reply.hijack();
+        const res = reply.raw;
+        res.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+          'x-request-id': request.id,
+        });
 
-      const latest = await relay.latest(sourceId);
-      send({
-        sourceId,
-        step: 'connected',
-        message: 'Connected to progress updates',
-        progress: latest?.progress ?? 0,
-        details: null,
-        timestamp: new Date(Math.min(Date.now(), latest ? Date.parse(latest.timestamp) : Date.now())).toISOString(),
-      });
-      if (latest) send(latest);
-      ready = true;
-      for (const e of buffered.sort((a, b) => a.timestamp.localeCompare(b.timestamp))) send(e);
+        let lastTimestamp = '';
+        const send = (event: ProgressEvent) => {
+          if (event.timestamp < lastTimestamp) return; // the latest state may race a live event
+          lastTimestamp = event.timestamp;
+          // Unnamed events (PROGRESS_SSE_EVENT is 'message'): the spec's client uses EventSource.onmessage.
+          res.write(`data: ${JSON.stringify(event)}\n\n`);
+        };
+        // Subscribe before reading the latest state, so no event falls between the two.
+        const buffered: ProgressEvent[] = [];
+        let ready = false;
+        const unsubscribe = await relay.subscribe(sourceId, (event) => (ready ? send(event) : buffered.push(event)));
 
-      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
-      const cutoff = setTimeout(() => res.end(), MAX_STREAM_MS);
-      const cleanup = () => {
-        clearInterval(heartbeat);
-        clearTimeout(cutoff);
-        void unsubscribe();
-      };
-      open.add(res);
-      // A hijacked reply skips onSend, so the stream reports itself to the SSE gauge.
-      if (app.hasDecorator('trackSse')) app.trackSse('/api/ai/progress/:sourceId', res);
-      res.on('close', () => {
-        open.delete(res);
-        cleanup();
-      });
+        const latest = await relay.latest(sourceId);
+        send({
+          sourceId,
+          step: 'connected',
+          message: 'Connected to progress updates',
+          progress: latest?.progress ?? 0,
+          details: null,
+          timestamp: new Date(Math.min(Date.now(), latest ? Date.parse(latest.timestamp) : Date.now())).toISOString(),
+        });
+        if (latest) send(latest);
+        ready = true;
+        for (const e of buffered.sort((a, b) => a.timestamp.localeCompare(b.timestamp))) send(e);
+
+        const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+        const cutoff = setTimeout(() => res.end(), MAX_STREAM_MS);
+        const cleanup = () => {
+          clearInterval(heartbeat);
+          clearTimeout(cutoff);
+          void unsubscribe();
+        };
+        open.add(res);
+        // A hijacked reply skips onSend, so the stream reports itself to the SSE gauge.
+        if (app.hasDecorator('trackSse')) app.trackSse('/api/ai/progress/:sourceId', res);
+        res.on('close', () => {
+          open.delete(res);
+          releaseOnce();
+          cleanup();
+        });
+      } catch (err) {
+        releaseOnce();
+        throw err;
+      }
     },
   );
 }
