@@ -41,7 +41,19 @@ export async function healthRoutes(
   app: FastifyInstance,
   { services, redis, redisPrefix }: { services: Record<string, string>; redis: Redis; redisPrefix: string },
 ) {
+  // Callers that arrive while a check runs share its result: a burst of requests makes one round
+  // of calls to the services, not one per request. A finished check is never reused.
+  let running: Promise<SystemHealth> | undefined;
   app.get('/api/healthz', { logLevel: 'warn' }, async (_request, reply) => {
+    running ??= check().finally(() => {
+      running = undefined;
+    });
+    const body = await running;
+    reply.status(body.status === 'ok' ? 200 : 503);
+    return body;
+  });
+
+  async function check(): Promise<SystemHealth> {
     const checks = await Promise.all([
       // Down at once while the connection is, rather than after a command timeout.
       ['gateway', timed(() => pingRedis(redis))] as const,
@@ -65,11 +77,9 @@ export async function healthRoutes(
         }),
       ] as const,
     ].map(async ([name, p]) => [name, await p] as const));
-    const body: SystemHealth = {
+    return {
       status: checks.every(([, c]) => c.status === 'ok') ? 'ok' : 'degraded',
       services: Object.fromEntries(checks),
     };
-    reply.status(body.status === 'ok' ? 200 : 503);
-    return body;
-  });
+  }
 }
