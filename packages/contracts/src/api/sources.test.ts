@@ -1,3 +1,4 @@
+import { cutSourceTitle } from '../entities/source';
 import { describe, expect, it } from 'vitest';
 import { exampleSource } from '../testing/examples';
 import {
@@ -22,6 +23,27 @@ describe('adding a source', () => {
     };
     expect(addSourceBodySchema.parse({ source: link })).toEqual(link);
     expect(addSourceBodySchema.parse(link)).toEqual(link);
+  });
+
+  it('cuts a long title at a word boundary, Chinese included', () => {
+    const cut = cutSourceTitle(
+      'The Mozilla Foundation and the open web: twenty years of browsers, standards and volunteers',
+    );
+    expect([...cut].length).toBeLessThanOrEqual(50);
+    expect(cut).toBe('The Mozilla Foundation and the open web: twenty');
+    const zh = cutSourceTitle(
+      '光合作用是植物利用光能把二氧化碳和水转化为葡萄糖和氧气的过程以及叶绿体在细胞中的作用和温度与光照强度对光合作用速率的影响研究',
+    );
+    expect([...zh].length).toBeLessThanOrEqual(50);
+    expect(zh.length).toBeGreaterThan(30);
+    const boundaries = [
+      ...new Intl.Segmenter('zh', { granularity: 'word' }).segment(
+        '光合作用是植物利用光能把二氧化碳和水转化为葡萄糖和氧气的过程以及叶绿体在细胞中的作用和温度与光照强度对光合作用速率的影响研究',
+      ),
+    ].map((w) => w.index);
+    expect(boundaries).toContain(zh.length);
+    // One long word (a link) is cut by character rather than left short.
+    expect(cutSourceTitle(`https://example.com/${'x'.repeat(80)}`)).toHaveLength(50);
   });
 
   it('cuts a long title to 50 characters instead of refusing it', () => {
@@ -130,7 +152,9 @@ describe('link types', () => {
     expect(linkSourceType('https://www.youtube.com/watch?v=short')).toBe('website');
     expect(linkSourceType('https://www.youtube.com/playlist?list=PL123')).toBe('website');
     // The address merely mentioning YouTube is not a YouTube link.
-    expect(linkSourceType('https://example.org/?ref=youtube.com/watch?v=dQw4w9WgXcQ')).toBe('website');
+    expect(linkSourceType('https://example.org/?ref=youtube.com/watch?v=dQw4w9WgXcQ')).toBe(
+      'website',
+    );
     expect(linkSourceType('https://notyoutube.com/watch?v=dQw4w9WgXcQ')).toBe('website');
     expect(linkSourceType('not a url')).toBe('website');
   });
@@ -169,9 +193,21 @@ describe('youtubeVideoId (the worker routes and the deck types links with it)', 
   });
 
   it('tells YouTube hosts from look-alikes', () => {
-    for (const host of ['youtube.com', 'WWW.YouTube.com', 'm.youtube.com', 'youtu.be', 'www.youtu.be', 'youtube.com.'])
+    for (const host of [
+      'youtube.com',
+      'WWW.YouTube.com',
+      'm.youtube.com',
+      'youtu.be',
+      'www.youtu.be',
+      'youtube.com.',
+    ])
       expect(isYoutubeHost(host), host).toBe(true);
-    for (const host of ['notyoutube.com', 'youtube.com.evil.example', 'youtu.be.example', 'example.org'])
+    for (const host of [
+      'notyoutube.com',
+      'youtube.com.evil.example',
+      'youtu.be.example',
+      'example.org',
+    ])
       expect(isYoutubeHost(host), host).toBe(false);
   });
 });

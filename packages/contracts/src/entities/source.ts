@@ -8,9 +8,31 @@ export type SourceType = z.infer<typeof sourceTypeSchema>;
 
 /** Source titles are cut, not refused, at 50 characters (spec 01 §9, spec 02 §5). */
 export const SOURCE_TITLE_MAX = 50;
-/** Cuts by code point, so a title never ends in half an emoji (Postgres counts characters too). */
-export const cutSourceTitle = (title: string) =>
-  [...title.trim()].slice(0, SOURCE_TITLE_MAX).join('');
+/**
+ * Cuts at a word boundary (Intl.Segmenter, so Chinese or Japanese words too) within 50 characters,
+ * counted by code point so a title never ends in half an emoji (Postgres counts characters too).
+ * When the whole words would leave less than 60% of the limit (one very long word, a link), the
+ * title is cut by code point instead.
+ */
+export function cutSourceTitle(title: string): string {
+  const trimmed = title.trim();
+  const chars = [...trimmed];
+  if (chars.length <= SOURCE_TITLE_MAX) return trimmed;
+  let kept = '';
+  let length = 0;
+  for (const { segment } of new Intl.Segmenter(undefined, { granularity: 'word' }).segment(
+    trimmed,
+  )) {
+    const n = [...segment].length;
+    if (length + n > SOURCE_TITLE_MAX) break;
+    kept += segment;
+    length += n;
+  }
+  const cut = kept.replace(/[\s,;:–—-]+$/u, '');
+  return [...cut].length >= SOURCE_TITLE_MAX * 0.6
+    ? cut
+    : chars.slice(0, SOURCE_TITLE_MAX).join('');
+}
 
 /**
  * A source (spec 01 §3 and spec 02 §3). `content` is the extracted text: GET /decks/:id and
