@@ -42,12 +42,20 @@ describe('Chinese and Japanese sources', { timeout: 60_000 }, () => {
     }
   });
 
-  // Japanese gets sentences, a summary and key points; its questions are not there yet (a topic
-  // opening every sentence reads as a doubtful one-word name to the phrase finder).
-  it('gives a Japanese source a summary and key points', async () => {
+  it('gives a Japanese source a summary, key points and a question quoted from it', async () => {
     const summary = await ai.summarize({ title: '', text: ja });
     expect(summary.length).toBeGreaterThan(20);
     expect(isCjk(summary)).toBe(true);
     expect((await ai.keyPoints({ title: '', text: ja })).length).toBeGreaterThan(0);
+    // The topic opens every sentence it is in: without capitals that is no sign of a tagging slip.
+    const questions = await ai.generateQuestions({
+      chunks: [
+        { chunkId: 'c1', sourceId: 's1', sourceTitle: '光合成', chunkIndex: 0, content: ja },
+      ],
+      count: 4,
+      types: ['multiple_choice', 'free_response'],
+    });
+    expect(questions.length).toBeGreaterThan(0);
+    for (const q of questions) if (q.expectedAnswer) expect(ja).toContain(q.expectedAnswer);
   });
 });

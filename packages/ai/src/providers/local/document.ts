@@ -570,7 +570,12 @@ function scorePhrases(
       sentences: [...stat.sentences].sort((a, b) => a - b),
       length: stat.length,
       score,
-      doubtful: stat.inner === 0 && stat.length === 1 && (kind === 'proper' || kind === 'concept'),
+      // Only a script with capitals can mislead so: a Japanese topic opens every sentence it is in.
+      doubtful:
+        stat.inner === 0 &&
+        stat.length === 1 &&
+        (kind === 'proper' || kind === 'concept') &&
+        /^\p{Lu}/u.test(surface),
     });
   }
   return phrases;
