@@ -205,13 +205,19 @@ describe('GET /decks/explore?search', () => {
     expect(idsOf(await explore({ search: 'thermodinamics' })).length).toBeGreaterThan(0);
   });
 
-  it('answers 200 for any text: quotes, operators, stopwords only, 200 characters', async () => {
-    for (const search of [`"photo's" 'syn`, '&|!:*()', "photosynthesis' & !cells | (", 'the and of', '\\\u0000x', 'x'.repeat(200), 'é' + 'ü'.repeat(150), ':*A']) {
+  it('answers 200 for any storable text: quotes, operators, stopwords only, 200 characters', async () => {
+    for (const search of [`"photo's" 'syn`, '&|!:*()', "photosynthesis' & !cells | (", 'the and of', '\\x', 'x'.repeat(200), 'é' + 'ü'.repeat(150), ':*A']) {
       const res = await api.call(viewer, 'GET', `/decks/explore?search=${encodeURIComponent(search)}`);
       expect(res.statusCode, `${JSON.stringify(search)}: ${res.body}`).toBe(200);
     }
     expect(idsOf(await explore({ search: `"photosynthesis's"` }))[0]).toBe(placedId('titleMatch'));
     expect((await explore({ search: '&|!:*()' })).data).toEqual([]);
+  });
+
+  it('refuses a search with a NUL byte as every text field does (issue 17.9)', async () => {
+    const res = await api.call(viewer, 'GET', `/decks/explore?search=${encodeURIComponent('\\\u0000x')}`);
+    expect(res.statusCode).toBe(400);
+    expect(JSON.parse(res.body).code).toBe('INVALID_CHARACTER');
   });
 
   it('finds nothing for words no deck has, with empty pagination', async () => {
