@@ -31,12 +31,15 @@ test('a guest lands on the edit screen with generated questions, edits one, rege
 }) => {
   test.setTimeout(240_000);
   await page.goto('/create-flashcards');
-  const guest = await page.evaluate(
-    () =>
-      (JSON.parse(localStorage.getItem('anonymousSession') ?? '{}') as { sessionId?: string })
-        .sessionId,
-  );
-  expect(guest).toBeTruthy();
+  // The guest id comes from the server when the app starts: wait for the issued one.
+  const readGuest = () =>
+    page.evaluate(
+      () =>
+        (JSON.parse(localStorage.getItem('anonymousSession') ?? '{}') as { sessionId?: string })
+          .sessionId ?? '',
+    );
+  await expect.poll(readGuest).toMatch(/^[0-9a-f-]{36}\.[\w-]{43}$/);
+  const guest = await readGuest();
 
   await page.getByRole('tab', { name: 'Files' }).click();
   await page.getByLabel('Choose files').setInputFiles(fixturePath('pdf', 'pdflatex-4-pages.pdf'));

@@ -130,6 +130,55 @@ describe('api client 401 handling', () => {
     expect(store.getToken()).toBe('tok');
   });
 
+  it('trades a guest id the server did not issue for an issued one and retries once', async () => {
+    const issued = `11111111-1111-4111-8111-111111111111.${'a'.repeat(43)}`;
+    const { api, calls, store } = setup({ anonymousSession: JSON.stringify(ANON) }, [
+      json(401, errorBody({ code: 'ANONYMOUS_SESSION_INVALID' })),
+      json(201, { success: true, sessionId: issued, createdAt: '2025-02-01T00:00:00.000Z' }),
+      json(200, { data: [] }),
+    ]);
+    await expect(api.get('/spaces')).resolves.toEqual({ data: [] });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/spaces',
+      'POST /api/auth/anonymous-sessions',
+      'GET /api/spaces',
+    ]);
+    expect(calls[1]?.headers['x-anonymous-session']).toBeUndefined();
+    expect(calls[2]?.headers['x-anonymous-session']).toBe(issued);
+    expect(store.getAnonymousSession()).toMatchObject({ sessionId: issued, createdAt: '2025-02-01T00:00:00.000Z' });
+  });
+
+  it('asks for one guest id when several calls are refused at once', async () => {
+    const issued = `11111111-1111-4111-8111-111111111111.${'b'.repeat(43)}`;
+    const refused = () => json(401, errorBody({ code: 'ANONYMOUS_SESSION_INVALID' }));
+    const { api, calls } = setup({ anonymousSession: JSON.stringify(ANON) }, [
+      refused(),
+      refused(),
+      json(201, { success: true, sessionId: issued, createdAt: '2025-02-01T00:00:00.000Z' }),
+      json(200, {}),
+      json(200, {}),
+    ]);
+    await Promise.all([api.get('/spaces'), api.get('/decks')]);
+    expect(calls.filter((c) => c.url === '/api/auth/anonymous-sessions')).toHaveLength(1);
+    expect(calls.slice(3).map((c) => c.headers['x-anonymous-session'])).toEqual([issued, issued]);
+  });
+
+  it('gives up with the refusal when no guest id can be issued', async () => {
+    const { api, calls } = setup({ anonymousSession: JSON.stringify(ANON) }, [
+      json(401, errorBody({ code: 'ANONYMOUS_SESSION_INVALID' })),
+      json(429, errorBody({ code: 'RATE_LIMITED' })),
+    ]);
+    await expect(api.get('/spaces')).rejects.toMatchObject({ status: 401, code: 'ANONYMOUS_SESSION_INVALID' });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('keeps a stored issued id without asking the server', async () => {
+    const issued = `11111111-1111-4111-8111-111111111111.${'c'.repeat(43)}`;
+    const { api, calls } = setup({ anonymousSession: JSON.stringify({ ...ANON, sessionId: issued }) }, []);
+    await expect(api.ensureGuestSession()).resolves.toBe(true);
+    expect(calls).toHaveLength(0);
+  });
+
   it('does not retry an anonymous call', async () => {
     const { api, calls } = setup({ anonymousSession: JSON.stringify(ANON) }, [
       json(401, errorBody({ shouldClearToken: true })),

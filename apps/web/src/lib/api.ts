@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { errorBodySchema, type ErrorBody } from '@mnemo/contracts/errors';
-import { ANONYMOUS_SESSION_HEADER } from '@mnemo/contracts/identity';
+import { ANONYMOUS_SESSION_HEADER, isIssuedAnonymousSession } from '@mnemo/contracts/identity';
+import { issueAnonymousSessionResponseSchema } from '@mnemo/contracts/api/auth';
 import { sessionStore, type SessionStore } from './session/session-store';
 
 /** Codes the client invents for failures that never reached a server answer. */
@@ -77,6 +78,11 @@ export interface ApiClient {
     body?: unknown,
     options?: Omit<RequestOptions<T>, 'method' | 'body'>,
   ): Promise<T>;
+  /**
+   * Makes sure the stored guest id is one the server issued, asking POST /auth/anonymous-sessions
+   * for one when it is not (or `renew` is set). True when an issued id is stored afterwards.
+   */
+  ensureGuestSession(options?: { renew?: boolean }): Promise<boolean>;
 }
 
 export interface ApiClientDeps {
@@ -154,6 +160,10 @@ function errorFrom(response: Response, body: unknown): ApiError {
   });
 }
 
+function errorCodeOf(body: unknown): unknown {
+  return typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
+}
+
 function wantsTokenCleared(body: unknown): boolean {
   return (
     typeof body === 'object' &&
@@ -164,7 +174,8 @@ function wantsTokenCleared(body: unknown): boolean {
 
 /**
  * The one HTTP client of the web app. On a 401 whose body says shouldClearToken it drops the stored
- * token and retries the call once as the anonymous session (spec 01 §4.1).
+ * token and retries the call once as the anonymous session (spec 01 §4.1). Guest ids come from the
+ * server: a 401 ANONYMOUS_SESSION_INVALID (a stale or locally made id) gets a new one and one retry.
  */
 export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
   const doFetch: typeof fetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -202,17 +213,64 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
     }
   }
 
+  // One issuing call at a time: the calls of a page that all learn their guest id is refused
+  // share the new id instead of each taking one of the address's hourly allowance.
+  let issuing: Promise<boolean> | null = null;
+  async function issueGuest(): Promise<boolean> {
+    try {
+      const response = await doFetch(`${baseUrl}/auth/anonymous-sessions`, {
+        method: 'POST',
+        headers: { Accept: 'application/json' },
+        credentials: 'include',
+      });
+      if (!response.ok) return false;
+      const parsed = issueAnonymousSessionResponseSchema.safeParse(await readBody(response));
+      if (!parsed.success) return false;
+      return store.setAnonymousSession(parsed.data.sessionId, parsed.data.createdAt) !== null;
+    } catch {
+      return false;
+    }
+  }
+  function ensureGuestSession({ renew = false }: { renew?: boolean } = {}): Promise<boolean> {
+    const stored = store.getAnonymousSession();
+    if (!renew && stored && isIssuedAnonymousSession(stored.sessionId)) return Promise.resolve(true);
+    if (!issuing) {
+      const pending = issueGuest();
+      issuing = pending;
+      void pending.finally(() => {
+        if (issuing === pending) issuing = null;
+      });
+    }
+    return issuing;
+  }
+
   async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     const url = buildUrl(baseUrl, path, options.query);
     const sentToken = store.getToken() !== null;
+    const sentGuest = store.getAnonymousSession()?.sessionId;
     let response = await send(url, options as RequestOptions<unknown>);
     let body = await readBody(response);
 
     if (response.status === 401 && sentToken && wantsTokenCleared(body)) {
       store.clearToken();
+      // A locally made id is refused below and traded for an issued one: one more round trip, once.
       store.ensureAnonymousSession();
       response = await send(url, options as RequestOptions<unknown>);
       body = await readBody(response);
+    }
+
+    if (
+      response.status === 401 &&
+      store.getToken() === null &&
+      errorCodeOf(body) === 'ANONYMOUS_SESSION_INVALID'
+    ) {
+      const refused = store.getAnonymousSession()?.sessionId;
+      // Another call may have replaced the refused id already; only then is no new one needed.
+      const renewed = await ensureGuestSession({ renew: refused === sentGuest });
+      if (renewed) {
+        response = await send(url, options as RequestOptions<unknown>);
+        body = await readBody(response);
+      }
     }
 
     if (!response.ok) throw errorFrom(response, body);
@@ -235,6 +293,7 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
     post: (path, body, options) => request(path, { ...options, method: 'POST', body }),
     put: (path, body, options) => request(path, { ...options, method: 'PUT', body }),
     delete: (path, body, options) => request(path, { ...options, method: 'DELETE', body }),
+    ensureGuestSession,
   };
 }
 

@@ -27,6 +27,15 @@ describe('session bootstrap', () => {
     expect(storage.data.has('anonymousSession')).toBe(true);
   });
 
+  it('starts a guest with the id the server issues when it can', async () => {
+    const { store } = setup();
+    const issued = `22222222-2222-4222-8222-222222222222.${'d'.repeat(43)}`;
+    const ensureGuest = vi.fn(async () => store.setAnonymousSession(issued, '2025-02-01T00:00:00.000Z'));
+    const state = await bootstrapSession({ store, fetchMe: vi.fn(), ensureGuest });
+    expect(ensureGuest).toHaveBeenCalledOnce();
+    expect(state).toMatchObject({ status: 'anonymous', anonymous: { sessionId: issued, createdAt: '2025-02-01T00:00:00.000Z' } });
+  });
+
   it('loads the user when the stored token is accepted', async () => {
     const { store } = setup({ token: 'good' });
     const state = await bootstrapSession({

@@ -10,9 +10,19 @@ export interface BootstrapDeps {
   store: SessionStore;
   /** GET /api/auth/me with the stored token; resolves to the answer body. */
   fetchMe: () => Promise<unknown>;
+  /**
+   * Gets a server-issued guest id when the stored one is missing or was made locally. When that
+   * fails (server unreachable) the visit still starts with a local id, which the API client trades
+   * for an issued one on its first refused call.
+   */
+  ensureGuest?: () => Promise<unknown>;
 }
 
-function anonymousState(store: SessionStore, notice?: string): SessionState {
+async function anonymousState(
+  { store, ensureGuest }: BootstrapDeps,
+  notice?: string,
+): Promise<SessionState> {
+  await ensureGuest?.();
   const anonymous = store.ensureAnonymousSession();
   if (!anonymous) return { status: 'none', error: SESSION_INIT_FAILED_MESSAGE };
   return notice ? { status: 'anonymous', anonymous, notice } : { status: 'anonymous', anonymous };
@@ -23,8 +33,9 @@ function anonymousState(store: SessionStore, notice?: string): SessionState {
  * reason drop the token and continue as a guest with a notice; without a token use (or create) the
  * anonymous session.
  */
-export async function bootstrapSession({ store, fetchMe }: BootstrapDeps): Promise<SessionState> {
-  if (!store.getToken()) return anonymousState(store);
+export async function bootstrapSession(deps: BootstrapDeps): Promise<SessionState> {
+  const { store, fetchMe } = deps;
+  if (!store.getToken()) return anonymousState(deps);
   try {
     const user = parseMeResponse(await fetchMe());
     if (user) return { status: 'authenticated', user };
@@ -32,5 +43,5 @@ export async function bootstrapSession({ store, fetchMe }: BootstrapDeps): Promi
     // Handled below exactly like an answer without a user.
   }
   store.clearToken();
-  return anonymousState(store, SESSION_EXPIRED_MESSAGE);
+  return anonymousState(deps, SESSION_EXPIRED_MESSAGE);
 }

@@ -49,7 +49,11 @@ export function SessionProvider({
 
   useEffect(() => {
     let cancelled = false;
-    void bootstrapSession({ store, fetchMe: () => client.get('/auth/me') }).then((state) => {
+    void bootstrapSession({
+      store,
+      fetchMe: () => client.get('/auth/me'),
+      ensureGuest: () => client.ensureGuestSession(),
+    }).then((state) => {
       if (!cancelled) setSession(state);
     });
     return () => {
@@ -58,9 +62,19 @@ export function SessionProvider({
   }, [store, client]);
 
   // The API client drops a token the server rejects (401 + shouldClearToken): become a guest.
+  // It also trades a refused guest id for a server-issued one: the guest's state follows.
   useEffect(
     () =>
       store.subscribe((event) => {
+        if (event === 'anonymous-changed') {
+          setSession((prev) => {
+            const anonymous = store.getAnonymousSession();
+            return prev.status === 'anonymous' && anonymous && anonymous.sessionId !== prev.anonymous.sessionId
+              ? { ...prev, anonymous }
+              : prev;
+          });
+          return;
+        }
         if (event !== 'token-cleared' || signingOut.current) return;
         setSession((prev) =>
           prev.status === 'authenticated' ? guestState(store, SESSION_EXPIRED_MESSAGE) : prev,
@@ -87,7 +101,9 @@ export function SessionProvider({
       signingOut.current = false;
     }
     setSession(guestState(store));
-  }, [store]);
+    // The fresh guest gets its id from the server; the state follows when it arrives.
+    void client.ensureGuestSession();
+  }, [store, client]);
 
   const dismissNotice = useCallback(() => {
     setSession((prev) =>

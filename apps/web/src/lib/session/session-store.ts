@@ -30,6 +30,8 @@ export interface SessionStore {
    * browser refuses to store anything, which leaves the visitor with no session at all.
    */
   ensureAnonymousSession(): AnonymousSession | null;
+  /** Keeps a guest id the server issued (replacing any other), and tells subscribers. */
+  setAnonymousSession(sessionId: string, createdAt?: string): AnonymousSession | null;
   clearAnonymousSession(): void;
   subscribe(listener: (event: SessionStoreEvent) => void): () => void;
 }
@@ -78,6 +80,13 @@ export function createSessionStore(deps: SessionStoreDeps = {}): SessionStore {
         : { sessionId: uuid(), createdAt: stamp, lastAccess: stamp };
       if (!writeKey(storage(), LOCAL_KEYS.anonymousSession, JSON.stringify(session))) return null;
       if (!existing) emit('anonymous-changed');
+      return session;
+    },
+    setAnonymousSession(sessionId, createdAt) {
+      const stamp = now().toISOString();
+      const session: AnonymousSession = { sessionId, createdAt: createdAt ?? stamp, lastAccess: stamp };
+      if (!writeKey(storage(), LOCAL_KEYS.anonymousSession, JSON.stringify(session))) return null;
+      emit('anonymous-changed');
       return session;
     },
     clearAnonymousSession() {
