@@ -19,7 +19,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createDb } from '../packages/db/src/client';
 import { startEmbeddedPostgres } from '../packages/db/src/embedded';
 import { runMigrations } from '../packages/db/src/migrate';
@@ -74,7 +74,8 @@ const { db, close: closeDb } = createDb({ url: pg.url, max: 4 });
 const embedder = createHashingEmbedder({ dimensions: DIMENSIONS });
 const repository = createRetrievalRepository({ db });
 
-const anonId = randomUUID();
+// The decks are seeded before the stack runs; they move to the guest the gateway issues below.
+let anonId = randomUUID();
 const [deck] = await db.insert(decks).values({ ownerAnonId: anonId, title: 'Bench deck' }).returning();
 const deckId = deck!.id;
 
@@ -157,7 +158,11 @@ await new Promise<void>((resolve, reject) => {
   });
   launcher.once('exit', (code) => reject(new Error(`launcher exited (${code}); did you run pnpm build?\n${out}`)));
 });
-const headers = { 'x-anonymous-session': anonId, 'content-type': 'application/json' };
+// Guest ids come from the gateway (clients cannot make their own): take one, give it the deck.
+const guest = ((await (await fetch(`${base}/api/auth/anonymous-sessions`, { method: 'POST' })).json()) as { sessionId: string }).sessionId;
+await db.update(decks).set({ ownerAnonId: guest.split('.')[0]! }).where(eq(decks.ownerAnonId, anonId));
+anonId = guest.split('.')[0]!;
+const headers = { 'x-anonymous-session': guest, 'content-type': 'application/json' };
 const post = (path: string, body: unknown) => fetch(`${base}/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
 
 async function timeRetrieval(label: string) {

@@ -12,7 +12,6 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { fixturePath } from '../packages/testing/src/fixtures';
 import { fixturePdf } from './fixture-pdf';
 
@@ -70,7 +69,8 @@ await new Promise<void>((resolve, reject) => {
   );
 });
 
-const anon = randomUUID();
+// Guest ids come from the gateway (clients cannot make their own).
+const anon = ((await (await fetch(`${base}/api/auth/anonymous-sessions`, { method: 'POST' })).json()) as { sessionId: string }).sessionId;
 const headers = { 'x-anonymous-session': anon, 'content-type': 'application/json' };
 const call = async (path: string, body?: unknown) => {
   const res = await fetch(

@@ -11,12 +11,15 @@ import { findRoute } from '@mnemo/contracts/routes';
 import { envSchema } from './env';
 import { buildApp } from './app';
 import { JWT_AUDIENCE, JWT_ISSUER } from './modules/identity/identity.service';
+import { createAnonymousIds } from './modules/identity/anonymous-id';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const INTERNAL_SECRET = 'gateway-test-internal-secret-0123';
 const JWT_SECRET = 'gateway-test-jwt-secret-0123456789abcdef0123';
 const prefix = `test-gw-${randomUUID()}`;
 const redis = new Redis(REDIS_URL);
+/** A guest id as the gateway issues it (the same secret signs it). */
+const guest = (uuid?: string) => createAnonymousIds(JWT_SECRET).issue(uuid);
 
 /** Sources the stand-in deck service says an owner tag may watch (its internal may-watch call). */
 const deckOwners = new Map<string, string>();
@@ -96,7 +99,7 @@ describe('routing and identity', () => {
 
   it('forwards an anonymous session and nobody at all', async () => {
     const anonId = randomUUID();
-    const anon = await json(await fetch(`${base}/api/decks`, { headers: { 'x-anonymous-session': anonId } }));
+    const anon = await json(await fetch(`${base}/api/decks`, { headers: { 'x-anonymous-session': guest(anonId) } }));
     expect(anon.identity).toEqual({ kind: 'anonymous', anonId, plan: 'anonymous' });
     const none = await json(await fetch(`${base}/api/auth/anonymous-limits/x`));
     expect(none.identity).toEqual({ kind: 'none' });
@@ -111,7 +114,7 @@ describe('routing and identity', () => {
     const res = await fetch(`${base}/api/spaces`, {
       method: 'POST',
       body: JSON.stringify({ title: 'Chemistry', description: 'Bonds' }),
-      headers: { 'content-type': 'application/json', 'x-anonymous-session': randomUUID() },
+      headers: { 'content-type': 'application/json', 'x-anonymous-session': guest() },
     });
     expect(await json(res)).toMatchObject({ method: 'POST', body: { title: 'Chemistry', description: 'Bonds' } });
   });
@@ -235,13 +238,13 @@ describe('rate limits', () => {
         AUTH_URL: echo.url, DECK_URL: echo.url, CHAT_URL: echo.url, BILLING_URL: echo.url,
       }),
     );
-    const caller = { 'x-anonymous-session': randomUUID() };
+    const caller = { 'x-anonymous-session': guest() };
     const codes = [];
     for (let i = 0; i < 3; i++) codes.push((await limited.inject({ url: '/api/spaces', headers: caller })).statusCode);
     expect(codes).toEqual([200, 200, 429]);
     const third = await limited.inject({ url: '/api/spaces', headers: caller });
     expect(third.json()).toMatchObject({ code: 'RATE_LIMITED' });
-    expect((await limited.inject({ url: '/api/spaces', headers: { 'x-anonymous-session': randomUUID() } })).statusCode).toBe(200);
+    expect((await limited.inject({ url: '/api/spaces', headers: { 'x-anonymous-session': guest() } })).statusCode).toBe(200);
     await limited.close();
   });
 });
@@ -358,7 +361,7 @@ describe('progress relay', () => {
     await redis.set(progressOwnerKey(prefix, sourceId), `anon:${anonId}`);
     await publish(sourceId, 'chunking', 40);
 
-    const res = await fetch(`${base}/api/ai/progress/${sourceId}`, { headers: { 'x-anonymous-session': anonId } });
+    const res = await fetch(`${base}/api/ai/progress/${sourceId}`, { headers: { 'x-anonymous-session': guest(anonId) } });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const reading = readEvents(res, 4);
     await new Promise((r) => setTimeout(r, 200));
@@ -379,7 +382,7 @@ describe('progress relay', () => {
     const anonId = randomUUID();
     const sourceId = randomUUID();
     await redis.set(progressOwnerKey(prefix, sourceId), `anon:${anonId}`);
-    const issued = await ticketFor(sourceId, { 'x-anonymous-session': anonId });
+    const issued = await ticketFor(sourceId, { 'x-anonymous-session': guest(anonId) });
     expect(issued.status).toBe(200);
     expect(findRoute('POST', '/ai/progress/:sourceId/ticket')!.response!.parse(issued.body)).toEqual({
       success: true,
@@ -417,16 +420,16 @@ describe('progress relay', () => {
   it('gives no ticket for a source the caller cannot watch, nor to nobody', async () => {
     const sourceId = randomUUID();
     await redis.set(progressOwnerKey(prefix, sourceId), `anon:${randomUUID()}`);
-    expect((await ticketFor(sourceId, { 'x-anonymous-session': randomUUID() })).status).toBe(404);
+    expect((await ticketFor(sourceId, { 'x-anonymous-session': guest() })).status).toBe(404);
     expect((await ticketFor(sourceId, {})).status).toBe(401);
-    expect((await ticketFor('not-a-uuid', { 'x-anonymous-session': randomUUID() })).status).toBe(400);
+    expect((await ticketFor('not-a-uuid', { 'x-anonymous-session': guest() })).status).toBe(400);
   });
 
   it('refuses an expired, unknown or made-up ticket', async () => {
     const anonId = randomUUID();
     const sourceId = randomUUID();
     await redis.set(progressOwnerKey(prefix, sourceId), `anon:${anonId}`);
-    const { ticket } = await ticketFor(sourceId, { 'x-anonymous-session': anonId });
+    const { ticket } = await ticketFor(sourceId, { 'x-anonymous-session': guest(anonId) });
     const key = `${prefix}:progress-ticket:${ticket}`;
     const ttl = await redis.ttl(key);
     expect(ttl).toBeGreaterThan(50);
@@ -457,11 +460,11 @@ describe('progress relay', () => {
     deckOwners.set(sourceId, `anon:${anonId}`);
     expect(await redis.get(progressOwnerKey(prefix, sourceId))).toBeNull();
 
-    const stranger = await fetch(`${base}/api/ai/progress/${sourceId}`, { headers: { 'x-anonymous-session': randomUUID() } });
+    const stranger = await fetch(`${base}/api/ai/progress/${sourceId}`, { headers: { 'x-anonymous-session': guest() } });
     expect(stranger.status).toBe(404);
     expect(await redis.get(progressOwnerKey(prefix, sourceId))).toBeNull();
 
-    const owner = await fetch(`${base}/api/ai/progress/${sourceId}`, { headers: { 'x-anonymous-session': anonId } });
+    const owner = await fetch(`${base}/api/ai/progress/${sourceId}`, { headers: { 'x-anonymous-session': guest(anonId) } });
     expect(owner.status).toBe(200);
     await owner.body?.cancel();
     expect(await redis.get(progressOwnerKey(prefix, sourceId))).toBe(`anon:${anonId}`);
@@ -469,7 +472,7 @@ describe('progress relay', () => {
 
     // The cached key answers from now on, without the deck service.
     deckOwners.delete(sourceId);
-    const again = await fetch(`${base}/api/ai/progress/${sourceId}`, { headers: { 'x-anonymous-session': anonId } });
+    const again = await fetch(`${base}/api/ai/progress/${sourceId}`, { headers: { 'x-anonymous-session': guest(anonId) } });
     expect(again.status).toBe(200);
     await again.body?.cancel();
   });
@@ -477,7 +480,7 @@ describe('progress relay', () => {
   it("refuses a client for another caller's source as not found", async () => {
     const sourceId = randomUUID();
     await redis.set(progressOwnerKey(prefix, sourceId), `anon:${randomUUID()}`);
-    const res = await fetch(`${base}/api/ai/progress/${sourceId}`, { headers: { 'x-anonymous-session': randomUUID() } });
+    const res = await fetch(`${base}/api/ai/progress/${sourceId}`, { headers: { 'x-anonymous-session': guest() } });
     expect(res.status).toBe(404);
     const nobody = await fetch(`${base}/api/ai/progress/${sourceId}`);
     expect(nobody.status).toBe(401);

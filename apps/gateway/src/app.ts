@@ -2,12 +2,15 @@ import type { Redis } from 'ioredis';
 import { createService } from '@mnemo/service-kit';
 import { createRedis, pingRedis } from '@mnemo/service-kit/plugins/redis';
 import { createInternalClient } from '@mnemo/service-kit/internal-client';
-import { anonymousSeenKey } from '@mnemo/contracts/identity';
 import type { Env } from './env';
 import { identityPlugin } from './plugins/identity';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { sseMetricsPlugin } from './plugins/sse-metrics';
 import { createIdentityResolver } from './modules/identity/identity.service';
+import { createAnonymousIds } from './modules/identity/anonymous-id';
+import { createAddressCounter } from './modules/identity/address-counter';
+import { anonymousSessionRoutes } from './modules/identity/anonymous.routes';
+import { guestAddressLimitPlugin } from './plugins/guest-address-limit';
 import { createPlanCache } from './modules/identity/plan.service';
 import { proxyRoutes } from './modules/proxy/proxy.routes';
 import { createProgressRelay } from './modules/progress/progress.service';
@@ -50,7 +53,6 @@ export async function buildApp(env: Env, deps: GatewayDeps = {}) {
     billing: strip(services.billing),
   };
 
-  const auth = createInternalClient({ baseUrl: serviceUrls.auth, secret: env.INTERNAL_SECRET, service: 'gateway' });
   const plans = createPlanCache({
     billing: createInternalClient({ baseUrl: serviceUrls.billing, secret: env.INTERNAL_SECRET, service: 'gateway', timeoutMs: 3_000 }),
     redis,
@@ -58,26 +60,33 @@ export async function buildApp(env: Env, deps: GatewayDeps = {}) {
     prefix: env.REDIS_PREFIX,
     log: app.log,
   });
+  // Guest ids are issued and signed here; nothing is recorded per request (the auth service makes
+  // a guest's row when the guest first needs one).
+  const anonymousIds = createAnonymousIds(env.JWT_SECRET);
   await app.register(identityPlugin, {
-    resolver: createIdentityResolver({ jwtSecret: env.JWT_SECRET, redis, redisPrefix: env.REDIS_PREFIX, planOf: plans.planOf }),
-    // The first time an anonymous session id shows up, the auth service records it (once per day
-    // per gateway fleet, thanks to the Redis marker); a failure is retried on the next request.
-    onAnonymous: async (anonId) => {
-      const key = anonymousSeenKey(env.REDIS_PREFIX, anonId);
-      if ((await redis.set(key, '1', 'EX', 86_400, 'NX')) !== 'OK') return;
-      try {
-        await auth.post(`/internal/anonymous-sessions/${anonId}`, {});
-      } catch (err) {
-        app.log.warn({ err }, 'could not record the anonymous session');
-        await redis.del(key);
-      }
-    },
+    resolver: createIdentityResolver({
+      jwtSecret: env.JWT_SECRET,
+      anonymousIds,
+      redis,
+      redisPrefix: env.REDIS_PREFIX,
+      planOf: plans.planOf,
+    }),
   });
   await app.register(rateLimitPlugin, {
     redis,
     redisPrefix: env.REDIS_PREFIX,
     perMinute: env.RATE_LIMIT_PER_MINUTE,
     authPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+  });
+
+  await app.register(guestAddressLimitPlugin, {
+    perMinute: env.ANONYMOUS_PER_ADDRESS_PER_MINUTE,
+    counter: createAddressCounter({ redis, key: (ip) => `${env.REDIS_PREFIX}:guest-use:${ip}`, windowSeconds: 60 }),
+  });
+  await app.register(anonymousSessionRoutes, {
+    ids: anonymousIds,
+    perHour: env.ANONYMOUS_SESSIONS_PER_HOUR,
+    issued: createAddressCounter({ redis, key: (ip) => `${env.REDIS_PREFIX}:guest-issued:${ip}`, windowSeconds: 3_600 }),
   });
 
   await app.register(sseMetricsPlugin);

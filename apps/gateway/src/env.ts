@@ -21,6 +21,10 @@ export const envSchema = baseServiceEnv.extend({
   MAIL_OUTBOX_DIR: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /** Guest ids issued to one client address per hour (POST /api/auth/anonymous-sessions). */
+  ANONYMOUS_SESSIONS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  /** Requests per minute of all guests behind one client address together (each guest also has RATE_LIMIT_PER_MINUTE). */
+  ANONYMOUS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /** Requests are proxied with at most this upload size (documents up to 25 MB plus form overhead). */
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(30 * 1024 * 1024),
   /**

@@ -83,6 +83,13 @@ afterAll(async () => {
 
 /** fetch's json() is unknown; these tests assert on the shape. */
 const json = async (res: Response): Promise<any> => res.json();
+/** A guest id issued by the gateway (clients cannot make their own): the issued form and its uuid. */
+async function issueGuest(): Promise<{ id: string; uuid: string }> {
+  const res = await fetch(`${base}/api/auth/anonymous-sessions`, { method: 'POST' });
+  expect(res.status).toBe(201);
+  const id = (await json(res)).sessionId as string;
+  return { id, uuid: id.split('.')[0]! };
+}
 const anonHeaders = (anonId: string) => ({
   'x-anonymous-session': anonId,
   'content-type': 'application/json',
@@ -135,7 +142,7 @@ describe('Mnemo started as npm start does', () => {
   });
 
   it('answers a real call of every service through the gateway', async () => {
-    const anonId = randomUUID();
+    const { id: anonId, uuid } = await issueGuest();
     const created = await fetch(`${base}/api/spaces`, {
       method: 'POST',
       headers: anonHeaders(anonId),
@@ -149,7 +156,7 @@ describe('Mnemo started as npm start does', () => {
       headers: anonHeaders(anonId),
     });
     expect(limits.status).toBe(200);
-    expect((await json(limits)).sessionId).toBe(anonId);
+    expect((await json(limits)).sessionId).toBe(uuid);
 
     const chats = await fetch(`${base}/api/chat/deck/${randomUUID()}`, {
       headers: anonHeaders(anonId),
@@ -175,10 +182,10 @@ describe('Mnemo started as npm start does', () => {
   });
 
   it('carries a job from the queue through the worker and Redis pub/sub to an SSE client, in order', async () => {
-    const anonId = randomUUID();
+    const { id: anonId, uuid } = await issueGuest();
     const sourceId = randomUUID();
     const prefix = runFile.redisPrefix;
-    await redis.set(progressOwnerKey(prefix, sourceId), `anon:${anonId}`, 'EX', 600);
+    await redis.set(progressOwnerKey(prefix, sourceId), `anon:${uuid}`, 'EX', 600);
 
     const live = await fetch(`${base}/api/ai/progress/${sourceId}`, {
       headers: anonHeaders(anonId),
@@ -219,14 +226,14 @@ describe('Mnemo started as npm start does', () => {
 
     // Someone else's client is refused.
     const other = await fetch(`${base}/api/ai/progress/${sourceId}`, {
-      headers: anonHeaders(randomUUID()),
+      headers: anonHeaders((await issueGuest()).id),
     });
     expect(other.status).toBe(404);
     await queue.close();
   });
 
   it('ingests a real web page and a real PDF added through the gateway, followed live over SSE to completion', async () => {
-    const anonId = randomUUID();
+    const { id: anonId } = await issueGuest();
     const headers = anonHeaders(anonId);
     const form = new FormData();
     form.append(
@@ -298,7 +305,7 @@ describe('Mnemo started as npm start does', () => {
   }, 120_000);
 
   it('takes a visitor through sign-up, verification, sign-out, sign-in and a password reset, keeping their work', async () => {
-    const anonId = randomUUID();
+    const { id: anonId } = await issueGuest();
     const email = `ada-${randomUUID().slice(0, 8)}@example.com`;
     const call = (
       path: string,

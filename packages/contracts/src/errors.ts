@@ -26,6 +26,11 @@ export const ERROR_STATUS = {
   /** A progress-stream ticket that is unknown, used already, expired, or for another source. */
   TICKET_INVALID: 401,
   IDENTITY_INVALID: 401,
+  /**
+   * An anonymous-session header the gateway did not issue (a bare UUID, a forged or damaged
+   * signature): the client asks POST /api/auth/anonymous-sessions for a new id and retries.
+   */
+  ANONYMOUS_SESSION_INVALID: 401,
   LIMIT_REACHED: 402,
   /** The AI provider refused for lack of credit; the spec's chat client maps 402 to its credit message. */
   AI_OUT_OF_CREDIT: 402,

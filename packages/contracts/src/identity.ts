@@ -41,5 +41,31 @@ export const JWT_ALGORITHMS = ['HS256'] as const;
 export const revokedSessionKey = (prefix: string, jti: string) => `${prefix}:revoked-session:${jti}`;
 /** Tokens of this user issued before this time (ms since epoch) are refused: "sign out everywhere". */
 export const sessionsValidAfterKey = (prefix: string, userId: string) => `${prefix}:sessions-valid-after:${userId}`;
-/** Set once the auth service has recorded an anonymous session, so the gateway tells it only once. */
-export const anonymousSeenKey = (prefix: string, anonId: string) => `${prefix}:anon-seen:${anonId}`;
+
+/**
+ * A guest id as the gateway issues it: `<uuid>.<signature>` (base64url HMAC-SHA256 of the uuid).
+ * The client keeps it whole and sends it in the anonymous-session header; services only ever see
+ * the uuid. A bare UUID, the form clients used to invent, is not accepted as a guest id any more
+ * (docs/decisions.md, "Guest ids are issued by the server").
+ */
+export const ISSUED_ANONYMOUS_SESSION_PATTERN =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})$/i;
+
+/** Whether a stored value has the issued form (the web app asks for a new id when it has not). */
+export const isIssuedAnonymousSession = (value: string): boolean => ISSUED_ANONYMOUS_SESSION_PATTERN.test(value);
+
+/**
+ * A session id in a path (`/auth/anonymous-limits/{sessionId}`): the spec's client sends the value
+ * it keeps, which is the issued form; a bare UUID is accepted too. Either way the uuid, lowercased.
+ */
+export const anonymousSessionRefSchema = z
+  .string()
+  .max(100)
+  .transform((value, ctx) => {
+    const uuid = ISSUED_ANONYMOUS_SESSION_PATTERN.exec(value)?.[1] ?? value;
+    if (!z.uuid().safeParse(uuid).success) {
+      ctx.addIssue({ code: 'custom', message: 'Not an anonymous session id' });
+      return z.NEVER;
+    }
+    return uuid.toLowerCase();
+  });

@@ -78,13 +78,14 @@ GET /ai/progress/{sourceId}                 gateway
 /** Spec 02 describes the card list and card evaluation without paths: ours. */
 const OUR_PATHS = ['GET /cards/deck/:deckId', 'POST /cards/:id/evaluate'];
 /**
- * Not in the spec: logout, the sign-in configuration, the Stripe webhook, demo billing, and the
+ * Not in the spec: logout, the sign-in configuration, issuing guest ids, the Stripe webhook, demo billing, and the
  * progress stream's ticket (a login token must not travel in its URL).
  */
 const ADDITIONS = [
   'POST /ai/progress/:sourceId/ticket',
   'POST /auth/logout',
   'GET /auth/config',
+  'POST /auth/anonymous-sessions',
   'POST /payment/webhook',
   'GET /payment/demo/checkout/:sessionId',
   'POST /payment/demo/checkout/:sessionId/complete',

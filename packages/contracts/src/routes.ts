@@ -69,6 +69,9 @@ const TABLE = [
     body: auth.resendVerificationBodySchema, response: auth.resendVerificationResponseSchema },
   { method: 'GET', path: '/auth/anonymous-limits/:sessionId', service: 'auth', auth: 'session',
     params: auth.anonymousLimitsParamsSchema, response: auth.anonymousLimitsResponseSchema },
+  // Guest ids come from the server (signed by the gateway), never from the client.
+  { method: 'POST', path: '/auth/anonymous-sessions', service: 'gateway', auth: 'public', status: 201,
+    response: auth.issueAnonymousSessionResponseSchema, addition: true },
   { method: 'POST', path: '/auth/request-password-reset', service: 'auth', auth: 'public',
     body: auth.requestPasswordResetBodySchema, response: auth.requestPasswordResetResponseSchema },
   { method: 'GET', path: '/auth/validate-reset-token/:token', service: 'auth', auth: 'public',

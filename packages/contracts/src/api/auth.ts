@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateSchema, requiredText, successFlag, successSchema } from '../common';
 import { anonymousLimitsSchema, anonymousUsageSchema, userSchema } from '../entities/user';
+import { ISSUED_ANONYMOUS_SESSION_PATTERN, anonymousSessionRefSchema } from '../identity';
 
 /** Account calls of spec 01 §7, plus logout and the sign-in configuration (our additions). */
 
@@ -85,7 +86,7 @@ export type ResendVerificationBody = z.input<typeof resendVerificationBodySchema
 export const resendVerificationResponseSchema = successSchema.extend({ message: z.string() });
 export type ResendVerificationResponse = z.output<typeof resendVerificationResponseSchema>;
 
-export const anonymousLimitsParamsSchema = z.object({ sessionId: idSchema });
+export const anonymousLimitsParamsSchema = z.object({ sessionId: anonymousSessionRefSchema });
 /** usage and limits as the spec shows; the counters inside are our design ("values not shown"). */
 export const anonymousLimitsResponseSchema = z.object({
   success: successFlag,
@@ -96,6 +97,17 @@ export const anonymousLimitsResponseSchema = z.object({
   lastAccess: isoDateSchema.optional(),
 });
 export type AnonymousLimitsResponse = z.output<typeof anonymousLimitsResponseSchema>;
+
+/**
+ * POST /auth/anonymous-sessions (our addition): a new guest id issued and signed by the gateway,
+ * to be kept whole and sent in the anonymous-session header. Limited per client address.
+ */
+export const issueAnonymousSessionResponseSchema = z.object({
+  success: successFlag,
+  sessionId: z.string().regex(ISSUED_ANONYMOUS_SESSION_PATTERN),
+  createdAt: isoDateSchema,
+});
+export type IssueAnonymousSessionResponse = z.output<typeof issueAnonymousSessionResponseSchema>;
 
 export const requestPasswordResetBodySchema = z.object({ email: emailInput });
 export type RequestPasswordResetBody = z.input<typeof requestPasswordResetBodySchema>;

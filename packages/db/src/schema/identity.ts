@@ -71,7 +71,10 @@ export const authSessions = pgTable(
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
 );
 
-/** The client invents the id (a UUID kept locally); the server keeps usage against limits. */
+/**
+ * A guest. The gateway issues the id (signed, kept by the client); this row is made only when the
+ * guest first needs one: reading its limits, or signing up (the claim).
+ */
 export const anonymousSessions = pgTable(
   'anonymous_sessions',
   {

@@ -6,7 +6,7 @@ export type AnonymousSessionRow = typeof anonymousSessions.$inferSelect;
 
 export function createAnonymousRepository({ db }: { db: Db }) {
   return {
-    /** Creates the session the client invented, or marks it as seen now. */
+    /** Creates the session's row on first need (ids are issued without one), or marks it as seen now. */
     async touch(id: string): Promise<AnonymousSessionRow> {
       const [row] = await db
         .insert(anonymousSessions)

@@ -50,16 +50,20 @@ describe('anonymous limits', () => {
     expect(res.statusCode).toBe(404);
   });
 
-  it('records a session the gateway saw, for services only', async () => {
+  it('accepts the id in the path in the form the gateway issued it', async () => {
     const anonId = randomUUID();
-    const asService = await app.inject({ method: 'POST', url: `/internal/anonymous-sessions/${anonId}`, headers: asCaller({ kind: 'service', service: 'gateway' }) });
-    expect(asService.statusCode).toBe(200);
-    expect((await database.pool.query('select count(*)::int as n from anonymous_sessions where id = $1', [anonId])).rows[0].n).toBe(1);
-    const asVisitor = await app.inject({
-      method: 'POST',
-      url: `/internal/anonymous-sessions/${randomUUID()}`,
-      headers: asCaller({ kind: 'anonymous', anonId, plan: 'anonymous' }),
-    });
-    expect(asVisitor.statusCode).toBe(404);
+    const issued = `${anonId.toUpperCase()}.${'A'.repeat(43)}`;
+    const res = await app.inject({ url: `/auth/anonymous-limits/${issued}`, headers: asCaller({ kind: 'anonymous', anonId, plan: 'anonymous' }) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().sessionId).toBe(anonId);
+    const bad = await app.inject({ url: '/auth/anonymous-limits/not-an-id', headers: asCaller({ kind: 'anonymous', anonId, plan: 'anonymous' }) });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('has no internal call that records a session on sight any more: rows appear when a guest needs one', async () => {
+    const anonId = randomUUID();
+    const res = await app.inject({ method: 'POST', url: `/internal/anonymous-sessions/${anonId}`, headers: asCaller({ kind: 'service', service: 'gateway' }) });
+    expect(res.statusCode).toBe(404);
+    expect((await database.pool.query('select count(*)::int as n from anonymous_sessions where id = $1', [anonId])).rows[0].n).toBe(0);
   });
 });

@@ -1,17 +1,11 @@
-import { z } from 'zod';
 import type { RoutesPlugin } from '@mnemo/service-kit';
-import { requireService } from '@mnemo/service-kit/internal-client';
+import { anonymousLimitsParamsSchema } from '@mnemo/contracts/api/auth';
 import type { AnonymousService } from './anonymous.service';
 
 export const anonymousRoutes: RoutesPlugin<{ service: AnonymousService }> = async (app, { service }) => {
-  app.get('/auth/anonymous-limits/:sessionId', { schema: { params: z.object({ sessionId: z.uuid() }) } }, async (request) =>
+  // The path carries the id as the client keeps it (issued form or bare uuid); the caller's identity,
+  // verified by the gateway, decides whose session this is.
+  app.get('/auth/anonymous-limits/:sessionId', { schema: { params: anonymousLimitsParamsSchema } }, async (request) =>
     service.limits(request.identity, request.params.sessionId),
   );
-
-  // The gateway records a session id the first time it sees it (internal: services only).
-  app.post('/internal/anonymous-sessions/:sessionId', { schema: { params: z.object({ sessionId: z.uuid() }) } }, async (request) => {
-    requireService(request.identity);
-    await service.record(request.params.sessionId);
-    return { success: true };
-  });
 };

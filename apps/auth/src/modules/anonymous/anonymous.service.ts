@@ -6,10 +6,10 @@ export type AnonymousLimits = { studySpaces: number; decksPerSpace: number; card
 
 export function createAnonymousService({ sessions, limits }: { sessions: Pick<AnonymousRepository, 'touch'>; limits: AnonymousLimits }) {
   return {
-    record: async (id: string) => void (await sessions.touch(id.toLowerCase())),
     /**
      * Usage and limits of the caller's own anonymous session. The id in the path must be the one
-     * the caller presents: one visitor cannot read (or create) another's session.
+     * the caller presents: one visitor cannot read (or create) another's session. This is where a
+     * guest's row is made (lazily: the gateway issues ids without writing anything), besides sign-up.
      */
     async limits(identity: Identity, sessionId: string) {
       if (identity.kind !== 'anonymous' || identity.anonId !== sessionId.toLowerCase()) {

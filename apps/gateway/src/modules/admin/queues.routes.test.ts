@@ -6,10 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUES } from '@mnemo/contracts/jobs';
 import { envSchema } from '../../env';
 import { buildApp } from '../../app';
+import { createAnonymousIds } from '../identity/anonymous-id';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../identity/identity.service';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const JWT_SECRET = 'gateway-test-jwt-secret-0123456789abcdef0123';
+const guest = () => createAnonymousIds(JWT_SECRET).issue();
 const prefix = `test-board-${randomUUID()}`;
 const admin = randomUUID();
 const env = (extra: Record<string, string>) =>
@@ -68,7 +70,7 @@ describe('the queue dashboard', () => {
   it('answers 404 to other users, guests and nobody, as if it did not exist', async () => {
     const callers = [
       { authorization: `Bearer ${await token(randomUUID())}` },
-      { 'x-anonymous-session': randomUUID() },
+      { 'x-anonymous-session': guest() },
       {},
     ];
     for (const headers of callers) {

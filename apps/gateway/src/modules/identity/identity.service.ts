@@ -1,6 +1,7 @@
 import { jwtVerify, errors as joseErrors } from 'jose';
 import { z } from 'zod';
 import { AppError } from '@mnemo/service-kit';
+import type { AnonymousIds } from './anonymous-id';
 import type { Redis } from 'ioredis';
 import {
   JWT_ALGORITHMS,
@@ -22,22 +23,24 @@ const claimsSchema = z.object({
   iat: z.number().optional(),
 });
 
-const uuid = z.uuid();
-
 export type IdentityResolver = ReturnType<typeof createIdentityResolver>;
 
 /**
  * Resolves the caller once at the edge: a bearer JWT (HS256 only, issuer, audience and expiry
- * checked), else the client's anonymous session id, else nobody. A token that does not verify is
- * answered 401 with shouldClearToken so the spec's client drops it and retries as anonymous.
+ * checked), else a guest id this gateway issued, else nobody. A token that does not verify is
+ * answered 401 with shouldClearToken so the spec's client drops it and retries as anonymous; a guest
+ * id the gateway did not issue (a client-made UUID, a forged signature) is answered 401
+ * ANONYMOUS_SESSION_INVALID, and the client asks for a new one.
  */
 export function createIdentityResolver({
   jwtSecret,
+  anonymousIds,
   redis,
   redisPrefix,
   planOf,
 }: {
   jwtSecret: string;
+  anonymousIds: Pick<AnonymousIds, 'verify'>;
   redis: Redis;
   redisPrefix: string;
   /** The user's plan from the billing service (cached); null or absent falls back to the token's claim. */
@@ -80,8 +83,14 @@ export function createIdentityResolver({
       }
       const anon = input.anonymousSession?.trim();
       if (anon) {
-        if (!uuid.safeParse(anon).success) throw new AppError('BAD_REQUEST', 'The anonymous session id must be a UUID');
-        return { kind: 'anonymous', anonId: anon.toLowerCase(), plan: 'anonymous' };
+        const anonId = anonymousIds.verify(anon);
+        if (!anonId) {
+          throw new AppError(
+            'ANONYMOUS_SESSION_INVALID',
+            'This guest session was not issued by Mnemo. Ask POST /api/auth/anonymous-sessions for a new one.',
+          );
+        }
+        return { kind: 'anonymous', anonId, plan: 'anonymous' };
       }
       return { kind: 'none' };
     },

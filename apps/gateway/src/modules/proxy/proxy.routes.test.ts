@@ -6,9 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_HEADER } from '@mnemo/contracts/identity';
 import { envSchema } from '../../env';
 import { buildApp } from '../../app';
+import { createAnonymousIds } from '../identity/anonymous-id';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `test-gw-proxy-${randomUUID()}`;
+const JWT_SECRET = 'gateway-proxy-test-jwt-secret-0123456789abcdef';
+const guest = () => createAnonymousIds(JWT_SECRET).issue();
 const EVENTS = 40;
 const EVERY_MS = 100;
 
@@ -52,7 +55,7 @@ beforeAll(async () => {
   const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
   const env = envSchema.parse({
     INTERNAL_SECRET: 'gateway-proxy-test-secret-0123456789',
-    JWT_SECRET: 'gateway-proxy-test-jwt-secret-0123456789abcdef',
+    JWT_SECRET,
     REDIS_URL,
     REDIS_PREFIX: prefix,
     AUTH_URL: url,
@@ -81,7 +84,7 @@ afterAll(async () => {
 const openStream = (signal: AbortSignal) =>
   fetch(`${base}/api/chat/stream/${randomUUID()}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-anonymous-session': randomUUID() },
+    headers: { 'content-type': 'application/json', 'x-anonymous-session': guest() },
     body: JSON.stringify({ message: 'Tell me everything' }),
     signal,
   });

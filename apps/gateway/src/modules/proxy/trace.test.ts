@@ -4,8 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService } from '@mnemo/service-kit';
 import { envSchema } from '../../env';
 import { buildApp } from '../../app';
+import { createAnonymousIds } from '../identity/anonymous-id';
 
 const INTERNAL_SECRET = 'gateway-trace-internal-secret-0123';
+const JWT_SECRET = 'gateway-test-jwt-secret-0123456789abcdef0123';
+const guest = () => createAnonymousIds(JWT_SECRET).issue();
 const CALLER_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 
 /** A service that reports the trace it continued and the traceparent it was sent. */
@@ -19,7 +22,7 @@ beforeAll(async () => {
   gateway = await buildApp(
     envSchema.parse({
       INTERNAL_SECRET,
-      JWT_SECRET: 'gateway-test-jwt-secret-0123456789abcdef0123',
+      JWT_SECRET,
       REDIS_PREFIX: `test-trace-${randomUUID()}`,
       AUTH_URL: url,
       DECK_URL: url,
@@ -38,7 +41,7 @@ describe('trace context through the gateway', () => {
   it('passes the caller’s trace to the service as a child of the gateway’s span', async () => {
     const res = await gateway.inject({
       url: '/api/decks',
-      headers: { traceparent: `00-${CALLER_TRACE}-00f067aa0ba902b7-01`, 'x-anonymous-session': randomUUID() },
+      headers: { traceparent: `00-${CALLER_TRACE}-00f067aa0ba902b7-01`, 'x-anonymous-session': guest() },
     });
     const gatewaySpan = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/.exec(String(res.headers.traceparent));
     expect(gatewaySpan?.[1]).toBe(CALLER_TRACE);
@@ -48,7 +51,7 @@ describe('trace context through the gateway', () => {
   });
 
   it('starts a trace for a caller without one', async () => {
-    const res = await gateway.inject({ url: '/api/decks', headers: { 'x-anonymous-session': randomUUID() } });
+    const res = await gateway.inject({ url: '/api/decks', headers: { 'x-anonymous-session': guest() } });
     const body = res.json() as { trace: { traceId: string } };
     expect(String(res.headers.traceparent)).toContain(body.trace.traceId);
   });
