@@ -11,6 +11,7 @@ import { PLAN_LIMITS } from '@mnemo/contracts/limits';
 import type { Env } from './env';
 import { createAnonymousRepository } from './modules/anonymous/anonymous.repository';
 import { createAnonymousService } from './modules/anonymous/anonymous.service';
+import { createAnonymousUsage } from './modules/anonymous/anonymous-usage';
 import { anonymousRoutes } from './modules/anonymous/anonymous.routes';
 import { createAccountsRepository } from './modules/accounts/accounts.repository';
 import { createAccountsService } from './modules/accounts/accounts.service';
@@ -54,11 +55,11 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
   // The service's logger, so a mail that could not be sent shows up in its logs with the request id.
   const mailer = deps.mailer ?? mailerFromEnv(env, app.log);
 
-  const claimTargets = [env.DECK_URL, env.CHAT_URL]
-    .filter((u): u is string => Boolean(u))
-    .map((baseUrl) =>
-      createInternalClient({ baseUrl, secret: env.INTERNAL_SECRET, service: 'auth' }),
-    );
+  const internal = (baseUrl: string | undefined) =>
+    baseUrl ? createInternalClient({ baseUrl, secret: env.INTERNAL_SECRET, service: 'auth' }) : undefined;
+  const deckService = internal(env.DECK_URL);
+  const chatService = internal(env.CHAT_URL);
+  const claimTargets = [deckService, chatService].filter((c) => c !== undefined);
 
   const accounts = createAccountsService({
     accounts: createAccountsRepository({ db: app.db }),
@@ -106,6 +107,10 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
     service: createAnonymousService({
       sessions: createAnonymousRepository({ db: app.db }),
       limits: anonymousLimits,
+      usageOf: createAnonymousUsage({
+        ...(deckService ? { deck: deckService } : {}),
+        ...(chatService ? { chat: chatService } : {}),
+      }),
     }),
   });
   await app.register(mobileRoutes, { mailer, publicUrl: env.PUBLIC_URL });

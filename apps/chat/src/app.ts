@@ -14,6 +14,7 @@ import { chatsRoutes } from './modules/chats/chats.routes';
 import { createFlashcardChatService } from './modules/chats/flashcard.service';
 import { createStreamLock } from './modules/chats/stream-lock';
 import { claimsRoutes } from './modules/claims/claims.routes';
+import { guestsRoutes } from './modules/guests/guests.routes';
 import { createDeckAccess } from './modules/access/deck-access';
 import { createMessageQuota } from './modules/access/message-quota';
 import { createPromptsService } from './modules/prompts/prompts.service';
@@ -62,5 +63,6 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
   await app.register(chatsRoutes, { service: chats, flashcards });
   await app.register(promptsRoutes, { service: createPromptsService({ access, study: ai.study }) });
   await app.register(claimsRoutes, { db: app.db });
+  await app.register(guestsRoutes, { quota });
   return app;
 }

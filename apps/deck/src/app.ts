@@ -12,6 +12,8 @@ import { createSpacesRepository } from './modules/spaces/spaces.repository';
 import { createSpacesService } from './modules/spaces/spaces.service';
 import { spacesRoutes } from './modules/spaces/spaces.routes';
 import { claimsRoutes } from './modules/claims/claims.routes';
+import { guestsRoutes } from './modules/guests/guests.routes';
+import { createGuestsRepository } from './modules/guests/guests.repository';
 import { createUploadsRepository } from './modules/upload/upload.repository';
 import { createUploadService } from './modules/upload/upload.service';
 import { uploadRoutes } from './modules/upload/upload.routes';
@@ -108,6 +110,7 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
     db: app.db,
     onClaimed: ({ anonId, userId, sourceIds }) => processing.handOver({ anonId }, { userId }, sourceIds),
   });
+  await app.register(guestsRoutes, { guests: createGuestsRepository({ db: app.db }) });
 
   const limitsOf = limitsFor({
     studySpaces: env.ANONYMOUS_MAX_SPACES,

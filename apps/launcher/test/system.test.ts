@@ -156,7 +156,10 @@ describe('Mnemo started as npm start does', () => {
       headers: anonHeaders(anonId),
     });
     expect(limits.status).toBe(200);
-    expect((await json(limits)).sessionId).toBe(uuid);
+    const answer = await json(limits);
+    expect(answer.sessionId).toBe(uuid);
+    // Usage comes from the deck and chat services: the space just made counts.
+    expect(answer.usage).toEqual({ studySpaces: 1, decks: 0, cardsGenerated: 0, chatMessages: 0 });
 
     const chats = await fetch(`${base}/api/chat/deck/${randomUUID()}`, {
       headers: anonHeaders(anonId),

@@ -81,6 +81,8 @@ export const anonymousSessions = pgTable(
     id: uuid('id').primaryKey(),
     createdAt: createdAt(),
     lastAccess: timestamp('last_access', { withTimezone: true }).notNull().defaultNow(),
+    // Not written or read: a guest's usage is asked of the deck and chat services, which count it
+    // (docs/decisions.md); kept until a migration drops them.
     spacesCreated: integer('spaces_created').notNull().default(0),
     decksCreated: integer('decks_created').notNull().default(0),
     cardsGenerated: integer('cards_generated').notNull().default(0),

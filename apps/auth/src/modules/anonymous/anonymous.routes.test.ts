@@ -66,4 +66,49 @@ describe('anonymous limits', () => {
     expect(res.statusCode).toBe(404);
     expect((await database.pool.query('select count(*)::int as n from anonymous_sessions where id = $1', [anonId])).rows[0].n).toBe(0);
   });
+
+  it('reports the usage the deck and chat services count, asked over their internal APIs', async () => {
+    const { createService } = await import('@mnemo/service-kit');
+    const anonId = randomUUID();
+    const asked: string[] = [];
+    // Stand-ins for the deck and chat services, answering their internal usage calls (service identity only).
+    const standIn = (answer: object) => {
+      const svc = createService({ name: 'stand-in', internalSecret: TEST_INTERNAL_SECRET, logLevel: 'silent' });
+      svc.get('/internal/anonymous-usage/:anonId', async (req, reply) => {
+        if (req.identity.kind !== 'service') return reply.status(404).send({});
+        asked.push(`${req.identity.service} ${req.url}`);
+        return (req.params as { anonId: string }).anonId === anonId ? answer : { studySpaces: 0, decks: 0, cardsGenerated: 0, chatMessages: 0 };
+      });
+      return svc;
+    };
+    const deck = standIn({ studySpaces: 1, decks: 2, cardsGenerated: 37 });
+    const chat = standIn({ chatMessages: 5 });
+    const urlOf = async (svc: ReturnType<typeof standIn>) => svc.listen({ port: 0, host: '127.0.0.1' });
+    const withServices = await buildApp(
+      envSchema.parse({
+        DATABASE_URL: database.url,
+        INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+        JWT_SECRET: 'anonymous-test-jwt-secret-0123456789abcdef',
+        LOG_LEVEL: 'silent',
+        DECK_URL: await urlOf(deck),
+        CHAT_URL: await urlOf(chat),
+      }),
+      { db: database.db, redis },
+    );
+    try {
+      const res = await withServices.inject({ url: `/auth/anonymous-limits/${anonId}`, headers: asCaller({ kind: 'anonymous', anonId, plan: 'anonymous' }) });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().usage).toEqual({ studySpaces: 1, decks: 2, cardsGenerated: 37, chatMessages: 5 });
+      expect(asked.sort()).toEqual([`auth /internal/anonymous-usage/${anonId}`, `auth /internal/anonymous-usage/${anonId}`]);
+
+      // A service that does not answer fails the call rather than report nothing used.
+      await chat.close();
+      const down = await withServices.inject({ url: `/auth/anonymous-limits/${anonId}`, headers: asCaller({ kind: 'anonymous', anonId, plan: 'anonymous' }) });
+      expect(down.statusCode).toBe(503);
+    } finally {
+      await withServices.close();
+      await deck.close();
+      await chat.close();
+    }
+  });
 });

@@ -1,10 +1,19 @@
 import { AppError } from '@mnemo/service-kit';
 import type { Identity } from '@mnemo/contracts/identity';
 import type { AnonymousRepository } from './anonymous.repository';
+import type { AnonymousUsageOf } from './anonymous-usage';
 
 export type AnonymousLimits = { studySpaces: number; decksPerSpace: number; cardsPerDeck: number; chatMessagesPerDay: number; monthlyProcessingMB: number };
 
-export function createAnonymousService({ sessions, limits }: { sessions: Pick<AnonymousRepository, 'touch'>; limits: AnonymousLimits }) {
+export function createAnonymousService({
+  sessions,
+  limits,
+  usageOf,
+}: {
+  sessions: Pick<AnonymousRepository, 'touch'>;
+  limits: AnonymousLimits;
+  usageOf: AnonymousUsageOf;
+}) {
   return {
     /**
      * Usage and limits of the caller's own anonymous session. The id in the path must be the one
@@ -17,17 +26,13 @@ export function createAnonymousService({ sessions, limits }: { sessions: Pick<An
       }
       const row = await sessions.touch(identity.anonId);
       if (row.claimedByUserId) throw new AppError('NOT_FOUND', 'Anonymous session not found');
+      const usage = await usageOf(row.id);
       return {
         success: true as const,
         sessionId: row.id,
         createdAt: row.createdAt.toISOString(),
         lastAccess: row.lastAccess.toISOString(),
-        usage: {
-          studySpaces: row.spacesCreated,
-          decks: row.decksCreated,
-          cardsGenerated: row.cardsGenerated,
-          chatMessages: row.chatMessages,
-        },
+        usage,
         limits,
       };
     },
