@@ -343,8 +343,9 @@ test("the landing page's claims about review, quizzes and mastery lead to the fe
 }) => {
   await page.goto('/');
   for (const topic of ['review', 'quizzes', 'mastery', 'statistics']) {
-    // Carousel slides not on screen are hidden, so the links are counted in the document.
-    expect(await page.locator(`a[href="/help#${topic}"]`).count()).toBeGreaterThan(0);
+    // Carousel slides not on screen are hidden, so the links are awaited in the document, not on
+    // screen (a bare count() ran before the page had rendered them on a loaded CI machine).
+    await expect(page.locator(`a[href="/help#${topic}"]`).first()).toBeAttached();
   }
   await page.goto('/help#review');
   const review = page.getByRole('region', { name: 'Review: spaced repetition' });

@@ -70,7 +70,8 @@ test('an anonymous visitor creates a deck from a fixture page and a PDF, watches
   await expect(processing).toBeVisible();
   await expect(page.getByRole('region', { name: 'Processing progress' })).toBeVisible();
   await expect(page).toHaveURL(editScreen, { timeout: 180_000 });
-  const deckId = /\/deck\/([0-9a-f-]{36})\/edit$/.exec(page.url())?.[1];
+  // The edit screen may add ?isGenerating=true to its address right after opening (spec 02 §2).
+  const deckId = /\/deck\/([0-9a-f-]{36})\/edit(?:\?|$)/.exec(page.url())?.[1];
 
   const writes = await page.evaluate(
     () => (window as unknown as { pendingWrites?: string[] }).pendingWrites ?? [],
@@ -101,6 +102,10 @@ test('an anonymous visitor creates a deck from a fixture page and a PDF, watches
   expect(deck.sources.map((s) => s.processingStatus)).toEqual(['completed', 'completed']);
   expect(deck.studySpace).not.toBeNull();
   await expect(page.getByText(/^Total questions: [1-9]\d* \|/)).toBeVisible({ timeout: 120_000 });
+
+  // The guest banner counts the deck just made (issue 18.4: it used to say 0 whatever was made).
+  await page.goto('/create-flashcards');
+  await expect(page.getByRole('region', { name: 'Welcome' })).toContainText('(1 made so far)');
 });
 
 test('a signed-in user creates a space, two decks, pages through the library', async ({
