@@ -3,6 +3,7 @@ import type { Card } from '@mnemo/contracts/entities/card';
 import {
   STUDY_FILTERS,
   answerMode,
+  submissionFor,
   cardAnswer,
   cardItem,
   displayedAnswer,
@@ -162,5 +163,16 @@ describe('fallback cards', () => {
       answer: 'Water moving across a membrane',
       options: [],
     });
+  });
+});
+
+describe('submissionFor', () => {
+  it('gives the picked option of a choice, the words of a free answer, and nothing before either', () => {
+    const choice = questionItem(question());
+    expect(submissionFor(choice, { selectedOption: null, draft: '' })).toBeNull();
+    expect(submissionFor(choice, { selectedOption: 1, draft: '' })).toEqual({ kind: 'choice', index: 1 });
+    const free = questionItem(question({ questionType: 'free_response', options: [] }));
+    expect(submissionFor(free, { selectedOption: null, draft: '   ' })).toBeNull();
+    expect(submissionFor(free, { selectedOption: null, draft: ' Paris ' })).toEqual({ kind: 'text', text: ' Paris ' });
   });
 });

@@ -119,6 +119,23 @@ export function letteredOptions(options: readonly string[]) {
 /** What the learner gave: an option's index or their own words. */
 export type Submission = { kind: 'choice'; index: number } | { kind: 'text'; text: string };
 
+/**
+ * What the learner gave for an item, from the session's picked option and draft, or null when there
+ * is nothing to submit yet (no option picked, blank words, an item that cannot be answered). Both
+ * the Practice and the Review session submit through it.
+ */
+export function submissionFor(
+  item: StudyItem,
+  answer: { selectedOption: number | null; draft: string },
+): Submission | null {
+  const mode = answerMode(item);
+  if (mode.kind === 'unavailable') return null;
+  if (mode.kind === 'choice') {
+    return answer.selectedOption === null ? null : { kind: 'choice', index: answer.selectedOption };
+  }
+  return answer.draft.trim() === '' ? null : { kind: 'text', text: answer.draft };
+}
+
 /** The answer as text, for the screen and the chat context: 'B. Paris' or the words written. */
 export function submissionText(item: StudyItem, submission: Submission): string {
   if (submission.kind === 'text') return submission.text.trim();

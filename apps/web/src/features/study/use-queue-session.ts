@@ -5,7 +5,7 @@ import { isApiError } from '../../lib/api';
 import { invalidateReviewData, reviewApi } from '../../lib/review';
 import { initialQueueSession, queueSessionReducer, ratingForKey } from './queue-session';
 import { study } from './study-api';
-import { answerMode, type StudyItem } from './study-items';
+import { submissionFor, type StudyItem } from './study-items';
 import { STUDY_MESSAGES as M } from './study-messages';
 import { useFollowUp } from './use-follow-up';
 
@@ -36,15 +36,8 @@ export function useQueueSession(
 
   const submit = useCallback(() => {
     if (!current || state.phase !== 'answering') return;
-    const mode = answerMode(current);
-    if (mode.kind === 'unavailable') return;
-    const submission =
-      mode.kind === 'choice'
-        ? state.selectedOption === null
-          ? null
-          : ({ kind: 'choice', index: state.selectedOption } as const)
-        : ({ kind: 'text', text: state.draft } as const);
-    if (!submission || (submission.kind === 'text' && submission.text.trim() === '')) return;
+    const submission = submissionFor(current, { selectedOption: state.selectedOption, draft: state.draft });
+    if (!submission) return;
     const turn = state.turn;
     dispatch({ type: 'submit', submission });
     study.evaluate(current, submission, { practice, timeTakenMs: Date.now() - state.shownAt }).then(

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReviewState } from '@mnemo/contracts/api/review';
 import { invalidateReviewData } from '../../lib/review';
 import { study, type StudyDeck } from './study-api';
-import { answerMode, filterByConcepts, filterItems, type StudyFilter } from './study-items';
+import { filterByConcepts, filterItems, submissionFor, type StudyFilter } from './study-items';
 import { STUDY_MESSAGES as M } from './study-messages';
 import { initialSession, sessionReducer } from './study-session';
 import { useFollowUp } from './use-follow-up';
@@ -61,15 +61,8 @@ export function useStudySession(
 
   const submit = useCallback(() => {
     if (!current || state.phase !== 'answering') return;
-    const mode = answerMode(current);
-    if (mode.kind === 'unavailable') return;
-    const submission =
-      mode.kind === 'choice'
-        ? state.selectedOption === null
-          ? null
-          : ({ kind: 'choice', index: state.selectedOption } as const)
-        : ({ kind: 'text', text: state.draft } as const);
-    if (!submission || (submission.kind === 'text' && submission.text.trim() === '')) return;
+    const submission = submissionFor(current, { selectedOption: state.selectedOption, draft: state.draft });
+    if (!submission) return;
     const turn = state.turn;
     dispatch({ type: 'submit', submission });
     // Called directly rather than through useMutation: a 403 or 404 here (a viewer the server does
