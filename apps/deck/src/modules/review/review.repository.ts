@@ -20,6 +20,30 @@ const rows = <T>(r: { rows: unknown[] }) => r.rows as T[];
 const num = (v: unknown) => Number(v ?? 0);
 
 export function createReviewRepository({ db }: { db: Db }) {
+  /** The learner's cards in these states falling due by `until`, soonest (most overdue) first. */
+  async function cardsDueBy(
+    owner: Owner,
+    states: ReviewCardRow['state'][],
+    until: Date,
+    limit: number,
+    deckId?: string,
+  ): Promise<ReviewCardRow[]> {
+    if (limit <= 0) return [];
+    return db
+      .select()
+      .from(reviewCards)
+      .where(
+        and(
+          ownedBy(reviewCards, owner),
+          deckId ? eq(reviewCards.deckId, deckId) : undefined,
+          inArray(reviewCards.state, states),
+          sql`${reviewCards.due} <= ${until.toISOString()}`,
+        ),
+      )
+      .orderBy(asc(reviewCards.due))
+      .limit(limit);
+  }
+
   return {
     transaction: <T>(run: (tx: Tx) => Promise<T>) => db.transaction(run),
 
@@ -188,40 +212,12 @@ export function createReviewRepository({ db }: { db: Db }) {
     },
 
     /** Cards in review due by `now`, most overdue first. */
-    async dueCards(owner: Owner, now: Date, limit: number, deckId?: string): Promise<ReviewCardRow[]> {
-      if (limit <= 0) return [];
-      return db
-        .select()
-        .from(reviewCards)
-        .where(
-          and(
-            ownedBy(reviewCards, owner),
-            deckId ? eq(reviewCards.deckId, deckId) : undefined,
-            eq(reviewCards.state, 'review'),
-            sql`${reviewCards.due} <= ${now.toISOString()}`,
-          ),
-        )
-        .orderBy(asc(reviewCards.due))
-        .limit(limit);
-    },
+    dueCards: (owner: Owner, now: Date, limit: number, deckId?: string) =>
+      cardsDueBy(owner, ['review'], now, limit, deckId),
 
     /** Cards in a (re)learning step due by `until`, soonest first. */
-    async learningCards(owner: Owner, until: Date, limit: number, deckId?: string): Promise<ReviewCardRow[]> {
-      if (limit <= 0) return [];
-      return db
-        .select()
-        .from(reviewCards)
-        .where(
-          and(
-            ownedBy(reviewCards, owner),
-            deckId ? eq(reviewCards.deckId, deckId) : undefined,
-            inArray(reviewCards.state, ['learning', 'relearning']),
-            sql`${reviewCards.due} <= ${until.toISOString()}`,
-          ),
-        )
-        .orderBy(asc(reviewCards.due))
-        .limit(limit);
-    },
+    learningCards: (owner: Owner, until: Date, limit: number, deckId?: string) =>
+      cardsDueBy(owner, ['learning', 'relearning'], until, limit, deckId),
 
     /** Questions never answered, in library order (oldest deck first, then deck order). */
     async newQuestionIds(owner: Owner, limit: number, deckId?: string): Promise<string[]> {
