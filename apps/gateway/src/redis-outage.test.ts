@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService } from '@mnemo/service-kit';
-import { startOwnRedis } from '@mnemo/service-kit/testing';
+import { eventually, startOwnRedis } from '@mnemo/service-kit/testing';
 import { envSchema } from './env';
 import { buildApp } from './app';
 import { JWT_AUDIENCE, JWT_ISSUER } from './modules/identity/identity.service';
@@ -46,18 +46,6 @@ const bearer = async () =>
     .setIssuedAt()
     .setExpirationTime('1h')
     .sign(new TextEncoder().encode(JWT_SECRET))}`;
-
-async function eventually(check: () => Promise<void>, ms = 10_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      return await check();
-    } catch (e) {
-      if (Date.now() > until) throw e;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
 
 describe('the gateway while Redis is down', () => {
   it('reports Redis down in /api/healthz at once, answers 503 where Redis is needed, serves the rest, and recovers', async () => {

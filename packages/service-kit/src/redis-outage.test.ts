@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService } from './index';
 import { redisPlugin } from './plugins/redis';
-import { startOwnRedis, TEST_INTERNAL_SECRET } from './testing';
+import { eventually, startOwnRedis, TEST_INTERNAL_SECRET } from './testing';
 
 let redis: Awaited<ReturnType<typeof startOwnRedis>>;
 let app: ReturnType<typeof createService>;
@@ -19,19 +19,6 @@ afterAll(async () => {
   await app.close();
   await redis.stop();
 });
-
-/** Waits until `check` passes, for a service coming back (bounded: fails the test otherwise). */
-async function eventually(check: () => Promise<void>, ms = 10_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      return await check();
-    } catch (e) {
-      if (Date.now() > until) throw e;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
 
 describe('a service while its Redis is down', () => {
   it('answers 503 to calls that need Redis, keeps the others, reports it not ready, and recovers', async () => {

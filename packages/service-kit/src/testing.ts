@@ -51,3 +51,16 @@ export async function startOwnRedis() {
   await start();
   return { url: `redis://127.0.0.1:${port}`, port, start, stop };
 }
+
+/** Waits until `check` passes, e.g. for a service coming back after an outage (bounded: rethrows). */
+export async function eventually(check: () => Promise<void>, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  for (;;) {
+    try {
+      return await check();
+    } catch (e) {
+      if (Date.now() > until) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
