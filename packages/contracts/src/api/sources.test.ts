@@ -1,3 +1,4 @@
+import { cutDeckTitle, placeholderDeckTitle } from '../entities/deck';
 import { cutSourceTitle } from '../entities/source';
 import { describe, expect, it } from 'vitest';
 import { exampleSource } from '../testing/examples';
@@ -209,5 +210,24 @@ describe('youtubeVideoId (the worker routes and the deck types links with it)', 
       'example.org',
     ])
       expect(isYoutubeHost(host), host).toBe(false);
+  });
+});
+
+describe('deck titles', () => {
+  it('the placeholder is the file name without extension, or the link without scheme and www', () => {
+    expect(placeholderDeckTitle({ fileName: 'Cell Biology.pdf' })).toBe('Cell Biology');
+    expect(placeholderDeckTitle({ fileName: 'slides.pptx' })).toBe('slides');
+    expect(placeholderDeckTitle({ url: 'https://www.example.com/wiki/Photosynthesis/' })).toBe(
+      'example.com/wiki/Photosynthesis',
+    );
+    expect(placeholderDeckTitle(undefined)).toBe('My Flashcards');
+  });
+
+  it('a document title is cut at a word boundary within 200 characters', () => {
+    const long = `${'Photosynthesis in plants '.repeat(10)}ends here`;
+    const cut = cutDeckTitle(long);
+    expect([...cut].length).toBeLessThanOrEqual(200);
+    expect(long.startsWith(cut)).toBe(true);
+    expect(cut.endsWith('plants') || cut.endsWith('in') || cut.endsWith('Photosynthesis')).toBe(true);
   });
 });

@@ -1,13 +1,43 @@
 import { z } from 'zod';
 import { idSchema, isoDateSchema } from '../common';
 import { questionTypeSchema } from './question';
-import { sourceSchema, sourceSummarySchema } from './source';
+import { cutTitle, sourceSchema, sourceSummarySchema } from './source';
 
 export const DECK_LENGTHS = ['short', 'medium', 'long'] as const;
 export const deckLengthSchema = z.enum(DECK_LENGTHS);
 export type DeckLength = z.infer<typeof deckLengthSchema>;
 
 export const DECK_TITLE_MAX = 200;
+
+/** A deck title when nothing better can be derived from the sources. */
+export const FALLBACK_DECK_TITLE = 'My Flashcards';
+
+/**
+ * The title a deck is given when the learner types none: its first source's name (a file name
+ * without its extension; a link without its scheme, 'www.' and trailing slash). The create page
+ * proposes it, and the worker recognises it: a deck made from one source whose title is still
+ * this placeholder takes the document's own title once it is extracted (issue 21).
+ */
+export function placeholderDeckTitle(source: { fileName: string } | { url: string } | undefined): string {
+  let label = '';
+  if (source && 'fileName' in source) {
+    label = source.fileName.replace(/\.[a-z0-9]{1,5}$/i, '').trim();
+  } else if (source) {
+    try {
+      const url = new URL(source.url);
+      const path = url.pathname === '/' ? '' : url.pathname.replace(/\/$/, '');
+      label = `${url.host.replace(/^www\./, '')}${path}`;
+    } catch {
+      label = source.url;
+    }
+  }
+  return [...(label || FALLBACK_DECK_TITLE)].slice(0, DECK_TITLE_MAX).join('');
+}
+
+/** Deck titles taken from a document are cut at a word boundary within the 200 characters. */
+export function cutDeckTitle(title: string): string {
+  return cutTitle(title, DECK_TITLE_MAX);
+}
 export const DECK_DESCRIPTION_MAX = 2000;
 /** Custom AI instructions (the deck's systemPrompt) and focus instructions: spec 02 §5, §9. */
 export const CUSTOM_INSTRUCTIONS_MAX = 2000;

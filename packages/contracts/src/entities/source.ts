@@ -9,29 +9,32 @@ export type SourceType = z.infer<typeof sourceTypeSchema>;
 /** Source titles are cut, not refused, at 50 characters (spec 01 §9, spec 02 §5). */
 export const SOURCE_TITLE_MAX = 50;
 /**
- * Cuts at a word boundary (Intl.Segmenter, so Chinese or Japanese words too) within 50 characters,
- * counted by code point so a title never ends in half an emoji (Postgres counts characters too).
- * When the whole words would leave less than 60% of the limit (one very long word, a link), the
- * title is cut by code point instead.
+ * Cuts at a word boundary (Intl.Segmenter, so Chinese or Japanese words too) within `max`
+ * characters, counted by code point so a title never ends in half an emoji (Postgres counts
+ * characters too). When the whole words would leave less than 60% of the limit (one very long
+ * word, a link), the title is cut by code point instead.
  */
-export function cutSourceTitle(title: string): string {
+export function cutTitle(title: string, max: number): string {
   const trimmed = title.trim();
   const chars = [...trimmed];
-  if (chars.length <= SOURCE_TITLE_MAX) return trimmed;
+  if (chars.length <= max) return trimmed;
   let kept = '';
   let length = 0;
   for (const { segment } of new Intl.Segmenter(undefined, { granularity: 'word' }).segment(
     trimmed,
   )) {
     const n = [...segment].length;
-    if (length + n > SOURCE_TITLE_MAX) break;
+    if (length + n > max) break;
     kept += segment;
     length += n;
   }
   const cut = kept.replace(/[\s,;:–—-]+$/u, '');
-  return [...cut].length >= SOURCE_TITLE_MAX * 0.6
-    ? cut
-    : chars.slice(0, SOURCE_TITLE_MAX).join('');
+  return [...cut].length >= max * 0.6 ? cut : chars.slice(0, max).join('');
+}
+
+/** Source titles are cut, not refused, at 50 characters (spec 01 §9, spec 02 §5). */
+export function cutSourceTitle(title: string): string {
+  return cutTitle(title, SOURCE_TITLE_MAX);
 }
 
 /**

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Embedder, StudyAi } from '@mnemo/ai/types';
 import { progressChannel, type ProgressEvent } from '@mnemo/contracts/progress';
-import { EMBEDDING_DIMENSIONS, sourceChunks, sources } from '@mnemo/db/schema';
+import { EMBEDDING_DIMENSIONS, decks, sourceChunks, sources } from '@mnemo/db/schema';
 import { createTestDatabase, type TestDatabase } from '@mnemo/db/testing';
 import { insertProcessingSource } from './test-support';
 import { createProgressPublisher } from '../../progress/publisher';
@@ -67,7 +67,7 @@ const judge: IngestDeps['judge'] = (e) => ({
   message: e instanceof Error ? e.message : 'Failed to process this source',
 });
 
-async function setup(overrides: { title?: string; attempt?: number } = {}) {
+async function setup(overrides: { title?: string; attempt?: number; deckTitle?: string } = {}) {
   const { deck, source } = await insertProcessingSource(t.db, {
     url: 'https://example.org/cells',
     deckTitle: 'Cells',
@@ -172,6 +172,29 @@ describe('ingest-source handler', () => {
     await handlerFor(s.prefix)(s.job, once);
     expect((await row(s.source.id)).title).toBe('Cells and their parts');
     await s.close();
+  });
+
+  it("gives a one-source deck still titled with the create page's placeholder the page's title", async () => {
+    const s = await setup({ deckTitle: 'example.org/cells' });
+    await handlerFor(s.prefix)(s.job, once);
+    const [deck] = await t.db.select().from(decks).where(eq(decks.id, s.deck.id));
+    expect(deck!.title).toBe('Cells and their parts');
+    await s.close();
+  });
+
+  it('keeps a deck title the learner typed, and the placeholder of a deck with two sources', async () => {
+    const typed = await setup({ deckTitle: 'Biology, week 3' });
+    await handlerFor(typed.prefix)(typed.job, once);
+    const [kept] = await t.db.select().from(decks).where(eq(decks.id, typed.deck.id));
+    expect(kept!.title).toBe('Biology, week 3');
+    await typed.close();
+
+    const two = await setup({ deckTitle: 'example.org/cells' });
+    await t.db.insert(sources).values({ deckId: two.deck.id, type: 'website', url: 'https://example.org/b', title: '' });
+    await handlerFor(two.prefix)(two.job, once);
+    const [both] = await t.db.select().from(decks).where(eq(decks.id, two.deck.id));
+    expect(both!.title).toBe('example.org/cells');
+    await two.close();
   });
 
   it('keeps a title the learner gave', async () => {

@@ -1,6 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import type { IngestSourceJob } from '@mnemo/contracts/jobs';
 import type { Embedder, StudyAi } from '@mnemo/ai/types';
+import { cutDeckTitle, placeholderDeckTitle } from '@mnemo/contracts/entities/deck';
 import { cutSourceTitle } from '@mnemo/contracts/entities/source';
 import { usageBytesOf } from '@mnemo/contracts/internal/billing';
 import { tokensForWords } from '@mnemo/contracts/tokens';
@@ -100,6 +101,20 @@ export function createIngestSourceHandler(deps: IngestDeps) {
       const keepTitle = Boolean(source.title) && !placeholders.includes(source.title);
       const title = !keepTitle && extracted.title ? cutSourceTitle(extracted.title) : undefined;
       await repository.saveContent(sourceId, { content: text, ...(title ? { title } : {}) });
+      // A deck made from this source alone, titled with the create page's placeholder (its link or
+      // file name), takes the document's title too (issue 21: "not its URL").
+      const named = source.originalFilename
+        ? { fileName: source.originalFilename }
+        : source.url
+          ? { url: source.url }
+          : undefined;
+      if (extracted.title && named) {
+        await repository.adoptDeckTitle(
+          source.deckId,
+          placeholderDeckTitle(named),
+          cutDeckTitle(extracted.title),
+        );
+      }
       await step({
         sourceId,
         step: 'content-extracted',

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@mnemo/db/client';
-import { sourceChunks, sources, type ChunkPosition } from '@mnemo/db/schema';
+import { decks, sourceChunks, sources, type ChunkPosition } from '@mnemo/db/schema';
 import type { ProcessingStatus } from '@mnemo/contracts/progress';
 
 export type StoredChunk = {
@@ -55,6 +55,26 @@ export function createIngestRepository({ db }: { db: Db }) {
           processingStatus: 'content-ready',
         })
         .where(eq(sources.id, sourceId));
+    },
+
+    /**
+     * Gives a deck made from this one source the document's title, but only while the deck still
+     * carries the placeholder the create page gave it and has no other source: one statement, so a
+     * learner who renames the deck or adds a source meanwhile keeps what they did. True when renamed.
+     */
+    async adoptDeckTitle(deckId: string, placeholder: string, title: string) {
+      const renamed = await db
+        .update(decks)
+        .set({ title })
+        .where(
+          and(
+            eq(decks.id, deckId),
+            eq(decks.title, placeholder),
+            sql`(select count(*) from ${sources} where ${sources.deckId} = ${deckId}) = 1`,
+          ),
+        )
+        .returning({ id: decks.id });
+      return renamed.length > 0;
     },
 
     /**

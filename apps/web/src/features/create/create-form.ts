@@ -1,4 +1,9 @@
-import { DECK_LENGTHS, DECK_TITLE_MAX, type DeckLength } from '@mnemo/contracts/entities/deck';
+import {
+  DECK_LENGTHS,
+  DECK_TITLE_MAX,
+  placeholderDeckTitle,
+  type DeckLength,
+} from '@mnemo/contracts/entities/deck';
 import { QUESTION_TYPES, type QuestionType } from '@mnemo/contracts/entities/question';
 import { ANONYMOUS_DECK_CARDS, DECK_LENGTH_CARDS, PLAN_LIMITS } from '@mnemo/contracts/limits';
 import { isApiError, serverErrorField } from '../../lib/api';
@@ -39,8 +44,6 @@ export const LENGTH_OPTIONS = DECK_LENGTHS.map((length) => ({
 
 /** The space a guest's decks go to (spec 01 §2.6: guests get default names). */
 export const GUEST_SPACE_TITLE = 'My Study Space';
-/** A deck title when nothing better can be derived from the sources. */
-export const FALLBACK_DECK_TITLE = 'My Flashcards';
 
 /** What the free plan allows, shown on the page (spec 01 §6: "shown client-side"). */
 export const FREE_PLAN_NOTE = `Free plan: up to ${PLAN_LIMITS.free.studySpaces} study spaces, ${PLAN_LIMITS.free.decksPerSpace} decks per space and ${PLAN_LIMITS.free.cardsPerDeck} cards per deck.`;
@@ -108,26 +111,15 @@ export function cardCount(authenticated: boolean, length: DeckLength): number {
   return authenticated ? DECK_LENGTH_CARDS[length] : ANONYMOUS_DECK_CARDS;
 }
 
-/** A file name without its extension; a link without its scheme, 'www.' and trailing slash. */
-function itemLabel(item: DraftItem): string {
-  if (item.kind === 'file') return item.name.replace(/\.(pdf|docx?)$/i, '').trim();
-  try {
-    const url = new URL(item.url);
-    const path = url.pathname === '/' ? '' : url.pathname.replace(/\/$/, '');
-    return `${url.host.replace(/^www\./, '')}${path}`;
-  } catch {
-    return item.url;
-  }
-}
-
 /**
  * The deck title used when none is typed (and always for guests): the first source's name, cut to
- * the contract's 200 characters.
+ * the contract's 200 characters (the rule is the contracts', so the worker can recognise it).
  */
 export function defaultDeckTitle(items: readonly DraftItem[]): string {
   const first = items[0];
-  const label = first ? itemLabel(first) : '';
-  return [...(label || FALLBACK_DECK_TITLE)].slice(0, DECK_TITLE_MAX).join('');
+  return placeholderDeckTitle(
+    first === undefined ? undefined : first.kind === 'file' ? { fileName: first.name } : { url: first.url },
+  );
 }
 
 /** The typed title, trimmed, or the default. */
