@@ -222,6 +222,10 @@ test.describe('creating a deck', () => {
     await expect(banner).toContainText('Your deck will be called "My Flashcards"');
 
     await addFile(page, 'Cell Biology.pdf');
+    // One source: the deck will take the document's own title once it is read (issue 21).
+    await expect(banner).toContainText(
+      'Your deck will take its source\'s title and be kept in "My Study Space".',
+    );
     await addLink(page, 'example.org/cells');
     await expect(banner).toContainText(
       'Your deck will be called "Cell Biology" and kept in "My Study Space".',

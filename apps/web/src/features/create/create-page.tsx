@@ -278,8 +278,11 @@ export function CreatePage({ newSpace = false, spaceId }: CreateSearch) {
           <div>
             <strong>Welcome to Mnemo!</strong>
             <p>
-              Create flashcards as a guest, no account needed. Your deck will be called "
-              {defaultTitle}" and kept in "{GUEST_SPACE_TITLE}".
+              Create flashcards as a guest, no account needed.{' '}
+              {/* One source: the worker renames the deck after the document's own title. */}
+              {draft.items.length === 1
+                ? `Your deck will take its source's title and be kept in "${GUEST_SPACE_TITLE}".`
+                : `Your deck will be called "${defaultTitle}" and kept in "${GUEST_SPACE_TITLE}".`}
               {limits &&
                 ` As a guest you can make up to ${limits.limits.decksPerSpace} decks of ${limits.limits.cardsPerDeck} cards (${limits.usage.decks} made so far).`}
             </p>
