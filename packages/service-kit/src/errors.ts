@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode } from '@mnemo/contracts/errors';
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@mnemo/contracts/errors';
 
 export type AppErrorOptions = {
   /** Extra fields the client reads at the top level of the body (limitReached, shouldClearToken, userId). */
@@ -45,3 +45,14 @@ export const isPublicError = (e: unknown): e is PublicError =>
   typeof (e as Partial<PublicError>).publicMessage === 'string' &&
   typeof (e as Partial<PublicError>).publicCode === 'string' &&
   (e as PublicError).publicCode in ERROR_STATUS;
+
+/**
+ * The JSON body of every error answer (contracts' `errorBodySchema`): `error` and `message` carry
+ * the same words because the spec's client reads either. The one place the body is shaped: the
+ * error handler, the gateway's own answers (upstream down, rate limit, admin 404) use it.
+ */
+export function errorBody(code: ErrorCode, message: string, requestId?: string): ErrorBody {
+  return requestId === undefined
+    ? { success: false, error: message, message, code }
+    : { success: false, error: message, message, code, requestId };
+}

@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import type { FastifyRequest } from 'fastify';
 import { isRedisDown } from '@mnemo/service-kit/plugins/redis';
+import { errorBody } from '@mnemo/service-kit/errors';
 
 const isHealthCall = (req: FastifyRequest) => req.url === '/api/healthz' || req.url.startsWith('/api/healthz?');
 /**
@@ -44,11 +45,7 @@ export const rateLimitPlugin = fp<{ redis: Redis; redisPrefix: string; perMinute
       },
       errorResponseBuilder: (req, context) => ({
         statusCode: 429,
-        success: false,
-        error: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-        message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-        code: 'RATE_LIMITED',
-        requestId: req.id,
+        ...errorBody('RATE_LIMITED', `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`, req.id),
       }),
     });
   },

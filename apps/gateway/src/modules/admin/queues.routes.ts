@@ -3,7 +3,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
-import type { ErrorBody } from '@mnemo/contracts/errors';
+import { errorBody } from '@mnemo/service-kit/errors';
 import { createRedis } from '@mnemo/service-kit/plugins/redis';
 
 export const QUEUE_BOARD_PATH = '/api/admin/queues';
@@ -31,8 +31,7 @@ export async function queueBoardRoutes(
     const id = request.identity;
     if (id?.kind === 'user' && admins.has(id.userId)) return;
     const message = `Route ${request.method} ${request.url.split('?')[0]} not found`;
-    const body: ErrorBody = { success: false, error: message, message, code: 'NOT_FOUND', requestId: request.id };
-    return reply.code(404).send(body);
+    return reply.code(404).send(errorBody('NOT_FOUND', message, request.id));
   });
 
   const serverAdapter = new FastifyAdapter();

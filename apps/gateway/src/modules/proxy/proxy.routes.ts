@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import replyFrom from '@fastify/reply-from';
 import { IDENTITY_HEADER, REQUEST_ID_HEADER } from '@mnemo/contracts/identity';
 import { signIdentity } from '@mnemo/service-kit/identity';
-import { formatTraceparent, TRACEPARENT_HEADER } from '@mnemo/service-kit';
+import { errorBody, formatTraceparent, TRACEPARENT_HEADER } from '@mnemo/service-kit';
 
 export type ServiceName = 'auth' | 'deck' | 'chat' | 'billing';
 
@@ -89,13 +89,7 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
       rewriteHeaders: (headers) => ({ ...headers, [TRACEPARENT_HEADER]: formatTraceparent(request.trace) }),
       onError: (rep, { error }) => {
         request.log.error({ err: error, service }, 'upstream request failed');
-        rep.status(502).send({
-          success: false,
-          error: 'The service is unavailable. Please try again.',
-          message: 'The service is unavailable. Please try again.',
-          code: 'BAD_GATEWAY',
-          requestId: request.id,
-        });
+        rep.status(502).send(errorBody('BAD_GATEWAY', 'The service is unavailable. Please try again.', request.id));
       },
     });
   };

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { basename, join, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { errorBody } from '@mnemo/service-kit/errors';
 import {
   IMMUTABLE_CACHE_CONTROL,
   WEB_HSTS_HEADER,
@@ -44,7 +45,7 @@ export async function webRoutes(app: FastifyInstance, { dir }: { dir: string }) 
   });
   app.get('/*', async (request, reply) => {
     if (request.url.startsWith('/api/')) {
-      return reply.status(404).send({ success: false, error: 'Not found', message: 'Not found', code: 'NOT_FOUND' });
+      return reply.status(404).send(errorBody('NOT_FOUND', 'Not found', request.id));
     }
     return reply.sendFile('index.html');
   });

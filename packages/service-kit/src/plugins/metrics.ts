@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import client from 'prom-client';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The service's Prometheus registry, served on /metrics: apps add their own metrics to it. */
+    metrics: client.Registry;
+  }
+}
+
+/**
+ * The service's Prometheus registry (default process metrics, labelled with the service), request
+ * durations by route and status, and /metrics serving them.
+ */
+export function metricsPlugin(app: FastifyInstance, options: { name: string; registry?: client.Registry | undefined }) {
+  const registry = options.registry ?? new client.Registry();
+  registry.setDefaultLabels({ service: options.name });
+  client.collectDefaultMetrics({ register: registry });
+  app.decorate('metrics', registry);
+  const duration = new client.Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration by route and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (route === '/metrics') return;
+    duration.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+  app.get('/metrics', { config: { public: true }, logLevel: 'warn' }, async (_req, reply) => {
+    reply.header('content-type', registry.contentType);
+    return registry.metrics();
+  });
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { context, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import {
+  createTracing,
+  extractTrace,
+  formatTraceparent,
+  SpanKind,
+  traceContextOf,
+  TRACEPARENT_HEADER,
+  type TraceContext,
+  type Tracing,
+  type TracingOptions,
+} from '../trace';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** W3C trace context of this request (the caller's trace, a span of this service). */
+    trace: TraceContext;
+    /** This request's server span (OpenTelemetry), ended when the answer is sent. */
+    span: Span;
+  }
+  interface FastifyInstance {
+    /** The service's tracer: apps start spans of their own work with it. */
+    tracing: Tracing;
+  }
+}
+
+/**
+ * Each request is a server span, a child of the caller's traceparent (or a new trace). Its context
+ * is made active for the rest of the request, so internal calls and enqueued jobs carry the trace
+ * on. The trace id is logged with the request id, and the answer's traceparent names this span so a
+ * client can quote it.
+ */
+export function tracingPlugin(app: FastifyInstance, options: { name: string; tracing?: TracingOptions | undefined }) {
+  const tracing = createTracing(options.name, options.tracing);
+  app.decorate('tracing', tracing);
+  app.decorateRequest('trace', null as never);
+  app.decorateRequest('span', null as never);
+  app.addHook('onRequest', (request, reply, done) => {
+    const parent = extractTrace(request.headers);
+    const span = tracing.tracer.startSpan(
+      request.method,
+      { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method, 'url.path': request.url.split('?')[0] ?? '' } },
+      parent,
+    );
+    request.span = span;
+    request.trace = traceContextOf(span, parent);
+    request.log = request.log.child({ traceId: request.trace.traceId, spanId: request.trace.spanId });
+    reply.header(TRACEPARENT_HEADER, formatTraceparent(request.trace));
+    // The rest of the request (body parsing included: tested over a real socket) runs in this
+    // span's context.
+    context.with(trace.setSpan(parent, span), done);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url;
+    if (route) {
+      request.span.updateName(`${request.method} ${route}`);
+      request.span.setAttribute('http.route', route);
+    }
+    request.span.setAttribute('http.response.status_code', reply.statusCode);
+    if (reply.statusCode >= 500) request.span.setStatus({ code: SpanStatusCode.ERROR });
+    request.span.end();
+    done();
+  });
+  app.addHook('onClose', async () => {
+    await tracing.shutdown();
+  });
+}
