@@ -86,3 +86,21 @@ export const chatStreamEventSchema = z.discriminatedUnion('type', [
   chatStreamEventSchemas.error.extend({ type: z.literal('error') }),
 ]);
 export type ChatStreamEvent = z.infer<typeof chatStreamEventSchema>;
+
+/**
+ * Selected-text chips (spec 02 §3) are sent as one user message: this prefix, then the selected
+ * texts separated by blank lines (text typed beside them comes last). The web app writes it and
+ * the tutor reads it, so the tutor can explain a selection instead of searching for its words.
+ */
+export const EXPLAIN_PREFIX = 'Explain this:';
+
+/** The texts of a message sent from chips, or null for an ordinary message. */
+export function chipTextsOf(content: string): string[] | null {
+  if (!content.startsWith(EXPLAIN_PREFIX)) return null;
+  const texts = content
+    .slice(EXPLAIN_PREFIX.length)
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  return texts.length > 0 ? texts : null;
+}

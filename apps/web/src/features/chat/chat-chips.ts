@@ -1,3 +1,5 @@
+import { chipTextsOf, EXPLAIN_PREFIX } from '@mnemo/contracts/entities/chat';
+
 /** A selected-text chip (spec 02 §3). */
 export type Chip = { id: string; text: string; truncatedText: string; timestamp: number };
 
@@ -9,7 +11,6 @@ export const CHIP_RULES = {
   selectionDelayMs: 10,
 } as const;
 
-export const EXPLAIN_PREFIX = 'Explain this:';
 
 /** Chips are collected only on the deck pages of spec 02 §2 (not on /deck/{id}/edit). */
 const CHIP_PATH = /^\/deck\/[^/]+(?:\/(?:manage|flashcards|summary))?\/?$/;
@@ -61,12 +62,4 @@ export function chipMessage(chips: readonly Chip[], typed = ''): string {
 }
 
 /** A user message sent from chips is shown as chips: their texts, or null for an ordinary message. */
-export function chipsOfMessage(content: string): string[] | null {
-  if (!content.startsWith(EXPLAIN_PREFIX)) return null;
-  const texts = content
-    .slice(EXPLAIN_PREFIX.length)
-    .split(/\n\s*\n/)
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-  return texts.length > 0 ? texts : null;
-}
+export const chipsOfMessage = chipTextsOf;

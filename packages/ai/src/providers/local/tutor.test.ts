@@ -216,6 +216,44 @@ describe('tutor', slow, () => {
       );
     });
 
+    it('"Explain the answer" after a wrong choice: the right option, its passage, and the chosen one', async () => {
+      const context = await retrieve(wiki(), question.question);
+      const answered = {
+        ...question,
+        answerSubmitted: true,
+        isCorrect: false,
+        userAnswer: 'Netscape',
+        correctAnswer: 'Thunderbird',
+      };
+      const { text, events } = await collect({
+        mode: 'question',
+        message: 'Explain the answer',
+        history: [],
+        context,
+        question: answered,
+      });
+      const flat = text.replace(/\*\*/g, '');
+      expect(flat).toContain('The correct answer is Thunderbird, not Netscape.');
+      expect(flat).toContain('Thunderbird is a free, open source, cross-platform email and news client');
+      // What the sources say of the option chosen, quoted from a sentence that names it.
+      const chosenLine = flat.split('\n\n').find((p) => p.startsWith('Your sources mention Netscape'));
+      expect(chosenLine).toMatch(/Netscape.*\[\d\]$/s);
+      const last = events[events.length - 1];
+      expect(last?.type === 'citations' && last.citations.length).toBeGreaterThan(0);
+
+      // With only the question's own passage (the flashcard chat), still never "not found".
+      const own = context.filter((c) => c.content.includes('Thunderbird is a free, open source'));
+      const alone = await plain({
+        mode: 'question',
+        message: 'Explain the answer',
+        history: [],
+        context: own,
+        question: answered,
+      });
+      expect(alone).not.toContain('I could not find this');
+      expect(alone).toContain('Thunderbird is a free, open source');
+    });
+
     it('points to a free-response answer without quoting it before submission', async () => {
       const q = {
         question: 'What is Gecko, according to the source? Explain in your own words.',
@@ -235,5 +273,23 @@ describe('tutor', slow, () => {
       const last = events[events.length - 1];
       expect(last?.type === 'citations' && last.citations.length).toBe(1);
     });
+  });
+
+  it('explains a selected-text chip where it stands instead of searching for its words', async () => {
+    const selection = 'SpiderMonkey is a cross-platform engine written in C++';
+    const context = await retrieve(wiki(), selection);
+    const { text, events } = await collect({
+      mode: 'source',
+      message: `Explain this: ${selection}`,
+      history: [],
+      context,
+    });
+    const flat = text.replace(/\*\*/g, '');
+    expect(flat).toContain(`"${selection}" comes from this passage of your sources:`);
+    // The sentence quoted whole, with the one before it, cited.
+    expect(flat).toMatch(/SpiderMonkey is a cross-platform engine written in C\+\+ which implements ECMAScript[^[]*\[\d\]/);
+    expect(flat).not.toContain('Here is what I found in your sources');
+    const last = events[events.length - 1];
+    expect(last?.type === 'citations' && last.citations.length).toBeGreaterThan(0);
   });
 });

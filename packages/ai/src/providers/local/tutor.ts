@@ -1,9 +1,10 @@
+import { chipTextsOf } from '@mnemo/contracts/entities/chat';
 import { MULTIPLE_CHOICE_TYPES } from '@mnemo/contracts/entities/question';
 import { citationsFrom } from '../../citations';
 import type { Citation, RetrievedChunk, TutorEvent, TutorInput } from '../../types';
 import { analyze, cosine, termVector, type DocumentModel, type Sentence } from './document';
 import { conversationPhrases, messageTerms } from './conversation';
-import { diverseKeyPhrases, pickSummarySentences } from './summarize';
+import { definesAt, diverseKeyPhrases, pickSummarySentences } from './summarize';
 
 /**
  * The offline tutor answers with the sources' own sentences. It re-ranks the retrieved chunks'
@@ -54,6 +55,24 @@ function compose(input: TutorInput): Composed {
   const question = input.question;
   const locked =
     input.mode === 'question' && question !== undefined && question.answerSubmitted !== true;
+
+  // Selected-text chips are explained where they stand, not searched for (issue 21).
+  const chips = chipTextsOf(input.message);
+  if (chips) {
+    const explained = explainSelection(doc, context, chips);
+    if (explained) return explained;
+  }
+  // After an answer, "Explain the answer" / "Why is mine wrong?" is about this question: why the
+  // right answer is right and, for a wrong choice, what the sources say of the chosen option.
+  if (
+    !chips &&
+    input.mode === 'question' &&
+    question?.answerSubmitted === true &&
+    question.correctAnswer &&
+    (WHY_INTENT.test(input.message) || messageTerms(input.message).stems.length <= 1)
+  ) {
+    return explainAnswer(doc, context, { ...question, correctAnswer: question.correctAnswer });
+  }
 
   const query = queryOf(input);
   // A message without terms of its own ("Summarize this", "Give me an analogy") is about the
@@ -316,6 +335,157 @@ function overview(
       `${group.map((s) => s.sentence.text).join(' ')} [${context.indexOf(group[0]!.chunk) + 1}]`,
     );
   }
+  const text = paragraphs.join('\n\n');
+  return { text, citations: citationsFrom(text, context) };
+}
+
+type AnsweredQuestion = NonNullable<TutorInput['question']> & { correctAnswer: string };
+
+/** Word-bounded, case-insensitive: "Netscape" in a sentence, not "Netscapes" or "netscape.com/x". */
+function mentions(text: string, term: string): boolean {
+  const t = term.trim();
+  if (t.length === 0) return false;
+  const escaped = t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').test(text);
+}
+
+/**
+ * The answer to a question the learner has answered: the right answer first, the sentences that
+ * support it (the question's own terms and the answer's, ranked as any message is), and for a
+ * wrong choice what the sources say of the option chosen, so the learner sees why it does not fit.
+ * Never "not found" while the question's passage is there: it is quoted as the evidence.
+ */
+function explainAnswer(
+  doc: DocumentModel,
+  context: readonly RetrievedChunk[],
+  question: AnsweredQuestion,
+): Composed {
+  const choice = MULTIPLE_CHOICE_TYPES.includes(question.questionType);
+  const right = question.correctAnswer.trim();
+  const chosen = question.userAnswer?.trim() ?? '';
+  const wrong = question.isCorrect === false;
+  const paragraphs: string[] = [];
+  if (question.isCorrect === true) paragraphs.push(`Yes: **${right}** is right.`);
+  else if (choice && wrong && chosen && chosen.toLowerCase() !== right.toLowerCase())
+    paragraphs.push(`The correct answer is **${right}**, not **${chosen}**.`);
+  else if (choice) paragraphs.push(`The correct answer is **${right}**.`);
+  else paragraphs.push(`A full answer says: **${right}**`);
+
+  const weights = new Map<string, number>();
+  for (const stem of messageTerms(question.question.replace(/_+/g, ' ')).stems) weights.set(stem, 0.6);
+  for (const stem of messageTerms(right).stems) weights.set(stem, 1);
+  const scored = scoreSentences(doc, context, [...weights.keys()], weights);
+  // For a choice, a sentence that names the right option is the evidence; otherwise the best match.
+  const naming = choice ? scored.filter((s) => mentions(s.sentence.text, right)) : [];
+  const evidence = (naming.length > 0 ? naming : scored).slice(0, 2);
+  const quoted = evidence.length > 0 ? evidence : firstSentences(doc, context);
+  const numberOf = (chunk: RetrievedChunk) => context.indexOf(chunk) + 1;
+  if (quoted.length > 0) {
+    paragraphs.push('Here is what your sources say:');
+    for (const group of byChunk(quoted))
+      paragraphs.push(`${group.map((s) => s.sentence.text).join(' ')} [${numberOf(group[0]!.chunk)}]`);
+  }
+
+  if (choice && wrong && chosen && chosen.toLowerCase() !== right.toLowerCase()) {
+    const used = new Set(quoted.map((s) => s.sentence.id));
+    const naming = doc.sentences.filter(
+      (s) => !used.has(s.id) && quotable(s) && context[s.part] && mentions(s.text, chosen),
+    );
+    // A sentence that says what the chosen option is ("Netscape was a ...") explains best.
+    const key = normalise(chosen);
+    const about =
+      naming.find((s) =>
+        s.phrases.some((p) => normalise(p.surface) === key && definesAt(s, p.end)),
+      ) ?? naming[0];
+    paragraphs.push(
+      about
+        ? `Your sources mention **${chosen}** in another role: ${about.text} [${numberOf(context[about.part]!)}]`
+        : `Nothing in these passages connects **${chosen}** with this question.`,
+    );
+  }
+  const text = paragraphs.join('\n\n');
+  return { text, citations: citationsFrom(text, context) };
+}
+
+/** The first quotable sentences of the first passage: the question's own, when the caller gave it. */
+function firstSentences(doc: DocumentModel, context: readonly RetrievedChunk[]): Scored[] {
+  const chunk = context[0];
+  if (!chunk) return [];
+  return doc.sentences
+    .filter((s) => s.part === 0 && quotable(s))
+    .slice(0, 2)
+    .map((sentence) => ({ sentence, chunk, coverage: 1, score: 1 }));
+}
+
+const normalise = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * Selected text explained: where it stands in the sources (its sentence with the one before, as
+ * context) and its key terms, each with the sentence of the sources that defines it. Null when the
+ * selection is in none of the passages and none of its terms is defined there: then the ordinary
+ * search answers.
+ */
+function explainSelection(
+  doc: DocumentModel,
+  context: readonly RetrievedChunk[],
+  chips: readonly string[],
+): Composed | null {
+  const numberOf = (part: number) => context.indexOf(context[part]!) + 1;
+  const paragraphs: string[] = [];
+  const used = new Set<number>();
+  for (const chip of chips.slice(0, 3)) {
+    const needle = normalise(chip).slice(0, 80);
+    const terms = messageTerms(chip);
+    // Where the selection stands: its sentence, or the one sharing most of its terms.
+    let at = doc.sentences.find((s) => context[s.part] && normalise(s.text).includes(needle));
+    if (!at && terms.stems.length > 0) {
+      const wanted = new Set(terms.stems);
+      let best = 0;
+      for (const s of doc.sentences) {
+        if (!context[s.part]) continue;
+        const share = new Set(s.terms.filter((t) => wanted.has(t))).size / wanted.size;
+        if (share > best && share >= 0.6) [best, at] = [share, s];
+      }
+    }
+    const label = [...chip].length > 60 ? `${[...chip].slice(0, 57).join('').trim()}...` : chip;
+    if (at) {
+      used.add(at.id);
+      const before = doc.sentences[at.id - 1];
+      const lead =
+        before && before.part === at.part && quotable(before) && !used.has(before.id)
+          ? `${before.text} `
+          : '';
+      paragraphs.push(`**"${label}"** comes from this passage of your sources:`);
+      paragraphs.push(`${lead}${at.text} [${numberOf(at.part)}]`);
+    }
+    // Its key terms, each defined by another sentence of the sources.
+    const defined: string[] = [];
+    for (const phrase of terms.phrases.slice(0, 6)) {
+      if (defined.length >= 3) break;
+      const key = normalise(phrase);
+      const definition = doc.sentences.find(
+        (s) =>
+          !used.has(s.id) &&
+          context[s.part] &&
+          quotable(s) &&
+          s.phrases.some((p) => normalise(p.surface) === key && definesAt(s, p.end)),
+      );
+      if (!definition) continue;
+      used.add(definition.id);
+      defined.push(`- **${phrase}**: ${definition.text} [${numberOf(definition.part)}]`);
+    }
+    if (defined.length > 0) {
+      paragraphs.push(at ? 'Its key terms, as your sources define them:' : `On **"${label}"**, your sources define:`);
+      paragraphs.push(defined.join('\n'));
+    } else if (at) {
+      const next = doc.sentences[at.id + 1];
+      if (next && next.part === at.part && quotable(next) && !used.has(next.id)) {
+        used.add(next.id);
+        paragraphs.push(`The passage goes on: ${next.text} [${numberOf(next.part)}]`);
+      }
+    }
+  }
+  if (paragraphs.length === 0) return null;
   const text = paragraphs.join('\n\n');
   return { text, citations: citationsFrom(text, context) };
 }
