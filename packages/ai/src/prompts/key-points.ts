@@ -28,7 +28,9 @@ export function keyPointsPrompt(input: { title: string; text: string }): Prompt 
       'fewer for a short source, in the order the source presents them. Each key point names a key ' +
       "term or concept, then a colon, then one sentence that explains it in the source's sense, e.g. " +
       '"Osmosis: water moves through a membrane toward the side with more dissolved particles." ' +
-      'Use only what the source says; no markdown.',
+      'A key term is a real term of the subject, often several words ("bounded evidence ' +
+      'accumulation"), never a filler word, a page label or a name of the page itself. Write in the ' +
+      'language of the source. Use only what the source says; no markdown.',
     messages: [
       {
         role: 'user',
