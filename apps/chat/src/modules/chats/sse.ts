@@ -1,18 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { REQUEST_ID_HEADER } from '@mnemo/contracts/identity';
 import type { ChatStreamEventType, chatStreamEventSchemas } from '@mnemo/contracts/entities/chat';
 import type { ErrorCode } from '@mnemo/contracts/errors';
 import type { TutorEvent } from '@mnemo/ai/types';
 import { isPublicError } from '@mnemo/service-kit/errors';
+import { openEventStream } from '@mnemo/service-kit/sse';
 import type { TutorStream } from './chats.service';
 import { toAttribution, type TutorAnswer } from './tutor-input';
 
 type EventData<T extends ChatStreamEventType> = z.input<(typeof chatStreamEventSchemas)[T]>;
-
-/** `event: <type>` plus `data: <JSON>` whose JSON carries the type too (entities/chat.ts). */
-export const sseEvent = <T extends ChatStreamEventType>(type: T, data: EventData<T>) =>
-  `event: ${type}\ndata: ${JSON.stringify({ ...data, type })}\n\n`;
 
 /** What a learner reads when something other than the AI fails mid-stream. */
 export const STREAM_FAILED_MESSAGE = 'Sorry, I encountered an error while processing your request.';
@@ -51,25 +47,17 @@ export async function replyWithTutorStream(
     throw e;
   }
 
-  reply.hijack();
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    // Proxies (nginx ingress) must pass each event on at once.
-    'x-accel-buffering': 'no',
-    [REQUEST_ID_HEADER]: request.id,
-  });
-  const write = (text: string) => {
-    if (!res.destroyed) res.write(text);
-  };
+  const events = openEventStream(request, reply);
+  /** `event: <type>` plus `data: <JSON>` whose JSON carries the type too (entities/chat.ts). */
+  const write = <T extends ChatStreamEventType>(type: T, data: EventData<T>) =>
+    events.send(JSON.stringify({ ...data, type }), type);
 
   try {
     while (!next.done && !controller.signal.aborted) {
       const event = next.value;
       if (event.type === 'text') {
         answer = { ...answer, fullResponse: answer.fullResponse + event.text };
-        write(sseEvent('chunk', { content: event.text }));
+        write('chunk', { content: event.text });
       } else {
         answer = { ...answer, attribution: toAttribution(event.citations) };
       }
@@ -81,28 +69,26 @@ export async function replyWithTutorStream(
       request.log.info({ chars: answer.fullResponse.length }, 'chat stream cancelled by the client');
     } else {
       const message = await stream.complete(answer);
-      write(
-        sseEvent('done', {
-          fullResponse: answer.fullResponse,
-          ...(message ? { message } : {}),
-          ...(answer.attribution.length > 0 ? { attribution: answer.attribution } : {}),
-        }),
-      );
+      write('done', {
+        fullResponse: answer.fullResponse,
+        ...(message ? { message } : {}),
+        ...(answer.attribution.length > 0 ? { attribution: answer.attribution } : {}),
+      });
     }
   } catch (e) {
     if (controller.signal.aborted) {
       await stream.abandon(answer).catch((err: unknown) => request.log.error({ err }, 'could not keep a cancelled answer'));
     } else if (isPublicError(e)) {
       request.log.warn({ err: e, code: e.publicCode }, 'chat stream failed');
-      write(sseEvent('error', { message: e.publicMessage, code: e.publicCode as ErrorCode }));
+      write('error', { message: e.publicMessage, code: e.publicCode as ErrorCode });
     } else {
       request.log.error({ err: e }, 'chat stream failed');
-      write(sseEvent('error', { message: STREAM_FAILED_MESSAGE, code: 'INTERNAL' }));
+      write('error', { message: STREAM_FAILED_MESSAGE, code: 'INTERNAL' });
     }
   } finally {
     res.off('close', onClose);
     await stream.close().catch((err: unknown) => request.log.error({ err }, 'could not release a chat stream'));
-    if (!res.writableEnded) res.end();
+    events.end();
   }
 }
 

@@ -3,17 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ProcessSourceResponse } from '@mnemo/contracts/api/ai';
 import { ingestSourceJobSchema, jobIds, type IngestSourceJob } from '@mnemo/contracts/jobs';
 import { usageBytesOf } from '@mnemo/contracts/internal/billing';
-import {
-  PROGRESS_TTL_SECONDS,
-  ownerFromTag,
-  ownerTag,
-  progressChannel,
-  progressEventSchema,
-  progressLatestKey,
-  progressOwnerKey,
-} from '@mnemo/contracts/progress';
+import { ownerFromTag, ownerTag, progressOwnerKey } from '@mnemo/contracts/progress';
 import type { Owner } from '@mnemo/db/owner';
 import { AppError, currentTraceCarrier } from '@mnemo/service-kit';
+import { createProgressStore } from '@mnemo/service-kit/progress';
 import type { Storage } from '@mnemo/storage';
 import type { IngestQueue } from '../../plugins/queue';
 import { presentSource } from './sources.presenter';
@@ -62,6 +55,7 @@ export function createProcessingService({
   storage: Pick<Storage, 'downloadUrl'>;
   log: FastifyBaseLogger;
 }) {
+  const progress = createProgressStore({ redis, prefix });
   const jobOf = (owner: Owner, row: SourceRow): IngestSourceJob =>
     ingestSourceJobSchema.parse({
       sourceId: row.id,
@@ -82,21 +76,16 @@ export function createProcessingService({
    * 'error' a failed attempt left as the latest state, which would end a retry's stream at once.
    */
   async function announce(owner: Owner, row: SourceRow) {
-    const event = progressEventSchema.parse({
-      sourceId: row.id,
-      step: 'starting',
-      message: 'Waiting for processing to start',
-      progress: 0,
-      details: { attempt: row.processingAttempt },
-      timestamp: new Date().toISOString(),
-    });
-    const json = JSON.stringify(event);
-    await redis
-      .multi()
-      .set(progressOwnerKey(prefix, row.id), ownerTag(owner)!, 'EX', PROGRESS_TTL_SECONDS)
-      .set(progressLatestKey(prefix, row.id), json, 'EX', PROGRESS_TTL_SECONDS)
-      .publish(progressChannel(prefix, row.id), json)
-      .exec();
+    await progress.publish(
+      {
+        sourceId: row.id,
+        step: 'starting',
+        message: 'Waiting for processing to start',
+        progress: 0,
+        details: { attempt: row.processingAttempt },
+      },
+      { owner: ownerTag(owner)! },
+    );
   }
 
   return {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '@mnemo/service-kit';
+import { openEventStream } from '@mnemo/service-kit/sse';
 import type { ProgressEvent } from '@mnemo/contracts/progress';
 import type { Identity } from '@mnemo/contracts/identity';
 import { progressParamsSchema, progressStreamQuerySchema, type ProgressTicketResponse } from '@mnemo/contracts/api/ai';
@@ -97,22 +98,15 @@ export async function progressRoutes(
         else perCaller.delete(caller);
       };
       try {
-        reply.hijack();
+        const stream = openEventStream(request, reply);
         const res = reply.raw;
-        res.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          connection: 'keep-alive',
-          'x-accel-buffering': 'no',
-          'x-request-id': request.id,
-        });
 
         let lastTimestamp = '';
         const send = (event: ProgressEvent) => {
           if (event.timestamp < lastTimestamp) return; // the latest state may race a live event
           lastTimestamp = event.timestamp;
           // Unnamed events (PROGRESS_SSE_EVENT is 'message'): the spec's client uses EventSource.onmessage.
-          res.write(`data: ${JSON.stringify(event)}\n\n`);
+          stream.send(JSON.stringify(event));
         };
         // Subscribe before reading the latest state, so no event falls between the two.
         const buffered: ProgressEvent[] = [];
@@ -132,20 +126,14 @@ export async function progressRoutes(
         ready = true;
         for (const e of buffered.sort((a, b) => a.timestamp.localeCompare(b.timestamp))) send(e);
 
-        const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
-        const cutoff = setTimeout(() => res.end(), MAX_STREAM_MS);
-        const cleanup = () => {
-          clearInterval(heartbeat);
-          clearTimeout(cutoff);
-          void unsubscribe();
-        };
+        stream.keepAlive({ heartbeatMs: HEARTBEAT_MS, maxMs: MAX_STREAM_MS });
         open.add(res);
         // A hijacked reply skips onSend, so the stream reports itself to the SSE gauge.
         if (app.hasDecorator('trackSse')) app.trackSse('/api/ai/progress/:sourceId', res);
         res.on('close', () => {
           open.delete(res);
           releaseOnce();
-          cleanup();
+          void unsubscribe();
         });
       } catch (err) {
         releaseOnce();

@@ -5,12 +5,12 @@ import {
   progressAccessResponseSchema,
   progressChannel,
   progressEventSchema,
-  progressLatestKey,
   progressOwnerKey,
   ownerTag,
   type ProgressEvent,
 } from '@mnemo/contracts/progress';
 import type { Identity } from '@mnemo/contracts/identity';
+import { createProgressStore } from '@mnemo/service-kit/progress';
 
 type Listener = (event: ProgressEvent) => void;
 
@@ -34,6 +34,7 @@ export function createProgressRelay({
   deck?: DeckClient;
 }) {
   const listeners = new Map<string, Set<Listener>>();
+  const store = createProgressStore({ redis, prefix });
 
   subscriber.on('message', (channel: string, message: string) => {
     const set = listeners.get(channel);
@@ -67,12 +68,8 @@ export function createProgressRelay({
       return answer.allowed;
     },
 
-    async latest(sourceId: string): Promise<ProgressEvent | null> {
-      const raw = await redis.get(progressLatestKey(prefix, sourceId));
-      if (!raw) return null;
-      const parsed = progressEventSchema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : null;
-    },
+    /** The latest state, for a client that connects after the first events. */
+    latest: store.latest,
 
     async subscribe(sourceId: string, listener: Listener): Promise<() => Promise<void>> {
       const channel = progressChannel(prefix, sourceId);
