@@ -1,22 +1,20 @@
 import { extname } from 'node:path';
+import { kindOfFilename, type DocumentKind } from '@mnemo/contracts/file-formats';
+import {
+  describeHead,
+  isZipPartOf,
+  kindsForHead,
+  partOf,
+  readHead,
+  zipKindOf,
+} from '@mnemo/contracts/file-sniff';
 import { ExtractionError } from './errors';
 import { DEFAULT_ZIP_LIMITS, listZipEntries, type ZipLimits } from './zip-guard';
 
-export type FileKind = 'pdf' | 'docx' | 'doc';
-
-const EXTENSIONS: Record<string, FileKind> = { '.pdf': 'pdf', '.docx': 'docx', '.doc': 'doc' };
-
-const OLE2 = Buffer.from('d0cf11e0a1b11ae1', 'hex');
-
-/** PDF readers accept the header anywhere in the first kilobyte (some producers prepend junk). */
-export const looksLikePdf = (data: Uint8Array) =>
-  Buffer.from(data.buffer, data.byteOffset, Math.min(data.byteLength, 1024)).includes('%PDF-');
-
-const looksLikeZip = (data: Buffer) =>
-  data.length >= 4 && data[0] === 0x50 && data[1] === 0x4b && [0x03, 0x05, 0x07].includes(data[2]!);
+export type FileKind = DocumentKind;
 
 /** The part that holds a Word document's body; some producers number it (document2.xml). */
-export const isWordMainPart = (name: string) => /^word\/document\d*\.xml$/i.test(name);
+export const isWordMainPart = (name: string) => isZipPartOf('docx', name);
 
 export type DetectedFile = {
   kind: FileKind;
@@ -24,15 +22,25 @@ export type DetectedFile = {
   extensionMismatch?: string;
 };
 
-const describe = (filename: string | null | undefined, contentType: string | null | undefined) =>
+/** What a refused file is: its name ending, else its declared type, else what its bytes are. */
+const describe = (
+  filename: string | null | undefined,
+  contentType: string | null | undefined,
+  bytesAre: string | null,
+) =>
   (filename && extname(filename).toLowerCase()) ||
   contentType?.split(';')[0]?.trim() ||
+  bytesAre ||
   'this kind of file';
 
 /**
- * What a file is, by its bytes first: %PDF-, an OLE2 compound file (Word 97-2003), or a zip whose
- * directory lists word/document.xml. The name only explains a refusal or flags a mismatch: a file
- * called .docx that is really a PDF is read as the PDF it is, and a .pdf that is not one is refused.
+ * What a file is, by its bytes first, through the shared sniffer (`@mnemo/contracts/file-sniff`,
+ * the same rules the deck's upload guard applies): %PDF-, an OLE2 compound file (Word 97-2003), or
+ * a zip whose directory lists a format's main part. The zip's directory is read through the zip
+ * guard, so a bomb is refused before anything is unpacked. An OLE2 file is taken as a .doc here and
+ * its reader names what else it might be (a workbook, an encrypted package). The name only explains
+ * a refusal or flags a mismatch: a file called .docx that is really a PDF is read as the PDF it is,
+ * and a .pdf that is not one is refused.
  */
 export async function detectFileType(
   data: Buffer,
@@ -43,23 +51,30 @@ export async function detectFileType(
   }: { filename?: string | null; contentType?: string | null; zipLimits?: ZipLimits } = {},
 ): Promise<DetectedFile> {
   const ext = filename ? extname(filename).toLowerCase() : '';
-  const named: FileKind | undefined = EXTENSIONS[ext];
-  let kind: FileKind | null = null;
+  const named = filename ? kindOfFilename(filename) : null;
   if (data.length === 0) {
     throw new ExtractionError('empty_document', 'This file is empty (0 bytes).');
   }
-  if (looksLikePdf(data)) kind = 'pdf';
-  else if (data.subarray(0, 8).equals(OLE2)) kind = 'doc';
-  else if (looksLikeZip(data)) {
+  const head = await readHead(data);
+  const candidates = kindsForHead(head);
+  const zipCandidates = candidates.filter((kind) => {
+    const part = partOf(kind);
+    return !!part && 'zipEntry' in part;
+  });
+  let kind: FileKind | null = candidates.find((k) => !zipCandidates.includes(k)) ?? null;
+  if (!kind && zipCandidates.length > 0) {
     const entries = await listZipEntries(data, zipLimits);
-    if (!entries.some((e) => isWordMainPart(e.name))) {
+    kind = zipKindOf(
+      zipCandidates,
+      entries.map((e) => e.name),
+    );
+    if (!kind) {
       throw new ExtractionError(
         'not_a_word_file',
         `This ${ext && ext !== '.docx' ? `${ext} ` : ''}file is a zip archive, not a Word document. Upload a PDF, .doc or .docx file.`,
         { details: { filename: filename ?? null } },
       );
     }
-    kind = 'docx';
   }
   if (!kind) {
     if (named) {
@@ -71,7 +86,7 @@ export async function detectFileType(
     }
     throw new ExtractionError(
       'unsupported_file',
-      `Mnemo reads PDF and Word documents (.pdf, .doc, .docx), not ${describe(filename, contentType)}.`,
+      `Mnemo reads PDF and Word documents (.pdf, .doc, .docx), not ${describe(filename, contentType, describeHead(head))}.`,
       { details: { filename: filename ?? null, contentType: contentType ?? null } },
     );
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOCUMENT_EXTENSIONS, DOCUMENT_KINDS, FILE_FORMATS } from '../file-formats';
 import { FREE_MAX_FILE_MB, SCHOLAR_MAX_FILE_MB } from '../limits';
 
 /**
@@ -7,12 +8,11 @@ import { FREE_MAX_FILE_MB, SCHOLAR_MAX_FILE_MB } from '../limits';
  * (PAYLOAD_TOO_LARGE).
  */
 export const UPLOAD_FIELD = 'file';
-export const UPLOAD_EXTENSIONS = ['.pdf', '.doc', '.docx'] as const;
-export const UPLOAD_CONTENT_TYPES = [
-  'application/pdf',
-  'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-] as const;
+/** The accepted name endings and stored types: one entry per format in file-formats.ts. */
+export const UPLOAD_EXTENSIONS: readonly string[] = DOCUMENT_EXTENSIONS;
+export const UPLOAD_CONTENT_TYPES: readonly string[] = DOCUMENT_KINDS.map(
+  (kind) => FILE_FORMATS[kind].contentType,
+);
 /**
  * The largest file anyone may upload: Scholar's 25 MB (spec 01 §1, §9). Free and anonymous callers
  * get `FREE_MAX_FILE_MB` (limits.ts, `maxFileMB(plan)`); the deck's 60 MB total is checked apart.

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { fixturePath } from '@mnemo/testing/fixtures';
 import { AppError } from '@mnemo/service-kit';
@@ -59,6 +60,15 @@ describe('the document guard', () => {
     await expect(run('docx', renamed)).rejects.toMatchObject({ code: 'UNSUPPORTED_FILE' });
     const mention = Buffer.concat([renamed, Buffer.from('word/document.xml')]);
     await expect(run('docx', mention)).rejects.toMatchObject({ code: 'UNSUPPORTED_FILE' });
+  });
+
+  it('accepts a .docx whose main part is numbered (word/document2.xml), as the worker reads it', async () => {
+    const zip = await JSZip.loadAsync(docx);
+    const main = await zip.file('word/document.xml')!.async('uint8array');
+    zip.remove('word/document.xml');
+    zip.file('word/document2.xml', main);
+    const numbered = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    for (const chunk of [3, 64, 65536]) expect((await run('docx', numbered, { chunk })).equals(numbered)).toBe(true);
   });
 
   it('refuses an OLE2 file that is not a Word document (a spreadsheet, say)', async () => {

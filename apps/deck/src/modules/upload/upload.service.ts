@@ -6,7 +6,7 @@ import { UPLOAD_EXTENSIONS, type UploadDocumentResponse } from '@mnemo/contracts
 import type { Owner } from '@mnemo/db/owner';
 import { AppError } from '@mnemo/service-kit';
 import type { Storage } from '@mnemo/storage';
-import { CONTENT_TYPES, documentGuard, kindOfFilename } from './document-guard';
+import { contentTypeOf, documentGuard, kindOfFilename } from './document-guard';
 import type { UploadsRepository } from './upload.repository';
 
 const MB = 1024 * 1024;
@@ -63,7 +63,7 @@ export function createUploadService({
           `Only PDF and Word documents (${UPLOAD_EXTENSIONS.join(', ')}) can be uploaded`,
         );
       }
-      const contentType = CONTENT_TYPES[kind];
+      const contentType = contentTypeOf(kind);
       const guard = documentGuard({ kind, maxBytes: maxUploadBytes(plan), tooLarge: () => tooLargeError(plan) });
       file.stream.on('error', (err) => guard.destroy(err));
       // The storage write receives the guard's error and fails with it; this listener only keeps

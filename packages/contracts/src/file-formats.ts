@@ -1,0 +1,115 @@
+/**
+ * The document formats Mnemo reads, one entry each: what a name ending promises, the type a stored
+ * file gets, how it is called in messages, and how its bytes are recognised. The deck's upload
+ * guard and the worker's reader both decide from this table (`file-sniff.ts` runs it), so the two
+ * sides of the queue cannot disagree about what a file is. A new format is one entry here (plus its
+ * reader in the worker).
+ *
+ * Plain data and pure predicates only: the web app imports this file for its file pickers, so it
+ * must not pull the sniffing library into the browser bundle.
+ */
+
+/** What the first bytes of a file are, as `file-sniff.ts` reads them once for every format. */
+export type FileHead = {
+  /** The first `HEAD_BYTES` bytes (fewer when the file is shorter). */
+  bytes: Uint8Array;
+  /** The `file-type` library's verdict on those bytes, when it knows them. */
+  detected?: { ext: string; mime: string } | undefined;
+};
+
+/** How many leading bytes the sniffer reads: file-type's own sample size, past PDF's 1 KB window. */
+export const HEAD_BYTES = 4100;
+
+export type FileFormat = {
+  /** Lower-case name endings, with the dot. */
+  extensions: readonly string[];
+  /** The type a stored file of this format gets: decided by the bytes, never by what the browser said. */
+  contentType: string;
+  /** Its name in messages: "This file is not a valid {label}". */
+  label: string;
+  /** Whether a file may be of this format, judged by its first bytes alone. */
+  head: (head: FileHead) => boolean;
+  /**
+   * A container format is confirmed by a part inside it, which the head cannot show: a zip entry
+   * (matched by name) or an OLE2 stream (by its directory name).
+   */
+  part?: { zipEntry: (name: string) => boolean } | { ole2Stream: string };
+};
+
+const startsWith = (bytes: Uint8Array, magic: readonly number[], at = 0) =>
+  bytes.length >= at + magic.length && magic.every((b, i) => bytes[at + i] === b);
+
+const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+/** PDF readers accept the header anywhere in the first 1024 bytes (some producers prepend junk). */
+const PDF_HEADER_WITHIN = 1024;
+const isPdf = ({ bytes }: FileHead) => {
+  const end = Math.min(bytes.length, PDF_HEADER_WITHIN) - PDF_MAGIC.length;
+  for (let at = 0; at <= end; at++) if (startsWith(bytes, PDF_MAGIC, at)) return true;
+  return false;
+};
+/**
+ * A zip: a local file header, or an empty (PK\5\6) or spanned (PK\7\8) archive, which hold no
+ * document but are still refused as "a zip archive, not a ..." rather than as unknown bytes.
+ */
+const isZip = ({ bytes }: FileHead) =>
+  startsWith(bytes, [0x50, 0x4b]) && [0x03, 0x05, 0x07].includes(bytes[2] ?? -1);
+/** An OLE2 compound file (Office 97-2003). */
+const isOle2 = ({ bytes }: FileHead) =>
+  startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+
+/*
+ * Why the zip formats keep their own entry rule rather than file-type's verdict: file-type calls a
+ * zip "docx" from the type `[Content_Types].xml` declares (or from a `word/` folder) and stops there;
+ * it never looks for the part a reader needs, and it needs the whole archive to seek in. Ours asks
+ * for that part by name, which the deck's guard can see in the entry headers as an upload streams
+ * past and the worker reads from the central directory. PDF keeps its own rule too: file-type wants
+ * `%PDF` at byte 0, readers (and ours) accept it within the first kilobyte.
+ */
+export const FILE_FORMATS = {
+  pdf: {
+    extensions: ['.pdf'],
+    contentType: 'application/pdf',
+    label: 'PDF document',
+    head: isPdf,
+  },
+  doc: {
+    extensions: ['.doc'],
+    contentType: 'application/msword',
+    label: 'Word document (.doc)',
+    head: isOle2,
+    // Word 97-2003 keeps its text in a stream of this name.
+    part: { ole2Stream: 'WordDocument' },
+  },
+  docx: {
+    extensions: ['.docx'],
+    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    label: 'Word document (.docx)',
+    head: isZip,
+    // Some producers number the main part (word/document2.xml); the [Content_Types].xml override
+    // names it, and mammoth follows that.
+    part: { zipEntry: (name: string) => /^word\/document\d*\.xml$/i.test(name) },
+  },
+} as const satisfies Record<string, FileFormat>;
+
+export type DocumentKind = keyof typeof FILE_FORMATS;
+export const DOCUMENT_KINDS = Object.keys(FILE_FORMATS) as DocumentKind[];
+
+/** The format a file name promises by its ending, or null. */
+export function kindOfFilename(filename: string): DocumentKind | null {
+  const lower = filename.trim().toLowerCase();
+  return (
+    DOCUMENT_KINDS.find((kind) =>
+      (FILE_FORMATS[kind] as FileFormat).extensions.some((ext) => lower.endsWith(ext)),
+    ) ?? null
+  );
+}
+
+/** The format a stored content type stands for, or null. */
+export const kindOfContentType = (contentType: string | null | undefined): DocumentKind | null =>
+  DOCUMENT_KINDS.find((kind) => FILE_FORMATS[kind].contentType === contentType?.split(';')[0]?.trim()) ??
+  null;
+
+/** Every accepted name ending, in table order. */
+export const DOCUMENT_EXTENSIONS: readonly string[] = DOCUMENT_KINDS.flatMap(
+  (kind) => FILE_FORMATS[kind].extensions,
+);
