@@ -168,6 +168,10 @@ describe('docker-compose.yml', () => {
     }
     expect(problems).toEqual([]);
     expect(secrets.size).toBe(1);
+    // The gateway's /metrics and /readyz listener: on the compose network, never published.
+    const { data: gateway } = await bootEnv('gateway', containerEnv('gateway'));
+    expect(gateway.INTERNAL_HOST).toBe('0.0.0.0');
+    expect(services.gateway.ports.join(' ')).not.toContain(String(gateway.INTERNAL_PORT));
     expect(containerEnv('migrate').DATABASE_URL).toMatch(/@postgres:5432\//);
   });
 

@@ -426,17 +426,30 @@ describe.sequential('the image steps, rehearsed without an engine', () => {
     async () => {
       const app = assemble('gateway');
       const nowhere = 'http://127.0.0.1:9';
+      const internalPort = await freePort();
       await serve(
         app,
         'gateway',
-        { AUTH_URL: nowhere, DECK_URL: nowhere, CHAT_URL: nowhere, BILLING_URL: nowhere },
+        {
+          AUTH_URL: nowhere,
+          DECK_URL: nowhere,
+          CHAT_URL: nowhere,
+          BILLING_URL: nowhere,
+          INTERNAL_HOST: '127.0.0.1',
+          INTERNAL_PORT: String(internalPort),
+        },
         async (base) => {
           const page = await fetch(`${base}/library`);
           expect(page.status).toBe(200);
           expect(await page.text()).toBe(
             readFileSync(join(app, 'apps/web/dist/index.html'), 'utf8'),
           );
-          expect((await fetch(`${base}/readyz`)).status).toBe(200);
+          // Readiness and metrics on the internal port only; the public one answers 404.
+          const internal = `http://127.0.0.1:${internalPort}`;
+          expect((await fetch(`${internal}/readyz`)).status).toBe(200);
+          expect(await (await fetch(`${internal}/metrics`)).text()).toContain('service="gateway"');
+          expect((await fetch(`${base}/readyz`)).status).toBe(404);
+          expect((await fetch(`${base}/metrics`)).status).toBe(404);
           // The services are down here: the health report says so instead of failing.
           const health = await fetch(`${base}/api/healthz`);
           const report = (await health.json()) as { services: Record<string, { status: string }> };

@@ -64,6 +64,15 @@ function deploymentEnv(d: Doc): Env {
   return env;
 }
 
+/**
+ * The container port where an app answers /metrics and /readyz: the gateway's `internal` port
+ * (its http port is public), every other app's `http` port.
+ */
+function opsPortName(d: Doc): string {
+  const ports: { name: string }[] = d.spec.template.spec.containers[0].ports;
+  return ports.some((p) => p.name === 'internal') ? 'internal' : 'http';
+}
+
 describe('Kubernetes base', () => {
   it('holds only objects valid against their kind’s schema', async () => {
     const problems: string[] = [];
@@ -103,7 +112,7 @@ describe('Kubernetes base', () => {
       const [c] = pod.containers;
       expect(c.image, name).toMatch(new RegExp(`^mnemo/${name}:`));
       expect(c.livenessProbe?.httpGet, name).toMatchObject({ path: '/healthz', port: 'http' });
-      expect(c.readinessProbe?.httpGet, name).toMatchObject({ path: '/readyz', port: 'http' });
+      expect(c.readinessProbe?.httpGet, name).toMatchObject({ path: '/readyz', port: opsPortName(d) });
       expect(
         c.ports.map((p: any) => p.name),
         name,
@@ -136,12 +145,25 @@ describe('Kubernetes base', () => {
     }
   });
 
-  it('asks Prometheus to scrape /metrics on every pod’s http port', () => {
+  it('serves the gateway’s /metrics and /readyz on an internal port the app listens on, which no Service exposes', async () => {
+    const gateway = deployments.find((d) => d.metadata.name === 'gateway')!;
+    const { data } = await bootEnv('gateway', deploymentEnv(gateway));
+    const internal = gateway.spec.template.spec.containers[0].ports.find((p: any) => p.name === 'internal');
+    expect(internal.containerPort).toBe(data.INTERNAL_PORT);
+    expect(internal.containerPort).not.toBe(data.PORT);
+    // Reachable from the kubelet and Prometheus, so not on loopback inside the pod.
+    expect(data.INTERNAL_HOST).toBe('0.0.0.0');
+    for (const s of ofKind('Service')) for (const port of s.spec.ports) expect(port.targetPort, s.metadata.name).not.toBe('internal');
+    // The services answer them on their http port, which only the cluster reaches.
+    for (const d of deployments) if (d !== gateway) expect(opsPortName(d), d.metadata.name).toBe('http');
+  });
+
+  it('asks Prometheus to scrape /metrics on the port where each pod answers it', () => {
     for (const d of deployments) {
-      const http = d.spec.template.spec.containers[0].ports.find((p: any) => p.name === 'http');
+      const ops = d.spec.template.spec.containers[0].ports.find((p: any) => p.name === opsPortName(d));
       expect(d.spec.template.metadata.annotations, d.metadata.name).toEqual({
         'prometheus.io/scrape': 'true',
-        'prometheus.io/port': String(http.containerPort),
+        'prometheus.io/port': String(ops.containerPort),
         'prometheus.io/path': '/metrics',
       });
     }
@@ -388,14 +410,20 @@ describe('Kubernetes network policies', () => {
     expect(deny?.spec.ingress ?? []).toEqual([]);
   });
 
-  it('lets the ingress controller reach only the gateway, and Prometheus scrape every app', () => {
+  it('lets the ingress controller reach only the gateway’s http port, and Prometheus scrape every app where it serves /metrics', () => {
     for (const d of deployments) {
       const policy = policyFor(d.metadata.name);
       expect(policy, d.metadata.name).toBeDefined();
       expect(namespacePeers(policy!)).toEqual(
         d.metadata.name === 'gateway' ? ['ingress-nginx', 'monitoring'] : ['monitoring'],
       );
-      for (const rule of policy!.spec.ingress) expect(rule.ports).toEqual([{ port: 'http', protocol: 'TCP' }]);
+      for (const rule of policy!.spec.ingress) {
+        const fromMonitoring = rule.from.some((f: any) => f.namespaceSelector?.matchLabels['kubernetes.io/metadata.name'] === 'monitoring');
+        const fromIngress = rule.from.some((f: any) => f.namespaceSelector?.matchLabels['kubernetes.io/metadata.name'] === 'ingress-nginx');
+        if (fromIngress) expect(rule.ports, d.metadata.name).toEqual([{ port: 'http', protocol: 'TCP' }]);
+        if (fromMonitoring) expect(rule.ports, d.metadata.name).toEqual([{ port: opsPortName(d), protocol: 'TCP' }]);
+        if (!fromMonitoring && !fromIngress) expect(rule.ports, d.metadata.name).toEqual([{ port: 'http', protocol: 'TCP' }]);
+      }
     }
   });
 

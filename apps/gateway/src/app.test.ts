@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createService } from '@mnemo/service-kit';
+import { createOpsServer, createService } from '@mnemo/service-kit';
 import { IDENTITY_HEADER, revokedSessionKey, sessionsValidAfterKey } from '@mnemo/contracts/identity';
 import { progressOwnerKey, progressLatestKey, progressChannel } from '@mnemo/contracts/progress';
 import { workerHeartbeatKey } from '@mnemo/contracts/jobs';
@@ -47,6 +47,8 @@ async function startEchoService() {
 let echo: Awaited<ReturnType<typeof startEchoService>>;
 let gateway: Awaited<ReturnType<typeof buildApp>>;
 let base: string;
+/** The gateway's INTERNAL_PORT listener, as server.ts starts it. */
+let opsBase: string;
 
 beforeAll(async () => {
   echo = await startEchoService();
@@ -64,8 +66,10 @@ beforeAll(async () => {
     HOST: '127.0.0.1',
   });
   gateway = await buildApp(env);
+  const ops = createOpsServer(gateway);
   await gateway.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
+  opsBase = await ops.listen({ port: 0, host: '127.0.0.1' });
 });
 
 afterAll(async () => {
@@ -295,6 +299,26 @@ describe('dev outbox', () => {
 });
 
 describe('health', () => {
+  it('answers /metrics and /readyz on its internal port only: the public port says 404, and routes them to no service', async () => {
+    for (const path of ['/metrics', '/readyz', '/api/metrics', '/api/readyz']) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await json(res), path).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    // Liveness stays on the public port: it tells nothing but that the gateway answers.
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+
+    const metrics = await fetch(`${opsBase}/metrics`);
+    expect(metrics.status).toBe(200);
+    const text = await metrics.text();
+    expect(text).toContain('http_request_duration_seconds');
+    expect(text).toContain('service="gateway"');
+    const ready = await fetch(`${opsBase}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await json(ready)).toEqual({ status: 'ok', service: 'gateway', checks: { redis: { status: 'ok' } } });
+    expect((await fetch(`${opsBase}/healthz`)).status).toBe(200);
+  });
+
   it('reports every service and the worker, and is degraded without a worker heartbeat while jobs wait', async () => {
     await redis.del(workerHeartbeatKey(prefix));
     // No worker and nothing queued: the worker is scaled to zero, nothing is wrong.

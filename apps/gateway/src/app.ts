@@ -33,6 +33,8 @@ export async function buildApp(env: Env, deps: GatewayDeps = {}) {
     trustsNoIdentityHeader: true,
     bodyLimit: env.MAX_UPLOAD_BYTES,
     trustProxy: env.TRUST_PROXY,
+    // The gateway's port is public: /metrics and /readyz are served on INTERNAL_PORT (server.ts).
+    opsEndpoints: 'ops-server',
     tracing: { otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT },
   });
 

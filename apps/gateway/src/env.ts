@@ -5,6 +5,13 @@ export const envSchema = baseServiceEnv.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   // Fastify listens on every address "localhost" resolves to (IPv4 and IPv6).
   HOST: z.string().default('localhost'),
+  /**
+   * The gateway's second listener, for probes and Prometheus only: /metrics, /readyz and /healthz.
+   * Never published: PORT is the public one (and answers 404 to /metrics and /readyz).
+   */
+  INTERNAL_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  /** Loopback unless something else must reach it: 0.0.0.0 in containers (kubelet, Prometheus). */
+  INTERNAL_HOST: z.string().default('127.0.0.1'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters'),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z.string().min(1).default('mnemo'),

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createService } from '@mnemo/service-kit';
+import { createOpsServer, createService } from '@mnemo/service-kit';
 import { eventually, startOwnRedis } from '@mnemo/service-kit/testing';
 import { envSchema } from './env';
 import { buildApp } from './app';
 import { JWT_AUDIENCE, JWT_ISSUER } from './modules/identity/identity.service';
+import { createAnonymousIds } from './modules/identity/anonymous-id';
 
 const INTERNAL_SECRET = 'gateway-test-internal-secret-0123';
 const JWT_SECRET = 'gateway-test-jwt-secret-0123456789abcdef0123';
@@ -14,6 +15,7 @@ const JWT_SECRET = 'gateway-test-jwt-secret-0123456789abcdef0123';
 let redis: Awaited<ReturnType<typeof startOwnRedis>>;
 let echo: ReturnType<typeof createService>;
 let gateway: Awaited<ReturnType<typeof buildApp>>;
+let ops: ReturnType<typeof createOpsServer>;
 
 beforeAll(async () => {
   // The test's own Redis: it is stopped below, which the machine's shared one must never be.
@@ -28,6 +30,7 @@ beforeAll(async () => {
       AUTH_URL: url, DECK_URL: url, CHAT_URL: url, BILLING_URL: url,
     }),
   );
+  ops = createOpsServer(gateway);
   await gateway.ready();
 });
 
@@ -48,8 +51,10 @@ const bearer = async () =>
     .sign(new TextEncoder().encode(JWT_SECRET))}`;
 
 describe('the gateway while Redis is down', () => {
-  it('reports Redis down in /api/healthz at once, answers 503 where Redis is needed, serves the rest, and recovers', async () => {
+  it('reports Redis down in /api/healthz at once, answers 503 where Redis is needed (signed-in calls, new guest ids), serves guests and the rest, and recovers', async () => {
     const authorization = await bearer();
+    const anonId = randomUUID();
+    const guest = { 'x-anonymous-session': createAnonymousIds(JWT_SECRET).issue(anonId) };
     await eventually(async () => expect((await gateway.inject({ url: '/api/spaces', headers: { authorization } })).statusCode).toBe(200));
 
     await redis.stop();
@@ -67,7 +72,16 @@ describe('the gateway while Redis is down', () => {
     const publicCall = await gateway.inject({ url: '/api/spaces' });
     expect(publicCall.statusCode).toBe(200);
     expect(publicCall.json()).toEqual({ identity: { kind: 'none' } });
-    expect((await gateway.inject('/readyz')).statusCode).toBe(503);
+    // A guest's call needs no Redis either (its id is checked by signature; its limits are skipped
+    // like everyone's): served as the guest, as before the outage.
+    const guestCall = await gateway.inject({ url: '/api/spaces', headers: guest });
+    expect(guestCall.statusCode).toBe(200);
+    expect(guestCall.json()).toEqual({ identity: { kind: 'anonymous', anonId, plan: 'anonymous' } });
+    // Issuing a new guest id is refused, deliberately: it could not be counted against the address.
+    const minted = await gateway.inject({ method: 'POST', url: '/api/auth/anonymous-sessions' });
+    expect(minted.statusCode).toBe(503);
+    expect(minted.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect((await ops.inject('/readyz')).statusCode).toBe(503);
 
     await redis.start();
     await eventually(async () => expect((await gateway.inject({ url: '/api/spaces', headers: { authorization } })).statusCode).toBe(200));

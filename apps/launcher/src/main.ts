@@ -91,6 +91,8 @@ async function main() {
     chat: await freePort(),
     billing: await freePort(),
     worker: await freePort(),
+    // The gateway's /metrics and /readyz: loopback only, whatever HOST the public port has.
+    gatewayInternal: await freePort(),
   };
   const url = (port: number) => `http://127.0.0.1:${port}`;
   // The children inherit PUBLIC_URL when it is set; unset, links follow each request's address.
@@ -155,6 +157,8 @@ async function main() {
       ...common,
       HOST: env.HOST,
       PORT: String(env.PORT),
+      INTERNAL_HOST: '127.0.0.1',
+      INTERNAL_PORT: String(ports.gatewayInternal),
       AUTH_URL: url(ports.auth),
       DECK_URL: url(ports.deck),
       CHAT_URL: url(ports.chat),

@@ -16,7 +16,8 @@ import { tracingPlugin } from './plugins/tracing';
 export { AppError, errorBody, isAppError, notFound, unauthenticated } from './errors';
 export { signIdentity, verifyIdentity } from './identity';
 export { publicUrlOf, requireOwner, requireUser } from './plugins/identity';
-export type { ReadinessCheck } from './plugins/health';
+export type { ReadinessCheck, ReadinessReport } from './plugins/health';
+export { createOpsServer } from './ops-server';
 export {
   createTracing,
   currentTraceCarrier,
@@ -54,6 +55,12 @@ export type ServiceOptions = {
   metricsRegistry?: client.Registry;
   /** Span export (OTEL_EXPORTER_OTLP_ENDPOINT); spans are made either way. */
   tracing?: TracingOptions;
+  /**
+   * Where /metrics and /readyz are answered: `'app'` (the default) on the app's own port, which
+   * only the cluster reaches for a service; `'ops-server'` only by `createOpsServer(app)` on a port
+   * of its own, for an app whose port is public (the gateway). /healthz stays on the app either way.
+   */
+  opsEndpoints?: 'app' | 'ops-server';
 };
 
 
@@ -91,8 +98,9 @@ export function createService(options: ServiceOptions) {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
   errorsPlugin(app);
-  metricsPlugin(app, { name: options.name, registry: options.metricsRegistry });
-  healthPlugin(app, { name: options.name, readiness: options.readiness });
+  const onApp = options.opsEndpoints !== 'ops-server';
+  metricsPlugin(app, { name: options.name, registry: options.metricsRegistry, serve: onApp });
+  healthPlugin(app, { name: options.name, readiness: options.readiness, serveReadyz: onApp });
   identityPlugin(app, { secret: options.trustsNoIdentityHeader ? null : options.internalSecret });
 
   return app;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { IDENTITY_HEADER, REQUEST_ID_HEADER } from '@mnemo/contracts/identity';
-import { AppError, createService, publicUrlOf, requireOwner, signIdentity, verifyIdentity } from './index';
+import { AppError, createOpsServer, createService, publicUrlOf, requireOwner, signIdentity, verifyIdentity } from './index';
 
 const secret = 'test-internal-secret-0123456789';
 const userId = '5b0c6a53-9a38-4b61-8f5f-1f6c1f7f8a11';
@@ -214,5 +214,43 @@ describe('createService', () => {
     expect(down.json().checks.database).toEqual({ status: 'down', error: 'connection refused' });
     const metrics = await app.inject({ url: '/metrics' });
     expect(metrics.body).toContain('http_request_duration_seconds');
+  });
+
+  it('serves /metrics and /readyz only on the ops server when asked to, and /healthz on both', async () => {
+    // As the gateway builds itself (no identity header to check), so an unknown route is a plain 404.
+    const app = createService({
+      name: 'edge',
+      internalSecret: secret,
+      logLevel: 'silent',
+      trustsNoIdentityHeader: true,
+      opsEndpoints: 'ops-server',
+    });
+    let healthy = true;
+    app.addReadinessCheck({
+      name: 'redis',
+      check: async () => {
+        if (!healthy) throw new Error('connection refused');
+      },
+    });
+    const ops = createOpsServer(app);
+    await app.ready();
+    expect((await app.inject({ url: '/metrics' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/readyz' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
+
+    const metrics = await ops.inject({ url: '/metrics' });
+    expect(metrics.statusCode).toBe(200);
+    expect(metrics.body).toContain('http_request_duration_seconds');
+    expect((await ops.inject({ url: '/readyz' })).json()).toEqual({
+      status: 'ok',
+      service: 'edge',
+      checks: { redis: { status: 'ok' } },
+    });
+    healthy = false;
+    const down = await ops.inject({ url: '/readyz' });
+    expect(down.statusCode).toBe(503);
+    expect(down.json().checks.redis).toEqual({ status: 'down', error: 'connection refused' });
+    expect((await ops.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok', service: 'edge' });
+    await app.close();
   });
 });

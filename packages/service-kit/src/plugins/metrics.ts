@@ -10,9 +10,13 @@ declare module 'fastify' {
 
 /**
  * The service's Prometheus registry (default process metrics, labelled with the service), request
- * durations by route and status, and /metrics serving them.
+ * durations by route and status, and /metrics serving them (unless `serve` is false: the ops
+ * server serves them, see ops-server.ts).
  */
-export function metricsPlugin(app: FastifyInstance, options: { name: string; registry?: client.Registry | undefined }) {
+export function metricsPlugin(
+  app: FastifyInstance,
+  options: { name: string; registry?: client.Registry | undefined; serve?: boolean },
+) {
   const registry = options.registry ?? new client.Registry();
   registry.setDefaultLabels({ service: options.name });
   client.collectDefaultMetrics({ register: registry });
@@ -32,6 +36,7 @@ export function metricsPlugin(app: FastifyInstance, options: { name: string; reg
       reply.elapsedTime / 1000,
     );
   });
+  if (options.serve === false) return;
   app.get('/metrics', { config: { public: true }, logLevel: 'warn' }, async (_req, reply) => {
     reply.header('content-type', registry.contentType);
     return registry.metrics();

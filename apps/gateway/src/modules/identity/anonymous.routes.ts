@@ -11,6 +11,11 @@ export const ISSUE_ANONYMOUS_SESSION_PATH = '/api/auth/anonymous-sessions';
  * POST /api/auth/anonymous-sessions: a new signed guest id. Nothing is written: the auth service
  * creates the session's row when the guest first needs it (its limits, or signing up). Each client
  * address may be issued `perHour` ids, so fresh ids cannot buy fresh per-guest allowances.
+ *
+ * While Redis is unreachable no id is issued (503, fail closed), unlike the per-request limits,
+ * which are skipped during an outage: an id outlives the outage, so ids handed out uncounted would
+ * each carry a fresh allowance afterwards, which is what this count exists to prevent. Guests who
+ * already hold an id keep being served.
  */
 export async function anonymousSessionRoutes(
   app: FastifyInstance,
