@@ -60,6 +60,8 @@ export const sourceSchema = z.object({
   deckId: idSchema.optional(),
   /** Why processing failed, in words a user can act on; null unless processingStatus is failed. */
   processingError: z.string().nullish(),
+  /** The extracted text's language, a BCP 47 tag ('de', 'zh'); null until read or when unclear. */
+  language: z.string().nullish(),
   createdAt: isoDateSchema.optional(),
   updatedAt: isoDateSchema.optional(),
 });

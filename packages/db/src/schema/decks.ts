@@ -133,6 +133,8 @@ export const sources = pgTable(
     content: text('content'),
     processingStatus: processingStatusEnum('processing_status').notNull().default('pending'),
     processingError: text('processing_error'),
+    /** The extracted text's language as a BCP 47 tag ('de', 'zh'), null until read or when unclear. */
+    language: text('language'),
     processingAttempt: integer('processing_attempt').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

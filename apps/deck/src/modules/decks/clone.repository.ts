@@ -98,13 +98,13 @@ export function createCloneRepository({ db }: { db: Db }) {
       await tx.execute(sql`
         insert into ${sources} (id, deck_id, type, url, original_filename, filename, storage_ref, download_url,
           content_type, size_in_bytes, title, summary, key_points, content, processing_status, processing_error,
-          processing_attempt, created_at)
+          language, processing_attempt, created_at)
         select ${copiedId(sql`s.id`, to)}, ${to}, s.type, s.url, s.original_filename,
           case when s.storage_ref is null then s.filename else regexp_replace(f.storage_ref, '^.*/', '') end,
           case when s.storage_ref is null then null else f.storage_ref end,
           case when s.storage_ref is null then s.download_url else f.download_url end,
           s.content_type, s.size_in_bytes, s.title, s.summary, s.key_points, s.content, s.processing_status,
-          s.processing_error, 0, s.created_at
+          s.processing_error, s.language, 0, s.created_at
         from ${sources} s left join (${files}) f on f.source_id = s.id
         where s.deck_id = ${from}`);
       await tx.execute(sql`

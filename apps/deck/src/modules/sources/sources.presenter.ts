@@ -28,6 +28,7 @@ export async function presentSource(
     processingStatus: row.processingStatus,
     deckId: row.deckId,
     processingError: row.processingError,
+    language: row.language,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

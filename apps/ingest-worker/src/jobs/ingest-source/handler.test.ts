@@ -197,6 +197,13 @@ describe('ingest-source handler', () => {
     await two.close();
   });
 
+  it('stores the language of the extracted text', async () => {
+    const s = await setup();
+    await handlerFor(s.prefix)(s.job, once);
+    expect((await row(s.source.id)).language).toBe('en');
+    await s.close();
+  });
+
   it('keeps a title the learner gave', async () => {
     const s = await setup({ title: 'My biology notes' });
     await handlerFor(s.prefix)(s.job, once);

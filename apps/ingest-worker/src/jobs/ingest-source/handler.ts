@@ -1,5 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
 import type { IngestSourceJob } from '@mnemo/contracts/jobs';
+import { detectLanguage } from '@mnemo/ai/language';
 import type { Embedder, StudyAi } from '@mnemo/ai/types';
 import { cutDeckTitle, placeholderDeckTitle } from '@mnemo/contracts/entities/deck';
 import { cutSourceTitle } from '@mnemo/contracts/entities/source';
@@ -100,7 +101,11 @@ export function createIngestSourceHandler(deps: IngestDeps) {
         .map(cutSourceTitle);
       const keepTitle = Boolean(source.title) && !placeholders.includes(source.title);
       const title = !keepTitle && extracted.title ? cutSourceTitle(extracted.title) : undefined;
-      await repository.saveContent(sourceId, { content: text, ...(title ? { title } : {}) });
+      await repository.saveContent(sourceId, {
+        content: text,
+        ...(title ? { title } : {}),
+        language: detectLanguage(text),
+      });
       // A deck made from this source alone, titled with the create page's placeholder (its link or
       // file name), takes the document's title too (issue 21: "not its URL").
       const named = source.originalFilename

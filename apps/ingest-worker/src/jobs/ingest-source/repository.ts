@@ -46,12 +46,16 @@ export function createIngestRepository({ db }: { db: Db }) {
         .where(eq(sources.id, sourceId));
     },
 
-    async saveContent(sourceId: string, values: { content: string; title?: string }) {
+    async saveContent(
+      sourceId: string,
+      values: { content: string; title?: string; language?: string | null },
+    ) {
       await db
         .update(sources)
         .set({
           content: values.content,
           ...(values.title ? { title: values.title } : {}),
+          ...(values.language !== undefined ? { language: values.language } : {}),
           processingStatus: 'content-ready',
         })
         .where(eq(sources.id, sourceId));
