@@ -135,8 +135,12 @@ async function main() {
 
   // A child that crashes once it is up is restarted (restarts.ts); one that fails to start, or
   // keeps crashing, stops Mnemo with the reason.
+  // Until every child has answered, a crash is a start-up failure: Mnemo stops with its reason
+  // rather than logging a restart it will not make.
+  let up = false;
   const supervise = (spec: ChildSpec, port: number) =>
     keepRunning(spec, {
+      isUp: () => up,
       start: (s) => startChild(s, { json, write: say }),
       log: say,
       onStart: (child) => run.record(spec.name, child.child.pid, port),
@@ -170,6 +174,7 @@ async function main() {
   children.push(gateway);
 
   await waitForHttp(`${gatewayUrl.probe}/api/healthz`, { deadline, child: gateway.current() });
+  up = true;
   run.setUrl(gatewayUrl.browser);
   if (!env.PUBLIC_URL && !isLoopbackOnly(env.HOST)) {
     say(`Links in mails follow the address each request names: set PUBLIC_URL when others can reach HOST=${env.HOST}.`);

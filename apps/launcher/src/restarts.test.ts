@@ -35,7 +35,7 @@ async function until(check: () => boolean, what: string, ms = 10_000) {
   }
 }
 
-function run(file: string, policy: RestartPolicy, now?: () => number) {
+function run(file: string, policy: RestartPolicy, now?: () => number, isUp?: () => boolean) {
   const started: Supervised[] = [];
   const lines: string[] = [];
   const onGiveUp = vi.fn();
@@ -48,6 +48,7 @@ function run(file: string, policy: RestartPolicy, now?: () => number) {
       onStart: (child) => started.push(child),
       onGiveUp,
       ...(now ? { now } : {}),
+      ...(isUp ? { isUp } : {}),
     },
   );
   return { handle, started, lines, onGiveUp };
@@ -100,5 +101,14 @@ describe('a supervised child', () => {
     await handle.stop();
     expect(onGiveUp).not.toHaveBeenCalled();
     expect(lines.filter((l) => l.includes('(crash 1 of at most 3'))).toHaveLength(lines.length);
+  });
+
+  it('that exits before it is up is given up at once, without promising a restart', async () => {
+    const { started, onGiveUp, lines } = run(crashing, quick, undefined, () => false);
+    await until(() => onGiveUp.mock.calls.length === 1, 'giving up');
+    await sleep(300);
+    expect(started).toHaveLength(1);
+    expect((onGiveUp.mock.calls[0]![0] as Error).message).toBe('worker exited while starting (exit code 3)');
+    expect(lines.some((l) => l.includes('restarting'))).toBe(false);
   });
 });

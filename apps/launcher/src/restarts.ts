@@ -46,6 +46,7 @@ export function keepRunning(
     log,
     onStart = () => {},
     onGiveUp,
+    isUp,
     now = Date.now,
   }: {
     start: (spec: ChildSpec) => Supervised;
@@ -53,6 +54,12 @@ export function keepRunning(
     log: (line: string) => void;
     onStart?: (child: Supervised) => void;
     onGiveUp: (error: Error) => void;
+    /**
+     * Whether the child has come up (its readiness answered). Until then a crash is a start-up
+     * failure: it is given up at once, not restarted, so the log does not promise a restart just
+     * before Mnemo stops. Absent: every exit counts as a crash of a running child.
+     */
+    isUp?: () => boolean;
     now?: () => number;
   },
 ): Restarting {
@@ -74,6 +81,11 @@ export function keepRunning(
     const at = now();
     crashes = [...crashes.filter((t) => at - t < policy.windowMs), at];
     const reason = exitReason(child.child);
+    if (isUp && !isUp()) {
+      stopped = true;
+      onGiveUp(new Error(`${spec.name} exited while starting (${reason})`));
+      return;
+    }
     if (crashes.length > policy.maxRestarts) {
       stopped = true;
       onGiveUp(
