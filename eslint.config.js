@@ -1,9 +1,11 @@
-// One lint config for the whole repository. Two rules matter most here:
-// process.env is read only in env.ts files (config is parsed once, with zod), and no app imports
-// another app (services talk over HTTP with @mnemo/contracts types or through queue payloads).
+// One lint config for the whole repository. Three rules matter most here:
+// process.env is read only in env.ts files (config is parsed once, with zod), no app imports
+// another app (services talk over HTTP with @mnemo/contracts types or through queue payloads),
+// and the web app's layers run one way (tooling/lint/web-layers.js).
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import mnemo from './tooling/lint/web-layers.js';
 
 const apps = ['web', 'gateway', 'auth', 'deck', 'chat', 'billing', 'ingest-worker', 'launcher'];
 
@@ -66,5 +68,11 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // The web app's layers: routes → features → components → lib, and no feature imports another.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { mnemo },
+    rules: { 'mnemo/web-layers': 'error' },
   },
 );

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { Dialog } from '../shell/dialog';
+import { Dialog } from '../../components/dialog';
 import { useRouter } from '@tanstack/react-router';
-import type { ActiveDialog, SignInIntent } from './sign-in-dialog';
+import type { AccountToVerify, SignInIntent, SignInMode } from '../../lib/session/sign-in-dialog';
+import type { ActiveDialog } from './sign-in-dialog';
 import { parseRegisterAnswer, parseSessionAnswer } from './auth-answers';
-import { validateSignIn, signInBody, type SignInFields, type SignInMode } from './auth-forms';
+import { validateSignIn, signInBody, type SignInFields } from './auth-forms';
 import {
   AUTH_MESSAGES,
   AUTH_NOTICES,
@@ -17,7 +18,7 @@ import {
 import { GoogleSignInButton, useGoogleClientId } from './google-sign-in-button';
 import { ResetRequestDialogContent } from './reset-request-dialog';
 import { useCompleteSignIn } from './use-session-change';
-import { VerifyEmailDialogContent, type AccountToVerify } from './verify-email-dialog';
+import { VerifyEmailDialogContent } from './verify-email-dialog';
 
 /**
  * The account dialogs of spec 01 §2.5, loaded on first use by `SignInDialogProvider`, which owns

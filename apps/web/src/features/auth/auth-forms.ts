@@ -1,6 +1,5 @@
 import { AUTH_MESSAGES } from './auth-messages';
-
-export type SignInMode = 'login' | 'register';
+import type { SignInMode } from '../../lib/session/sign-in-dialog';
 
 export const VERIFICATION_CODE_LENGTH = 6;
 export const PASSWORD_MIN_LENGTH = 8;

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { logWarning } from '../../lib/log';
 import { googleClientIdOf } from './auth-answers';
-import type { SignInMode } from './auth-forms';
+import type { SignInMode } from '../../lib/session/sign-in-dialog';
 import { loadGoogleIdentity } from './google-identity';
 
 export const authConfigQueryKey = ['auth', 'config'] as const;

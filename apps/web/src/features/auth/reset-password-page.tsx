@@ -10,7 +10,7 @@ import {
   AUTH_TIMINGS,
   messageWithNetworkFallback,
 } from './auth-messages';
-import { useSignInDialog } from './sign-in-dialog';
+import { useSignInDialog } from '../../lib/session/sign-in-dialog';
 import { useCompleteSignIn } from './use-session-change';
 
 /** /reset-password?token=... (spec 01 §2.11, §4.5): validating, then the form or an invalid link. */

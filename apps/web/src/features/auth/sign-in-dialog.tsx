@@ -1,41 +1,12 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
-  createContext,
-  lazy,
-  Suspense,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react';
-import type { SignInMode } from './auth-forms';
-import type { AccountToVerify } from './verify-email-dialog';
+  SignInDialogContext,
+  type AccountToVerify,
+  type SignInIntent,
+  type SignInMode,
+} from '../../lib/session/sign-in-dialog';
 
 const AccountDialogs = lazy(() => import('./account-dialogs'));
-
-/** Why the dialog opened and where to go once signed in (a guest turned away from a page). */
-export interface SignInIntent {
-  /** Shown at the top of the dialog. */
-  reason?: string | undefined;
-  /** The page the visitor wanted (path and search); opened after sign-in or sign-up. */
-  returnTo?: string | undefined;
-}
-
-interface SignInDialogValue {
-  /**
-   * Opens the sign-in dialog, in 'Welcome Back' (login, the default) or 'Create an Account'; an
-   * intent says why and where to go afterwards, and lasts until the dialogs close.
-   */
-  open(mode?: SignInMode, intent?: SignInIntent): void;
-  /** Opens 'Check Your Email' for an account waiting for its code; `reason` explains why. */
-  openVerification(account: AccountToVerify, reason?: string): void;
-  openPasswordReset(): void;
-  close(): void;
-  isOpen: boolean;
-}
-
-const SignInDialogContext = createContext<SignInDialogValue | null>(null);
 
 export type ActiveDialog = 'sign-in' | 'verify' | 'reset' | null;
 
@@ -98,10 +69,4 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
       )}
     </SignInDialogContext.Provider>
   );
-}
-
-export function useSignInDialog(): SignInDialogValue {
-  const value = useContext(SignInDialogContext);
-  if (!value) throw new Error('useSignInDialog must be used inside <SignInDialogProvider>');
-  return value;
 }

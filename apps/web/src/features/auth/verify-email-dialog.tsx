@@ -3,16 +3,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { api } from '../../lib/api';
 import { FALLBACK_PATH } from '../../lib/session/access';
+import type { AccountToVerify } from '../../lib/session/sign-in-dialog';
 import { answerMessage, parseSessionAnswer } from './auth-answers';
 import { VERIFICATION_CODE_LENGTH, isCompleteCode, sanitizeCode } from './auth-forms';
 import { AUTH_MESSAGES, AUTH_NOTICES, AUTH_TIMINGS, messageFor } from './auth-messages';
 import { useCompleteSignIn } from './use-session-change';
-
-/** An account waiting for its e-mail code: after registration, or a login refused as unverified. */
-export interface AccountToVerify {
-  userId: string;
-  email: string;
-}
 
 /**
  * 'Check Your Email' (spec 01 §2.5, §4.1, §5): six digits only, 'Verify Email' disabled otherwise;

@@ -3,9 +3,14 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { emitSubscriptionUpdated } from '../../lib/subscription-events';
 import { cacheSubscriptionFlag } from '../../lib/use-subscription';
-import { completeDemoCheckout, demoErrorMessage, fetchDemoCheckout, isPaying } from './billing-api';
-import { formatResetDate } from './billing-display';
-import './billing.css';
+import {
+  completeDemoCheckout,
+  demoErrorMessage,
+  fetchDemoCheckout,
+  isPaying,
+} from '../../lib/billing/billing-api';
+import { formatResetDate } from '../../lib/billing/billing-display';
+import '../../components/billing.css';
 
 const LOAD_FAILED = 'Could not load this checkout. Please try again.';
 const COMPLETE_FAILED = 'Could not start the trial. Please try again.';

@@ -9,9 +9,9 @@ import {
   demoErrorMessage,
   fetchDemoSubscription,
   isPaying,
-} from './billing-api';
-import { formatResetDate, subscriptionDisplay } from './billing-display';
-import './billing.css';
+} from '../../lib/billing/billing-api';
+import { formatResetDate, subscriptionDisplay } from '../../lib/billing/billing-display';
+import '../../components/billing.css';
 
 const DEMO_SUBSCRIPTION_KEY = ['payment', 'demo', 'subscription'] as const;
 const LOAD_FAILED = 'Could not load your subscription. Please try again.';

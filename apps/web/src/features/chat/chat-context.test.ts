@@ -7,7 +7,7 @@ import {
   promptsRequest,
   toHistory,
 } from './chat-context';
-import type { QuestionChatContext, SourceChatContext } from './chat-types';
+import type { QuestionChatContext, SourceChatContext } from '../../lib/chat-types';
 
 const DECK = '2b7e1a52-5c1f-4f7e-9d3c-8a6b4e2f1c01';
 const question: QuestionChatContext = {

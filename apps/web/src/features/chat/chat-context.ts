@@ -5,7 +5,7 @@ import {
   CHAT_MESSAGE_MAX,
   type ChatHistory,
 } from '@mnemo/contracts/entities/chat';
-import type { ChatContext, ChatMode } from './chat-types';
+import type { ChatContext, ChatMode } from '../../lib/chat-types';
 
 /** Spec 02 §9: query enhancement sees the last 4 messages. */
 export const ENHANCE_HISTORY = 4;

@@ -1,4 +1,4 @@
-import type { ChatMode } from './chat-types';
+import type { ChatMode } from '../../lib/chat-types';
 
 /** Spec 02 §9: saved chat title cut, history preview cut, messages needed to save. */
 export const TITLE_CHARS = 50;

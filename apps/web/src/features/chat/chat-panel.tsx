@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useClonePrompt } from '../deck/clone-prompt';
+import { useClonePrompt } from '../../lib/clone-prompt';
 import { canSaveChat } from './chat-history';
 import { chipMessage, chipsOfMessage, truncateChipText } from './chat-chips';
 import { CHAT_MESSAGES, isAmberMessage } from './chat-errors';
 import { ChatMarkdown } from './chat-markdown';
-import type { ChatContext, ChatPanelProps, PanelMessage } from './chat-types';
+import type { ChatContext, ChatPanelProps, PanelMessage } from '../../lib/chat-types';
 import { useChat } from './use-chat';
 import { fadeDelayMs, useChatScroll } from './use-chat-scroll';
 import { useSelectionChips } from './use-selection-chips';

@@ -18,7 +18,7 @@ import {
 import { CHAT_MESSAGES, chatErrorMessage, isAbort, serviceUnavailable } from './chat-errors';
 import { canSaveChat, savedChatTitle } from './chat-history';
 import { chatHistoryKey } from './chat-history-query';
-import type { ChatPanelProps, PanelMessage } from './chat-types';
+import type { ChatPanelProps, PanelMessage } from '../../lib/chat-types';
 import {
   canStartPreviewChat,
   findPreviewChat,

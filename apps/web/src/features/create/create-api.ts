@@ -9,7 +9,7 @@ import { spaceResponseSchema } from '@mnemo/contracts/api/spaces';
 import { youtubeSearchResponseSchema } from '@mnemo/contracts/api/youtube';
 import { api, type ApiClient } from '../../lib/api';
 import { fetchSpaces } from '../../lib/spaces';
-import { sources } from '../sources/source-api';
+import { sources } from '../../lib/sources/source-api';
 
 /** The calls of the creation flow (spec 01 §4.2, §7), answers checked against @mnemo/contracts. */
 export function createCalls(client: ApiClient = api) {

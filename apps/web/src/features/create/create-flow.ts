@@ -1,6 +1,6 @@
 import type { CreateDeckBody, DeckResponse } from '@mnemo/contracts/api/decks';
 import type { Source } from '@mnemo/contracts/entities/source';
-import { statusAfterProcessStarted } from '../sources/source-status';
+import { statusAfterProcessStarted } from '../../lib/sources/source-status';
 import { GUEST_SPACE_TITLE } from './create-form';
 
 /** Where the new deck goes: a chosen space, a new one by name, or (guests) their own default space. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
-import type { DraftItem } from '../sources/source-draft';
+import type { DraftItem } from '../../lib/sources/source-draft';
 import {
   CREATE_MESSAGES,
   LENGTH_OPTIONS,

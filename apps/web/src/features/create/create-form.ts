@@ -7,8 +7,8 @@ import {
 import { QUESTION_TYPES, type QuestionType } from '@mnemo/contracts/entities/question';
 import { ANONYMOUS_DECK_CARDS, DECK_LENGTH_CARDS, PLAN_LIMITS } from '@mnemo/contracts/limits';
 import { isApiError, serverErrorField } from '../../lib/api';
-import type { DraftItem } from '../sources/source-draft';
-import { SOURCE_MESSAGES } from '../sources/source-messages';
+import type { DraftItem } from '../../lib/sources/source-draft';
+import { SOURCE_MESSAGES } from '../../lib/sources/source-messages';
 
 /** The words of spec 01 §5 and §8 for the creation page. */
 export const CREATE_MESSAGES = {

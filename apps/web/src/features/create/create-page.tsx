@@ -13,11 +13,11 @@ import { useSession } from '../../lib/session/session-context';
 import { spacesQueryKey, useSpaces } from '../../lib/spaces';
 import { LOCAL_KEYS, browserLocalStorage, writeKey } from '../../lib/storage-keys';
 import { useIsSubscriber } from '../../lib/use-subscription';
-import { useSignInDialog } from '../auth/sign-in-dialog';
-import { deckQueryKey } from '../deck/deck-queries';
-import { sourceInputFor } from '../sources/source-draft';
-import { SourceInputs } from '../sources/source-inputs';
-import { useSourceDraft } from '../sources/use-source-draft';
+import { useSignInDialog } from '../../lib/session/sign-in-dialog';
+import { deckQueryKey } from '../../lib/deck-queries';
+import { sourceInputFor } from '../../lib/sources/source-draft';
+import { SourceInputs } from '../../components/source-inputs';
+import { useSourceDraft } from '../../lib/sources/use-source-draft';
 import { anonymousLimitsQueryKey, createCalls, fetchAnonymousLimits } from './create-api';
 import { CreationError, runCreation, type CreationDone, type CreationRequest } from './create-flow';
 import {
@@ -41,7 +41,7 @@ import {
   type SpaceChoice,
 } from './create-form';
 import { CreationProcessing } from './creation-processing';
-import { LimitReachedDialog } from './limit-reached-dialog';
+import { LimitReachedDialog } from '../../components/limit-reached-dialog';
 import { VideoBrowser } from './video-browser';
 import './create.css';
 

@@ -1,14 +1,18 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DeckResponse } from '@mnemo/contracts/api/decks';
-import { deckQueryKey, reloadDeck, useDeck } from '../deck/deck-queries';
-import { ProcessingBanner } from '../sources/processing-banner';
-import { sources as sourceCalls } from '../sources/source-api';
-import { SOURCE_MESSAGES } from '../sources/source-messages';
-import { isFinalStatus, isTerminalStep } from '../sources/source-progress';
-import { STATUS_LABELS, statusAfterProcessStarted, statusTone } from '../sources/source-status';
-import { useSourceProgress, type ProgressTarget } from '../sources/use-source-progress';
-import { useSourceStatusPolling } from '../sources/use-source-polling';
+import { deckQueryKey, reloadDeck, useDeck } from '../../lib/deck-queries';
+import { ProcessingBanner } from '../../components/processing-banner';
+import { sources as sourceCalls } from '../../lib/sources/source-api';
+import { SOURCE_MESSAGES } from '../../lib/sources/source-messages';
+import { isFinalStatus, isTerminalStep } from '../../lib/sources/source-progress';
+import {
+  STATUS_LABELS,
+  statusAfterProcessStarted,
+  statusTone,
+} from '../../lib/sources/source-status';
+import { useSourceProgress, type ProgressTarget } from '../../lib/sources/use-source-progress';
+import { useSourceStatusPolling } from '../../lib/sources/use-source-polling';
 
 /**
  * The new deck's sources while they are processed (spec 01 §4.2 "process each source"): each

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { Thumbnail } from '../../components/thumbnail';
 import { useQuery } from '@tanstack/react-query';
 import type { YoutubeVideo } from '@mnemo/contracts/api/youtube';
-import { ChevronIcon } from '../shell/icons';
-import { linkIdentity } from '../sources/source-rules';
-import type { SourceDraft } from '../sources/use-source-draft';
+import { ChevronIcon } from '../../components/icons';
+import { linkIdentity } from '../../lib/sources/source-rules';
+import type { SourceDraft } from '../../lib/sources/use-source-draft';
 import { searchVideos } from './create-api';
 import {
   SUGGESTED_VIDEOS,

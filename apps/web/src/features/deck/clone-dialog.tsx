@@ -3,11 +3,11 @@ import { useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../lib/session/session-context';
 import { spacesQueryKey, useSpaces } from '../../lib/spaces';
-import { useSignInDialog } from '../auth/sign-in-dialog';
-import { LimitReachedDialog } from '../create/limit-reached-dialog';
-import { decksQueryKey } from '../library/library-queries';
-import { spaceQueryKey } from '../spaces/space-api';
-import { Dialog } from '../shell/dialog';
+import { useSignInDialog } from '../../lib/session/sign-in-dialog';
+import { LimitReachedDialog } from '../../components/limit-reached-dialog';
+import { decksQueryKey } from '../../lib/library-queries';
+import { spaceQueryKey } from '../../lib/space-api';
+import { Dialog } from '../../components/dialog';
 import {
   CLONE_MESSAGES,
   CLONE_SUCCESS_MS,

@@ -1,18 +1,7 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { Deck } from '@mnemo/contracts/entities/deck';
+import { ClonePromptContext, type ClonePromptReason } from '../../lib/clone-prompt';
 import { CloneDialog } from './clone-dialog';
-
-/** Why the clone dialog opened: the header's clone button, or an edit action (spec 02 §2). */
-export type ClonePromptReason = 'clone-button' | 'edit-action';
-
-interface ClonePromptValue {
-  /** Whether this viewer is offered cloning (a signed-in non-owner of a published deck). */
-  offered: boolean;
-  /** Opens the clone dialog; an edit action makes it say the deck must be cloned first. */
-  open(reason: ClonePromptReason): void;
-}
-
-const ClonePromptContext = createContext<ClonePromptValue | null>(null);
 
 /**
  * The deck area's one clone dialog. The header's clone button, the study session's edit actions,
@@ -54,10 +43,3 @@ export function ClonePromptProvider({
     </ClonePromptContext.Provider>
   );
 }
-
-/** The deck area's clone prompt; outside a deck (or for a viewer who may not clone) it is off. */
-export function useClonePrompt(): ClonePromptValue {
-  return useContext(ClonePromptContext) ?? OFF;
-}
-
-const OFF: ClonePromptValue = { offered: false, open: () => undefined };

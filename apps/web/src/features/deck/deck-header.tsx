@@ -7,11 +7,11 @@ import { DueBadge } from '../../components/due-badge';
 import { logWarning } from '../../lib/log';
 import { deckDueCounts, studyToday, useDueCounts } from '../../lib/review';
 import { spacesQueryKey } from '../../lib/spaces';
-import { editedTitle } from '../library/deck-list';
-import { decksQueryKey } from '../library/library-queries';
-import { spaceQueryKey } from '../spaces/space-api';
-import { Dialog } from '../shell/dialog';
-import { ChevronIcon } from '../shell/icons';
+import { editedTitle } from '../../lib/deck-list';
+import { decksQueryKey } from '../../lib/library-queries';
+import { spaceQueryKey } from '../../lib/space-api';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ChevronIcon } from '../../components/icons';
 import {
   afterDeleteTarget,
   deckBackTarget,
@@ -20,7 +20,7 @@ import {
 } from './deck-access';
 import { deckApi } from './deck-api';
 import { CloneControl, PublishControl } from './deck-publish-controls';
-import { deckQueryKey } from './deck-queries';
+import { deckQueryKey } from '../../lib/deck-queries';
 import { usePopupMenu } from '../../lib/use-popup-menu';
 
 /** Every deck list starts with 'decks': a renamed or deleted deck reloads them all. */
@@ -241,29 +241,20 @@ function DeleteDeckDialog({
       onClose();
     },
   });
-  const close = () => {
-    if (!remove.isPending) onClose();
-  };
   return (
-    <Dialog open={open} onDismiss={close} labelledBy="delete-deck-title">
-      <h2 id="delete-deck-title">Delete Deck</h2>
+    <ConfirmDialog
+      open={open}
+      title="Delete Deck"
+      confirmLabel="Delete Deck"
+      pendingLabel="Deleting..."
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate()}
+      onCancel={onClose}
+    >
       <p>
         Delete "{deck.title}"? Its sources, cards and saved chats are deleted too. This cannot be
         undone.
       </p>
-      <div className="dialog-actions">
-        <button type="button" className="btn" onClick={close} disabled={remove.isPending}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="btn deck-danger"
-          onClick={() => remove.mutate()}
-          disabled={remove.isPending}
-        >
-          {remove.isPending ? 'Deleting...' : 'Delete Deck'}
-        </button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import type { Deck } from '@mnemo/contracts/entities/deck';
 import { useSession } from '../../lib/session/session-context';
-import { Dialog } from '../shell/dialog';
-import { ClonePromptProvider, useClonePrompt } from './clone-prompt';
+import { Dialog } from '../../components/dialog';
+import { useClonePrompt } from '../../lib/clone-prompt';
+import { ClonePromptProvider } from './clone-prompt';
 import { DECK_MESSAGES, deckLoadProblem, deckViewerState } from './deck-access';
 import { DeckHeader } from './deck-header';
-import { useDeck } from './deck-queries';
+import { useDeck } from '../../lib/deck-queries';
 import { DECK_TABS, DECK_TAB_LABELS, deckTabFromPath, type DeckTab } from './deck-tabs';
 import { useDeckViewer } from './use-deck-viewer';
 

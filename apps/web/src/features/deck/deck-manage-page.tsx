@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { ChatHistoryList } from '../chat/chat-history-list';
-import { ChatPanel } from '../chat/chat-panel';
-import { DeckSourcesPanel } from '../sources/deck-sources-panel';
-import { useDeck } from './deck-queries';
+import { useDeck } from '../../lib/deck-queries';
+import type { DeckPanels } from './deck-panels';
 import { InstructionsDialog } from './instructions-dialog';
 
 type SideView = 'sources' | 'history';
@@ -13,13 +11,19 @@ type SideView = 'sources' | 'history';
  * page at least 800 px) and a panel that switches between the source grid and the chat history.
  * Editors add and remove sources and edit the custom AI instructions.
  */
-export function DeckManagePage({ deckId }: { deckId: string }) {
+export function DeckManagePage({
+  deckId,
+  ChatPanel,
+  SourcesPanel,
+  ChatHistoryList,
+}: { deckId: string } & DeckPanels) {
   const deck = useDeck(deckId);
   const navigate = useNavigate();
   const [view, setView] = useState<SideView>('sources');
   // Which saved chat to open, and how many times one was asked for (the same one reopens).
   const [openChat, setOpenChat] = useState<{ id: string; request: number } | null>(null);
-  const openSavedChat = (id: string) => setOpenChat((o) => ({ id, request: (o?.request ?? 0) + 1 }));
+  const openSavedChat = (id: string) =>
+    setOpenChat((o) => ({ id, request: (o?.request ?? 0) + 1 }));
   const [editingInstructions, setEditingInstructions] = useState(false);
   // The deck layout shows the page only once the deck has loaded.
   if (!deck.data) return null;
@@ -67,7 +71,7 @@ export function DeckManagePage({ deckId }: { deckId: string }) {
             </button>
           </div>
           {view === 'sources' ? (
-            <DeckSourcesPanel
+            <SourcesPanel
               deckId={deckId}
               onOpen={(source) =>
                 void navigate({

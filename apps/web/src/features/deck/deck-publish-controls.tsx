@@ -3,11 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeckResponse } from '@mnemo/contracts/api/decks';
 import type { Deck } from '@mnemo/contracts/entities/deck';
 import { logWarning } from '../../lib/log';
-import { Dialog } from '../shell/dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { cloneButtonLabel, initialCloneState } from './clone-flow';
-import { useClonePrompt } from './clone-prompt';
+import { useClonePrompt } from '../../lib/clone-prompt';
 import { DECK_MESSAGES, type DeckViewerState } from './deck-access';
-import { deckQueryKey } from './deck-queries';
+import { deckQueryKey } from '../../lib/deck-queries';
 import { publishCloneApi } from './publish-clone-api';
 import { PUBLISH_MESSAGES, publishDialogCopy } from './publish-copy';
 
@@ -102,12 +102,17 @@ function PublishDialog({
     },
   });
 
-  const close = () => {
-    if (!toggle.isPending) onClose();
-  };
   return (
-    <Dialog open={open} onDismiss={close} labelledBy="publish-deck-title">
-      <h2 id="publish-deck-title">{copy.title}</h2>
+    <ConfirmDialog
+      open={open}
+      title={copy.title}
+      confirmLabel={copy.confirm}
+      pendingLabel={copy.pending}
+      tone="primary"
+      pending={toggle.isPending}
+      onConfirm={() => toggle.mutate()}
+      onCancel={onClose}
+    >
       <p>{copy.text}</p>
       {publishing && (
         <label className="publish-anonymous" htmlFor={anonymousField}>
@@ -121,20 +126,7 @@ function PublishDialog({
           {PUBLISH_MESSAGES.anonymousOption}
         </label>
       )}
-      <div className="dialog-actions">
-        <button type="button" className="btn" onClick={close} disabled={toggle.isPending}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => toggle.mutate()}
-          disabled={toggle.isPending}
-        >
-          {toggle.isPending ? copy.pending : copy.confirm}
-        </button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 

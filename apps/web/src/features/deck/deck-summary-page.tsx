@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import type { Source } from '@mnemo/contracts/entities/source';
-import { ChatPanel } from '../chat/chat-panel';
-import type { SourceChatContext } from '../chat/chat-types';
-import { DeckSourcesPanel } from '../sources/deck-sources-panel';
+import type { SourceChatContext } from '../../lib/chat-types';
+import type { DeckPanels } from './deck-panels';
 import { DeckMastery } from './deck-mastery';
-import { useDeck } from './deck-queries';
-import { ResizableSidebar } from './resizable-sidebar';
+import { useDeck } from '../../lib/deck-queries';
+import { ResizableSidebar } from '../../components/resizable-sidebar';
 import { sourceVideoEmbedUrl } from './source-media';
 
 /** Spec 02 §9: the summary page's chat sidebar is 240-600 px wide, 320 by default. */
@@ -15,7 +14,11 @@ export const SUMMARY_CHAT_WIDTH = { min: 240, max: 600, defaultWidth: 320 } as c
  * /deck/$deckId/summary (spec 02 §2): the deck's sources, the chosen one with its video or link,
  * the processing banner, its Summary and Key Concepts; beside them the chat about that source.
  */
-export function DeckSummaryPage({ deckId }: { deckId: string }) {
+export function DeckSummaryPage({
+  deckId,
+  ChatPanel,
+  SourcesPanel,
+}: { deckId: string } & Pick<DeckPanels, 'ChatPanel' | 'SourcesPanel'>) {
   const deck = useDeck(deckId);
   const [chosenId, setChosenId] = useState<string | null>(null);
   // The deck layout shows the page only once the deck has loaded.
@@ -28,7 +31,7 @@ export function DeckSummaryPage({ deckId }: { deckId: string }) {
     <div className="deck-summary">
       <section className="deck-summary-main">
         <h1>Summary</h1>
-        <DeckSourcesPanel
+        <SourcesPanel
           deckId={deckId}
           selectedId={active?._id ?? null}
           onSelect={setChosenId}

@@ -3,9 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeckResponse } from '@mnemo/contracts/api/decks';
 import type { Deck } from '@mnemo/contracts/entities/deck';
 import { logWarning } from '../../lib/log';
-import { Dialog } from '../shell/dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Dialog } from '../../components/dialog';
 import { deckApi } from './deck-api';
-import { deckQueryKey } from './deck-queries';
+import { deckQueryKey } from '../../lib/deck-queries';
 import {
   INSTRUCTIONS_MESSAGES,
   instructionsEditorState,
@@ -58,69 +59,87 @@ export function InstructionsDialog({
   });
 
   const state = instructionsEditorState(deck.systemPrompt, draft, save.isPending);
-  const requestClose = () => {
-    if (save.isPending) return;
-    if (state.dirty && !window.confirm(INSTRUCTIONS_MESSAGES.discardConfirm)) return;
+  // Closing with unsaved changes asks first, in the app's confirmation dialog over this one.
+  const [askingDiscard, setAskingDiscard] = useState(false);
+  const close = () => {
+    setAskingDiscard(false);
     save.reset();
     onClose();
   };
+  const requestClose = () => {
+    if (save.isPending) return;
+    if (state.dirty) setAskingDiscard(true);
+    else close();
+  };
 
   return (
-    <Dialog
-      open={open}
-      onDismiss={requestClose}
-      labelledBy="instructions-title"
-      className="instructions-dialog"
-    >
-      <h2 id="instructions-title">{INSTRUCTIONS_MESSAGES.title}</h2>
-      <p className="muted">{INSTRUCTIONS_MESSAGES.description}</p>
-      <div className="field">
-        <label htmlFor={fieldId}>Custom AI instructions</label>
-        <textarea
-          id={fieldId}
-          className="instructions-textarea"
-          rows={8}
-          value={draft}
-          aria-describedby={counterId}
-          aria-invalid={state.overLimit}
-          disabled={save.isPending}
-          onChange={(e) => setDraft(e.target.value)}
-        />
-        <span
-          id={counterId}
-          className="instructions-counter"
-          data-over={state.overLimit}
-          aria-live="polite"
-        >
-          {state.counter}
-        </span>
-      </div>
-      {save.isError && (
-        <p className="notice notice-error" role="alert">
-          {INSTRUCTIONS_MESSAGES.saveFailed}
-        </p>
-      )}
-      <div className="dialog-actions">
-        <button
-          type="button"
-          className="btn"
-          onClick={() => setDraft('')}
-          disabled={!state.canClear}
-        >
-          Clear
-        </button>
-        <button type="button" className="btn" onClick={requestClose} disabled={save.isPending}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => save.mutate(instructionsToSave(draft))}
-          disabled={!state.canSave}
-        >
-          {save.isPending ? 'Saving...' : 'Save'}
-        </button>
-      </div>
-    </Dialog>
+    <>
+      <Dialog
+        open={open}
+        onDismiss={requestClose}
+        labelledBy="instructions-title"
+        className="instructions-dialog"
+      >
+        <h2 id="instructions-title">{INSTRUCTIONS_MESSAGES.title}</h2>
+        <p className="muted">{INSTRUCTIONS_MESSAGES.description}</p>
+        <div className="field">
+          <label htmlFor={fieldId}>Custom AI instructions</label>
+          <textarea
+            id={fieldId}
+            className="instructions-textarea"
+            rows={8}
+            value={draft}
+            aria-describedby={counterId}
+            aria-invalid={state.overLimit}
+            disabled={save.isPending}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+          <span
+            id={counterId}
+            className="instructions-counter"
+            data-over={state.overLimit}
+            aria-live="polite"
+          >
+            {state.counter}
+          </span>
+        </div>
+        {save.isError && (
+          <p className="notice notice-error" role="alert">
+            {INSTRUCTIONS_MESSAGES.saveFailed}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button
+            type="button"
+            className="btn"
+            onClick={() => setDraft('')}
+            disabled={!state.canClear}
+          >
+            Clear
+          </button>
+          <button type="button" className="btn" onClick={requestClose} disabled={save.isPending}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => save.mutate(instructionsToSave(draft))}
+            disabled={!state.canSave}
+          >
+            {save.isPending ? 'Saving...' : 'Save'}
+          </button>
+        </div>
+      </Dialog>
+      <ConfirmDialog
+        open={open && askingDiscard}
+        title={INSTRUCTIONS_MESSAGES.discardTitle}
+        confirmLabel={INSTRUCTIONS_MESSAGES.discard}
+        cancelLabel={INSTRUCTIONS_MESSAGES.keepEditing}
+        onConfirm={close}
+        onCancel={() => setAskingDiscard(false)}
+      >
+        <p>{INSTRUCTIONS_MESSAGES.discardConfirm}</p>
+      </ConfirmDialog>
+    </>
   );
 }

@@ -5,7 +5,10 @@ export const INSTRUCTIONS_MESSAGES = {
   title: 'Custom AI Instructions',
   description:
     'Tell the AI tutor how to answer in every chat of this deck, for example the level of detail or the language to use.',
+  discardTitle: 'Discard Changes',
   discardConfirm: 'You have unsaved changes to the custom instructions. Discard them?',
+  discard: 'Discard',
+  keepEditing: 'Keep Editing',
   saveFailed: 'Failed to save custom instructions. Please try again.',
 } as const;
 

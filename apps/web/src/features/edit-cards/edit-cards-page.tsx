@@ -2,18 +2,12 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import type { Question } from '@mnemo/contracts/entities/question';
 import { CUSTOM_INSTRUCTIONS_MAX } from '@mnemo/contracts/entities/deck';
-import { useDeck } from '../deck/deck-queries';
+import { Pager } from '../../components/pager';
+import { useDeck } from '../../lib/deck-queries';
 import { EDIT_CARDS_MESSAGES as M } from './edit-cards-messages';
 import { EditQuestionDialog } from './edit-question-dialog';
 import { QuestionItem, type CardsView } from './question-card';
-import {
-  canGoNext,
-  canGoPrevious,
-  lastPage,
-  questionFilter,
-  questionNumber,
-  statusLine,
-} from './question-paging';
+import { lastPage, questionFilter, questionNumber, statusLine } from './question-paging';
 import { useEditCards } from './use-edit-cards';
 import './edit-cards.css';
 
@@ -181,15 +175,14 @@ function DeckEditCards({
             </button>
           </div>
         )}
-        <nav className="edit-cards-paging" aria-label="Pages">
-          <button
-            type="button"
-            className="btn"
-            disabled={!canGoPrevious(screen.page) || screen.paging}
-            onClick={() => goTo(screen.page - 1)}
-          >
-            Previous
-          </button>
+        <Pager
+          page={screen.page}
+          pages={lastPage(data.pages)}
+          onPage={goTo}
+          label="Pages"
+          className="edit-cards-paging"
+          busy={screen.paging}
+        >
           <p className="edit-cards-status" role="status">
             {statusLine({
               total: data.total,
@@ -198,15 +191,7 @@ function DeckEditCards({
               pages: data.pages,
             })}
           </p>
-          <button
-            type="button"
-            className="btn"
-            disabled={!canGoNext(screen.page, data.pages) || screen.paging}
-            onClick={() => goTo(Math.min(screen.page + 1, lastPage(data.pages)))}
-          >
-            Next
-          </button>
-        </nav>
+        </Pager>
         <ol className={`question-${view}-list`} aria-label="Questions" aria-busy={screen.paging}>
           {shown.map((question, i) => (
             <QuestionItem

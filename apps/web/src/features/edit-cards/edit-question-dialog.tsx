@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { Question } from '@mnemo/contracts/entities/question';
 import type { UpdateQuestionBody } from '@mnemo/contracts/api/questions';
-import { Dialog } from '../shell/dialog';
-import { draftOf, questionChanges } from './question-format';
+import { Dialog } from '../../components/dialog';
+import { draftOf, questionChanges } from '../../lib/question-format';
 
 interface EditQuestionDialogProps {
   open: boolean;

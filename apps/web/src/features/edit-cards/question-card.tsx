@@ -6,7 +6,7 @@ import {
   displayAnswer,
   isMultipleChoice,
   optionLetter,
-} from './question-format';
+} from '../../lib/question-format';
 
 export type CardsView = 'grid' | 'list';
 

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Question } from '@mnemo/contracts/entities/question';
 import {
-  canGoNext,
-  canGoPrevious,
   clampPage,
   filteredPage,
   pageFromResponse,
@@ -45,14 +43,6 @@ describe('status line', () => {
 });
 
 describe('paging', () => {
-  it('disables Previous on page 1 and Next on the last page', () => {
-    expect(canGoPrevious(1)).toBe(false);
-    expect(canGoPrevious(2)).toBe(true);
-    expect(canGoNext(2, 3)).toBe(true);
-    expect(canGoNext(3, 3)).toBe(false);
-    expect(canGoNext(1, 0)).toBe(false);
-  });
-
   it('keeps the page inside the deck after deletions', () => {
     expect(clampPage(3, 2)).toBe(2);
     expect(clampPage(2, 0)).toBe(1);

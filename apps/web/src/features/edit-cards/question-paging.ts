@@ -24,9 +24,6 @@ export function clampPage(page: number, pages: number): number {
   return Math.min(Math.max(1, Math.floor(page) || 1), lastPage(pages));
 }
 
-/** Previous is disabled on page 1, Next on the last page (spec 02 §5). */
-export const canGoPrevious = (page: number) => page > 1;
-export const canGoNext = (page: number, pages: number) => page < lastPage(pages);
 
 /** 'Total questions: N | Selected: M | Page X of Y' (spec 02 §2). */
 export function statusLine(view: {

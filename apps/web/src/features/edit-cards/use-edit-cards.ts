@@ -9,8 +9,8 @@ import {
 import type { GenerateQuestionsBody, UpdateQuestionBody } from '@mnemo/contracts/api/questions';
 import type { Question, QuestionType } from '@mnemo/contracts/entities/question';
 import { readPendingGeneration, takePendingGeneration } from '../../lib/pending-generation';
-import { deckQuestionsQueryKey, reloadDeck } from '../deck/deck-queries';
-import { useFadePresence } from '../shell/dialog';
+import { deckQuestionsQueryKey, reloadDeck } from '../../lib/deck-queries';
+import { useFadePresence } from '../../components/dialog';
 import { EDIT_CARDS_MESSAGES } from './edit-cards-messages';
 import { runPendingGeneration, type OpeningResult } from './edit-cards-opening';
 import { EDIT_CARDS_TIMINGS, pollUntilFound, waitUntilFound } from './generation-poller';

@@ -1,6 +1,6 @@
 import { EXPLORE_PAGE_SIZE } from '@mnemo/contracts/api/decks';
 import { searchString } from '../../lib/search-params';
-import { deckCountLabel } from '../library/deck-list';
+import { deckCountLabel } from '../../lib/deck-list';
 
 /** The explore page's words (spec 01 §2.9, §8). */
 export const EXPLORE_MESSAGES = {

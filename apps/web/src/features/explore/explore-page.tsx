@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import { Pager } from '../../components/pager';
 import { Thumbnail } from '../../components/thumbnail';
 import { Link } from '@tanstack/react-router';
-import { CloneDialog } from '../deck/clone-dialog';
-import { cardCountLabel, deckVisual, formatDeckDate } from '../library/deck-list';
+import { cardCountLabel, deckVisual, formatDeckDate } from '../../lib/deck-list';
 import { useExplore, type ExploreCard } from './explore-api';
 import {
   EXPLORE_MESSAGES as M,
@@ -28,6 +28,15 @@ export interface ExplorePageProps {
   onPage: (page: number) => void;
   /** Try Again: clears the search and returns to page 1 (spec 01 §2.9). */
   onReset: () => void;
+  /**
+   * The clone dialog a card's Clone button opens. Cloning belongs to the deck area; the route hands
+   * its dialog in, so explore does not import a sibling feature.
+   */
+  CloneDialog: ComponentType<{
+    open: boolean;
+    onClose: () => void;
+    deck: { _id: string; title: string };
+  }>;
 }
 
 /**
@@ -35,7 +44,14 @@ export interface ExplorePageProps {
  * the empty, loading and error states and the pager. The term and page live in the address, so
  * back, forward and reload keep them.
  */
-export function ExplorePage({ search, page, onSearch, onPage, onReset }: ExplorePageProps) {
+export function ExplorePage({
+  search,
+  page,
+  onSearch,
+  onPage,
+  onReset,
+  CloneDialog,
+}: ExplorePageProps) {
   const explore = useExplore(search, page);
   // The deck being cloned outlives the dialog's closing, so its fade-out still has its words.
   const [cloning, setCloning] = useState<{ card: ExploreCard; open: boolean } | null>(null);
@@ -168,7 +184,16 @@ function Results({
           ))}
         </ul>
       )}
-      {totalPages > 1 && <Pager page={page} totalPages={totalPages} onPage={onPage} />}
+      {totalPages > 1 && (
+        <Pager
+          page={Math.min(Math.max(1, page), totalPages)}
+          pages={totalPages}
+          onPage={onPage}
+          label="Pages"
+          className="explore-pager"
+          numbers={pageWindow(page, totalPages)}
+        />
+      )}
     </section>
   );
 }
@@ -208,50 +233,5 @@ function PublishedDeckCard({ card, onClone }: { card: ExploreCard; onClone: () =
         Clone
       </button>
     </li>
-  );
-}
-
-/** Previous, a window of at most five page numbers around the current page, Next. */
-function Pager({
-  page,
-  totalPages,
-  onPage,
-}: {
-  page: number;
-  totalPages: number;
-  onPage: (page: number) => void;
-}) {
-  const current = Math.min(Math.max(1, page), totalPages);
-  return (
-    <nav className="explore-pager" aria-label="Pages">
-      <button
-        type="button"
-        className="btn"
-        disabled={current <= 1}
-        onClick={() => onPage(current - 1)}
-      >
-        Previous
-      </button>
-      {pageWindow(current, totalPages).map((n) => (
-        <button
-          key={n}
-          type="button"
-          className={n === current ? 'btn explore-page-number active' : 'btn explore-page-number'}
-          aria-current={n === current ? 'page' : undefined}
-          aria-label={`Page ${n}`}
-          onClick={() => onPage(n)}
-        >
-          {n}
-        </button>
-      ))}
-      <button
-        type="button"
-        className="btn"
-        disabled={current >= totalPages}
-        onClick={() => onPage(current + 1)}
-      >
-        Next
-      </button>
-    </nav>
   );
 }

@@ -10,7 +10,7 @@ import {
   deckVisual,
   formatDeckDate,
   type DeckVisual,
-} from './deck-list';
+} from '../../lib/deck-list';
 
 function Svg({ children }: { children: ReactNode }) {
   return (

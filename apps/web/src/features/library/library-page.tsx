@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { DueBadge } from '../../components/due-badge';
+import { Pager } from '../../components/pager';
 import { decksDueTotal, studyToday, useDueCounts } from '../../lib/review';
 import { useSpaces } from '../../lib/spaces';
 import { DeckCard } from './deck-card';
@@ -11,9 +12,9 @@ import {
   pageCount,
   pageItems,
   pageLabel,
-} from './deck-list';
+} from '../../lib/deck-list';
 import { logLibrarySearch } from './library-search';
-import { useDecks } from './library-queries';
+import { useDecks } from '../../lib/library-queries';
 import './library.css';
 
 /**
@@ -116,27 +117,11 @@ function AllDecks() {
             ))}
           </ul>
           {pages > 1 && (
-            <nav className="pager" aria-label="Deck pages">
-              <button
-                type="button"
-                className="btn"
-                disabled={current <= 1}
-                onClick={() => setPage(current - 1)}
-              >
-                Previous
-              </button>
+            <Pager page={current} pages={pages} onPage={setPage} label="Deck pages">
               <span className="pager-label" aria-live="polite">
                 {pageLabel(current, pages)}
               </span>
-              <button
-                type="button"
-                className="btn"
-                disabled={current >= pages}
-                onClick={() => setPage(current + 1)}
-              >
-                Next
-              </button>
-            </nav>
+            </Pager>
           )}
         </>
       )}

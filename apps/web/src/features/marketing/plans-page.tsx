@@ -2,9 +2,9 @@ import { Link } from '@tanstack/react-router';
 import { PLAN_LIMITS, SCHOLAR_MAX_FILE_MB } from '@mnemo/contracts/limits';
 import { SCHOOLS_EMAIL, mailto } from '../../lib/contact';
 import { useSession } from '../../lib/session/session-context';
-import { useSignInDialog } from '../auth/sign-in-dialog';
-import { SCHOLAR_PRICE } from '../billing/billing-display';
-import { useCheckout } from '../billing/use-checkout';
+import { useSignInDialog } from '../../lib/session/sign-in-dialog';
+import { SCHOLAR_PRICE } from '../../lib/billing/billing-display';
+import { useCheckout } from '../../lib/billing/use-checkout';
 import { PRIVACY_CLAIMS } from './privacy-claims';
 import { useScrollToHash } from './use-scroll-to-hash';
 

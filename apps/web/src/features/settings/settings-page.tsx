@@ -9,7 +9,7 @@ import {
   billingErrorMessage,
   fetchUsage,
   openBillingPortal,
-} from '../billing/billing-api';
+} from '../../lib/billing/billing-api';
 import {
   PAYMENT_RETURN_MESSAGES,
   SCHOLAR_PRICE,
@@ -23,9 +23,9 @@ import {
   usageBarTone,
   usageBarWidth,
   type PaymentReturn,
-} from '../billing/billing-display';
-import { startCheckout } from '../billing/start-checkout';
-import '../billing/billing.css';
+} from '../../lib/billing/billing-display';
+import { startCheckout } from '../../lib/billing/start-checkout';
+import '../../components/billing.css';
 
 export const SETTINGS_USAGE_QUERY_KEY = ['payment', 'usage', 'settings'] as const;
 

@@ -7,7 +7,7 @@ import {
   type RouteAccess,
 } from '../../lib/session/access';
 import { useSession } from '../../lib/session/session-context';
-import { useSignInDialog } from '../auth/sign-in-dialog';
+import { useSignInDialog } from '../../lib/session/sign-in-dialog';
 
 /** The access level of the current page: the deepest route that declares one; 'user' otherwise. */
 function useRouteAccess(): RouteAccess {

@@ -4,8 +4,8 @@ import { studyToday, useDueCounts } from '../../lib/review';
 import { useSession } from '../../lib/session/session-context';
 import { spaceInitials, useSpaces } from '../../lib/spaces';
 import { useIsSubscriber } from '../../lib/use-subscription';
-import { useSignInDialog } from '../auth/sign-in-dialog';
-import { useUpgradeDialog } from '../billing/upgrade-dialog';
+import { useSignInDialog } from '../../lib/session/sign-in-dialog';
+import { useUpgradeDialog } from '../../components/upgrade-dialog';
 import {
   ChartIcon,
   ChevronIcon,
@@ -17,7 +17,7 @@ import {
   PlusIcon,
   RepeatIcon,
   SparkIcon,
-} from './icons';
+} from '../../components/icons';
 import { UserMenu } from './user-menu';
 
 function SpacesList() {

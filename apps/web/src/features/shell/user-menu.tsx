@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { FEEDBACK_EMAIL, mailto } from '../../lib/contact';
 import type { SessionUser } from '../../lib/session/session-state';
-import { useSignOut } from '../auth/use-session-change';
+import { useSignOut } from '../../lib/session/use-sign-out';
 import { usePopupMenu } from '../../lib/use-popup-menu';
 
 /** The signed-in user's menu: e-mail, Settings, Feedback (mail), Info, Sign out. */

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Source } from '@mnemo/contracts/entities/source';
-import { Dialog } from '../shell/dialog';
-import { reloadDeck } from '../deck/deck-queries';
-import { sources as calls } from './source-api';
-import { sourceInputFor } from './source-draft';
-import { addSourceFailedMessage } from './source-messages';
-import { addSourcesBlocker } from './source-rules';
-import { SourceInputs } from './source-inputs';
-import { useSourceDraft } from './use-source-draft';
+import { Dialog } from '../../components/dialog';
+import { reloadDeck } from '../../lib/deck-queries';
+import { sources as calls } from '../../lib/sources/source-api';
+import { sourceInputFor } from '../../lib/sources/source-draft';
+import { addSourceFailedMessage } from '../../lib/sources/source-messages';
+import { addSourcesBlocker } from '../../lib/sources/source-rules';
+import { SourceInputs } from '../../components/source-inputs';
+import { useSourceDraft } from '../../lib/sources/use-source-draft';
 import { useDeckSize } from './use-deck-size';
 
 interface DeckForSources {

@@ -2,23 +2,23 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Source } from '@mnemo/contracts/entities/source';
 import { isApiError } from '../../lib/api';
-import { Dialog } from '../shell/dialog';
-import { patchDeckSource, reloadDeck, useDeck } from '../deck/deck-queries';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { patchDeckSource, reloadDeck, useDeck } from '../../lib/deck-queries';
 import { AddSourceDialog } from './add-source-dialog';
-import { ProcessingBanner } from './processing-banner';
-import { sources as calls } from './source-api';
-import { SOURCE_MESSAGES } from './source-messages';
-import { isFinalStatus, isTerminalStep } from './source-progress';
-import { sourceTypeLabel } from './source-rules';
+import { ProcessingBanner } from '../../components/processing-banner';
+import { sources as calls } from '../../lib/sources/source-api';
+import { SOURCE_MESSAGES } from '../../lib/sources/source-messages';
+import { isFinalStatus, isTerminalStep } from '../../lib/sources/source-progress';
+import { sourceTypeLabel } from '../../lib/sources/source-rules';
 import {
   STATUS_LABELS,
   processAction,
   sourceTextNote,
   statusAfterProcessStarted,
   statusTone,
-} from './source-status';
-import { useSourceProgress, type ProgressTarget } from './use-source-progress';
-import { useSourceStatusPolling } from './use-source-polling';
+} from '../../lib/sources/source-status';
+import { useSourceProgress, type ProgressTarget } from '../../lib/sources/use-source-progress';
+import { useSourceStatusPolling } from '../../lib/sources/use-source-polling';
 
 /**
  * The deck's sources (spec 02 §2, §4): the processing banner with live progress, the list with
@@ -295,26 +295,27 @@ function RemoveSourceDialog({
   const [shown, setShown] = useState<Source | null>(source);
   if (source && source !== shown) setShown(source);
   return (
-    <Dialog open={source !== null} onDismiss={onClose} labelledBy="remove-source-title">
-      {shown && (
-        <RemoveSourceContent
-          key={shown._id}
-          deckId={deckId}
-          source={shown}
-          onClose={onClose}
-          onRemoved={onRemoved}
-        />
-      )}
-    </Dialog>
+    shown && (
+      <RemoveSourceContent
+        key={shown._id}
+        open={source !== null}
+        deckId={deckId}
+        source={shown}
+        onClose={onClose}
+        onRemoved={onRemoved}
+      />
+    )
   );
 }
 
 function RemoveSourceContent({
+  open,
   deckId,
   source,
   onClose,
   onRemoved,
 }: {
+  open: boolean;
   deckId: string;
   source: Source;
   onClose: () => void;
@@ -331,8 +332,17 @@ function RemoveSourceContent({
     },
   });
   return (
-    <>
-      <h2 id="remove-source-title">Remove Source</h2>
+    <ConfirmDialog
+      open={open}
+      title="Remove Source"
+      confirmLabel="Remove Source"
+      pendingLabel="Removing..."
+      tone="primary"
+      pending={remove.isPending}
+      error={remove.isError ? SOURCE_MESSAGES.removeFailed : null}
+      onConfirm={() => remove.mutate()}
+      onCancel={onClose}
+    >
       <p>
         Remove <strong>{source.title}</strong> from this deck?
       </p>
@@ -345,24 +355,6 @@ function RemoveSourceContent({
         />
         Also delete the cards made from this source
       </label>
-      {remove.isError && (
-        <p className="notice notice-error" role="alert">
-          {SOURCE_MESSAGES.removeFailed}
-        </p>
-      )}
-      <div className="dialog-actions">
-        <button type="button" className="btn" onClick={onClose} disabled={remove.isPending}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => remove.mutate()}
-          disabled={remove.isPending}
-        >
-          {remove.isPending ? 'Removing...' : 'Remove Source'}
-        </button>
-      </div>
-    </>
+    </ConfirmDialog>
   );
 }

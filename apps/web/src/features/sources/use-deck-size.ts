@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '../../lib/api';
-import { deckSizeQueryKey } from '../deck/deck-queries';
-import { sources as calls } from './source-api';
-import type { DeckSizeState } from './source-size';
+import { deckSizeQueryKey } from '../../lib/deck-queries';
+import { sources as calls } from '../../lib/sources/source-api';
+import type { DeckSizeState } from '../../lib/sources/source-size';
 
 /** GET /decks/:id/size for the meter: loaded, failed (0 of 60 MB) or hidden after a 403. */
 export function useDeckSize(deckId: string | null): DeckSizeState {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { QUESTION_TYPE_LABELS } from '../edit-cards/question-format';
+import { QUESTION_TYPE_LABELS } from '../../lib/question-format';
 import { EvaluationView } from './study-evaluation-view';
 import { answerMode, isQuestionType, letteredOptions, type StudyItem } from './study-items';
 import type { SessionState } from './study-session';

@@ -1,5 +1,5 @@
 import type { Evaluation } from '@mnemo/contracts/entities/question';
-import type { QuestionChatContext } from '../chat/chat-types';
+import type { QuestionChatContext } from '../../lib/chat-types';
 import { correctOption, isCorrectEvaluation } from './study-evaluation';
 import { isQuestionType, submissionText, type StudyItem } from './study-items';
 import type { SessionState } from './study-session';

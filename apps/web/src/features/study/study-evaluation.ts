@@ -3,7 +3,7 @@ import {
   SCORE_MAX,
   type Evaluation,
 } from '@mnemo/contracts/entities/question';
-import { optionLetter } from '../edit-cards/question-format';
+import { optionLetter } from '../../lib/question-format';
 import type { StudyItem } from './study-items';
 
 /**

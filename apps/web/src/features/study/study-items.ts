@@ -6,7 +6,7 @@ import {
   type QuestionType,
 } from '@mnemo/contracts/entities/question';
 import type { SourceRef } from '@mnemo/contracts/entities/source';
-import { QUESTION_TYPE_LABELS, answerText, optionLetter } from '../edit-cards/question-format';
+import { QUESTION_TYPE_LABELS, answerText, optionLetter } from '../../lib/question-format';
 import { STUDY_MESSAGES as M } from './study-messages';
 
 /**

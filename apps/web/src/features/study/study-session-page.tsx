@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { DueCounts } from '@mnemo/contracts/api/review';
 import { deckDueCounts, useDueCounts } from '../../lib/review';
-import { ChatPanel } from '../chat/chat-panel';
-import { useDeck } from '../deck/deck-queries';
-import { ResizableSidebar } from '../deck/resizable-sidebar';
+import { useDeck } from '../../lib/deck-queries';
+import type { ChatPanelProps } from '../../lib/chat-types';
+import { ResizableSidebar } from '../../components/resizable-sidebar';
 import { editGate, type StudyEditAction } from './clone-gate';
 import { questionChatContext } from './study-chat';
 import { QuestionCard } from './question-card';
@@ -33,6 +33,8 @@ export interface StudySessionPageProps {
   mode?: StudyMode | undefined;
   /** Practice only the questions testing these concepts (the mastery view's and quiz's links). */
   concepts?: readonly string[] | undefined;
+  /** The chat sidebar (chat feature), handed in by the route: a feature never imports a sibling. */
+  ChatPanel: ComponentType<ChatPanelProps>;
 }
 
 /**
@@ -55,6 +57,7 @@ export function StudySessionPage({
   onClonePrompt,
   mode: asked,
   concepts,
+  ChatPanel,
 }: StudySessionPageProps) {
   const deck = useDeck(deckId);
   const dueCounts = useDueCounts();

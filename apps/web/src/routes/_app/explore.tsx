@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
+import { CloneDialog } from '../../features/deck/clone-dialog';
 import { ExplorePage } from '../../features/explore/explore-page';
 import { parseExploreSearch } from '../../features/explore/explore-model';
 
@@ -27,6 +28,7 @@ export const Route = createFileRoute('/_app/explore')({
         onSearch={onSearch}
         onPage={onPage}
         onReset={onReset}
+        CloneDialog={CloneDialog}
       />
     );
   },

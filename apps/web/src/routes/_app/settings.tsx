@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { parsePaymentReturn, type PaymentReturn } from '../../features/billing/billing-display';
+import { parsePaymentReturn, type PaymentReturn } from '../../lib/billing/billing-display';
 import { SettingsPage } from '../../features/settings/settings-page';
 
 export const Route = createFileRoute('/_app/settings')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SpacePage } from '../../../features/spaces/space-page';
+import { SpacePage } from '../../../features/library/space-page';
 
 export const Route = createFileRoute('/_app/space/$spaceId')({
   component: function SpaceRoute() {

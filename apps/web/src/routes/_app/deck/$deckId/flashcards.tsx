@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useClonePrompt } from '../../../../features/deck/clone-prompt';
+import { useClonePrompt } from '../../../../lib/clone-prompt';
+import { ChatPanel } from '../../../../features/chat/chat-panel';
 import { StudySessionPage } from '../../../../features/study/study-session-page';
 import { parseStudySearch } from '../../../../features/study/study-search';
 
@@ -17,6 +18,7 @@ export const Route = createFileRoute('/_app/deck/$deckId/flashcards')({
         deckId={deckId}
         mode={mode}
         concepts={concepts}
+        ChatPanel={ChatPanel}
         onClonePrompt={clonePrompt.offered ? () => clonePrompt.open('edit-action') : undefined}
       />
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../api';
 import { BILLING_MESSAGES, billingErrorMessage, demoErrorMessage, isPaying } from './billing-api';
 
 const apiError = (status: number, error: string) =>

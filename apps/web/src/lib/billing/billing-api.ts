@@ -9,7 +9,7 @@ import {
   type DemoSubscriptionResponse,
   type UsageResponse,
 } from '@mnemo/contracts/api/payment';
-import { api, isApiError, serverErrorField } from '../../lib/api';
+import { api, isApiError, serverErrorField } from '../api';
 
 /** Spec 01 §8: the payment messages. */
 export const BILLING_MESSAGES = {

@@ -7,7 +7,7 @@ import {
   type RemoveSourceBody,
 } from '@mnemo/contracts/api/sources';
 import { UPLOAD_FIELD, uploadDocumentResponseSchema } from '@mnemo/contracts/api/upload';
-import { api, type ApiClient } from '../../lib/api';
+import { api, type ApiClient } from '../api';
 
 /** The source calls of spec 01 §7 and spec 02 §7, answers checked against @mnemo/contracts. */
 const at = (id: string) => encodeURIComponent(id);

@@ -1,5 +1,5 @@
-import { useUpgradeDialog } from '../billing/upgrade-dialog';
-import { Dialog } from '../shell/dialog';
+import { useUpgradeDialog } from './upgrade-dialog';
+import { Dialog } from './dialog';
 
 /**
  * What a signed-in user sees when the server answers limitReached while creating a space or deck

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { listDecksResponseSchema } from '@mnemo/contracts/api/decks';
-import { api } from '../../lib/api';
+import { api } from './api';
 
 /** Every deck list starts with 'decks', so creating or deleting a deck reloads them all at once. */
 export const decksQueryKey = (studySpace?: string) => ['decks', studySpace ?? 'all'] as const;

@@ -1,7 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { deckResponseSchema, type DeckResponse } from '@mnemo/contracts/api/decks';
 import type { Source } from '@mnemo/contracts/entities/source';
-import { api } from '../../lib/api';
+import { api } from './api';
 
 export const deckQueryKey = (deckId: string) => ['deck', deckId] as const;
 export const deckSizeQueryKey = (deckId: string) => ['deck', deckId, 'size'] as const;

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Source } from '@mnemo/contracts/entities/source';
-import { logWarning } from '../../lib/log';
-import { patchDeckSource, reloadDeck } from '../deck/deck-queries';
+import { logWarning } from '../log';
+import { patchDeckSource, reloadDeck } from '../deck-queries';
 import { sources as calls } from './source-api';
 import { PROGRESS_TIMINGS, isFinalStatus } from './source-progress';
 

@@ -4,7 +4,7 @@ import {
   progressTone,
   stepCounterText,
   type ProgressView,
-} from './source-progress';
+} from '../lib/sources/source-progress';
 
 /**
  * The processing banner of spec 02 §2 and §4: the step's colour (green completed, red error,

@@ -5,19 +5,19 @@ import type { Space } from '@mnemo/contracts/entities/space';
 import { DueBadge } from '../../components/due-badge';
 import { decksDueTotal, useDueCounts } from '../../lib/review';
 import { spacesQueryKey } from '../../lib/spaces';
-import { DeckCard } from '../library/deck-card';
+import { DeckCard } from './deck-card';
 import {
   LIBRARY_MESSAGES,
   deckCountLabel,
   editedTitle,
   filterDecksByTitle,
-} from '../library/deck-list';
-import { decksQueryKey, useDecks } from '../library/library-queries';
-import { Dialog } from '../shell/dialog';
-import { PlusIcon } from '../shell/icons';
-import { isSpaceMissing, spaceQueryKey, spaces, useSpace } from './space-api';
+} from '../../lib/deck-list';
+import { decksQueryKey, useDecks } from '../../lib/library-queries';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { PlusIcon } from '../../components/icons';
+import { isSpaceMissing, spaceQueryKey, spaces, useSpace } from '../../lib/space-api';
 import { usePopupMenu } from '../../lib/use-popup-menu';
-import '../library/library.css';
+import './library.css';
 
 /**
  * /space/$spaceId (spec 01 §2.8): the title with inline edit, the Edit Space / Delete Space menu,
@@ -290,36 +290,25 @@ function DeleteSpaceDialog({
   });
 
   const close = () => {
-    if (remove.isPending) return;
     setError(null);
     onClose();
   };
   return (
-    <Dialog open={open} onDismiss={close} labelledBy="delete-space-title">
-      <h2 id="delete-space-title">Delete Space</h2>
+    <ConfirmDialog
+      open={open}
+      title="Delete Space"
+      confirmLabel="Delete Space"
+      pendingLabel="Deleting..."
+      pending={remove.isPending}
+      error={error}
+      onConfirm={() => remove.mutate()}
+      onCancel={close}
+    >
       <p>
         Delete "{space.title}"?{' '}
         {deckCount > 0 ? `Its ${deckCountLabel(deckCount)} will be deleted too. ` : ''}
         This cannot be undone.
       </p>
-      {error && (
-        <p className="notice notice-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="dialog-actions">
-        <button type="button" className="btn" onClick={close} disabled={remove.isPending}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="btn btn-danger"
-          onClick={() => remove.mutate()}
-          disabled={remove.isPending}
-        >
-          {remove.isPending ? 'Deleting...' : 'Delete Space'}
-        </button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, type ApiClient } from '../../lib/api';
+import { ApiError, type ApiClient } from '../api';
 import { CHECKOUT_FAILED_MESSAGE, readReferralCode, startCheckout } from './start-checkout';
 
 function fakeApi(answer: unknown | Error) {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { deleteSpaceResponseSchema, spaceResponseSchema } from '@mnemo/contracts/api/spaces';
-import { api, isApiError, type ApiClient } from '../../lib/api';
+import { api, isApiError, type ApiClient } from './api';
 
 const at = (id: string) => encodeURIComponent(id);
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { randomUuid } from '../../lib/random-uuid';
+import { randomUuid } from '../random-uuid';
 import { sources as defaultCalls } from './source-api';
 import { draftReducer, draftUrls, isUploading, type DraftItem } from './source-draft';
 import { SOURCE_MESSAGES, uploadFailedMessage } from './source-messages';

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useLocation } from '@tanstack/react-router';
 import { shouldShowDesktopAdvice } from '../../lib/mobile';
 import { useIsMobile } from '../../lib/use-is-mobile';
-import { MobileInvitePage } from '../marketing/mobile-invite-page';
-import { PublicLayout } from '../marketing/public-layout';
+import { MobileInvitePage } from './mobile-invite-page';
+import { PublicLayout } from './public-layout';
 
 /** Spec 01 §2.3: on mobile, every route but the public ones shows the desktop-advice page. */
 export function MobileGate({ children }: { children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { isApiError, serverErrorField } from '../../lib/api';
+import { isApiError, serverErrorField } from '../api';
 
 /**
  * The words of spec 01 §8 and spec 02 §5, §8 for sources and their processing. The duplicate and

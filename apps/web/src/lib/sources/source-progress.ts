@@ -7,7 +7,7 @@ import {
   type ProgressEvent,
   type ProgressStep,
 } from '@mnemo/contracts/progress';
-import type { ApiClient } from '../../lib/api';
+import type { ApiClient } from '../api';
 import { SOURCE_MESSAGES } from './source-messages';
 
 /** The timings of spec 02 §4 and §9. */

@@ -1,7 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { Dialog } from '../shell/dialog';
-import { SCHOLAR_PRICE } from './billing-display';
-import { useCheckout } from './use-checkout';
+import { Dialog } from './dialog';
+import { SCHOLAR_PRICE } from '../lib/billing/billing-display';
+import { useCheckout } from '../lib/billing/use-checkout';
 import './billing.css';
 
 /** Spec 01 §1 and §9: what Scholar adds over the free plan. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../api';
 import { addSourceFailedMessage, uploadFailedMessage } from './source-messages';
 
 const answered = (status: number, body: Record<string, unknown>) =>

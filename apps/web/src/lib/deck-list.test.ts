@@ -13,7 +13,6 @@ import {
   pageItems,
   pageLabel,
 } from './deck-list';
-import { logLibrarySearch } from './library-search';
 
 const numbers = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
@@ -37,17 +36,6 @@ describe('library paging', () => {
     expect(clampPage(3, 7)).toBe(2);
     expect(clampPage(0, 7)).toBe(1);
     expect(pageItems(numbers(7), 3)).toEqual([7]);
-  });
-});
-
-describe('library search', () => {
-  it('only logs the term', () => {
-    const logged: unknown[][] = [];
-    expect(logLibrarySearch('  photosynthesis ', (...args) => logged.push(args))).toBe(
-      'photosynthesis',
-    );
-    expect(logLibrarySearch('   ', (...args) => logged.push(args))).toBeNull();
-    expect(logged).toEqual([['Library search', 'photosynthesis']]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { checkoutResponseSchema } from '@mnemo/contracts/api/payment';
-import { api as defaultApi, type ApiClient } from '../../lib/api';
+import { api as defaultApi, type ApiClient } from '../api';
 import { BILLING_MESSAGES, billingErrorMessage } from './billing-api';
 
 /** Spec 01 §8: the message of a checkout that could not be started. */

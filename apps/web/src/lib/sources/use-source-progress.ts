@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ProgressEvent } from '@mnemo/contracts/progress';
-import { api } from '../../lib/api';
-import { logWarning } from '../../lib/log';
+import { api } from '../api';
+import { logWarning } from '../log';
 import {
   ticketedProgressUrl,
   trackSourceProgress,

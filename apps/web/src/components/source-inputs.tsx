@@ -1,15 +1,15 @@
 import { useId, useState, type DragEvent, type FormEvent } from 'react';
-import type { DraftItem } from './source-draft';
-import { sizedItems } from './source-draft';
-import { FILE_ACCEPT, fileKind } from './source-rules';
+import type { DraftItem } from '../lib/sources/source-draft';
+import { sizedItems } from '../lib/sources/source-draft';
+import { FILE_ACCEPT, fileKind } from '../lib/sources/source-rules';
 import {
   BYTES_PER_MB,
   formatMB,
   meterFor,
   type DeckSizeState,
   type SizeMeter,
-} from './source-size';
-import type { SourceDraft } from './use-source-draft';
+} from '../lib/sources/source-size';
+import type { SourceDraft } from '../lib/sources/use-source-draft';
 
 type Tab = 'links' | 'files';
 
