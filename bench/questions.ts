@@ -136,7 +136,11 @@ for (const source of await sources()) {
   try {
     qs = chunks.length > 0 ? await ai.generateQuestions({ chunks, count: COUNT, types: TYPES }) : [];
   } catch (err) {
-    failure = err instanceof Error ? err.message : String(err);
+    // What the learner would read: the public message when the error has one.
+    failure =
+      err instanceof Error
+        ? ((err as { publicMessage?: string }).publicMessage ?? err.message)
+        : String(err);
   }
   const ms = performance.now() - started;
   const summary = await ai.summarize({ title: source.title, text: source.text }).catch(() => '');

@@ -88,3 +88,37 @@ export const isAiError = (e: unknown): e is AiError => e instanceof AiError;
 
 /** The service error code for an AI failure. */
 export const aiErrorCode = (e: AiError): ErrorCode => CODES[e.kind];
+
+/** Why a text gave nothing to study: filler, not content (see providers/local/filler.ts). */
+export type UnusableTextReason = 'placeholder' | 'repeated' | 'boilerplate';
+
+const UNUSABLE_MESSAGES: Record<UnusableTextReason, string> = {
+  placeholder:
+    'This source is placeholder text (such as "Lorem ipsum"), not real content, so no questions were written from it. Add a source with real text.',
+  repeated:
+    'This source repeats the same few sentences over and over (a blind or filler text), so no questions were written from it. Add a source with real text.',
+  boilerplate:
+    'This source holds only website boilerplate (cookie or privacy notices), not the article itself, so no questions were written from it. Try another link or upload the text.',
+};
+
+/**
+ * The text handed to question writing is filler, not content. A permanent `bad_request` whose
+ * public message says why in a learner's words; the worker's failure judge passes `publicMessage`
+ * on as the generation's failure reason, and `reason` is the stable code for a status.
+ */
+export class UnusableTextError extends AiError {
+  readonly reason: UnusableTextReason;
+
+  constructor(reason: UnusableTextReason, options: AiErrorOptions = {}) {
+    super('bad_request', `unusable source text: ${reason}`, options);
+    this.name = 'UnusableTextError';
+    this.reason = reason;
+  }
+
+  override get publicMessage(): string {
+    return UNUSABLE_MESSAGES[this.reason];
+  }
+}
+
+export const isUnusableTextError = (e: unknown): e is UnusableTextError =>
+  e instanceof UnusableTextError;

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AiError } from '@mnemo/ai/errors';
+import { AiError, UnusableTextError } from '@mnemo/ai/errors';
 import { createLocalStudyAi } from '@mnemo/ai/providers/local';
 import type { GenerateQuestionsInput, StudyAi } from '@mnemo/ai/types';
 import type { QuestionType } from '@mnemo/contracts/entities/question';
@@ -347,6 +347,35 @@ describe('generate-questions handler', () => {
     const overloaded = new AiError('overloaded', 'busy');
     await expect(handlerWith({ study: failing(overloaded) })(jobFor(deck.id), once)).rejects.toBe(overloaded);
     expect(await questionsOf(deck.id)).toHaveLength(0);
+  });
+
+  it('a filler source gives no questions and the others still do; a deck of only filler fails with the reason', async () => {
+    const deck = await insertDeck();
+    await insertSource(deck.id, 'ietf-1');
+    await insertSource(deck.id, 'bbc-1');
+    const placeholder = new UnusableTextError('placeholder');
+    // The first source asked is filler, every other one gives its questions.
+    let calls = 0;
+    const mixed: Pick<StudyAi, 'generateQuestions'> = {
+      generateQuestions: async (input) => {
+        if (calls++ === 0) throw placeholder;
+        return createLocalStudyAi().generateQuestions(input);
+      },
+    };
+    await handlerWith({ study: mixed })(jobFor(deck.id), once);
+    expect((await questionsOf(deck.id)).length).toBeGreaterThan(0);
+
+    const only = await insertDeck();
+    await insertSource(only.id, 'ietf-1');
+    const filler: Pick<StudyAi, 'generateQuestions'> = {
+      generateQuestions: async () => {
+        throw placeholder;
+      },
+    };
+    await expect(handlerWith({ study: filler })(jobFor(only.id), once)).rejects.toThrow(
+      new UnrecoverableError(placeholder.publicMessage),
+    );
+    expect(await questionsOf(only.id)).toHaveLength(0);
   });
 });
 

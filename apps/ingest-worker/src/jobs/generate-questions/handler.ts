@@ -1,4 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
+import { isUnusableTextError, type UnusableTextError } from '@mnemo/ai/errors';
 import type { GeneratedQuestion, StudyAi, TextChunk } from '@mnemo/ai/types';
 import type { QuestionType } from '@mnemo/contracts/entities/question';
 import type { GenerateQuestionsJob } from '@mnemo/contracts/jobs';
@@ -143,6 +144,9 @@ export function createGenerateQuestionsHandler(deps: GenerateDeps) {
     const seen = new Set(avoid.map(normalise));
     const accepted: GeneratedQuestion[][] = [];
     const have = new Map<QuestionType, number>();
+    // A source that is filler (placeholder or repeated text, a cookie banner) gives no questions;
+    // the others still do. Only when nothing came of any source does the learner read why.
+    let unusable: UnusableTextError | undefined;
 
     const ask = async (pool: readonly TextChunk[], type: QuestionType, count: number) => {
       const chunkIds = new Set(pool.map((c) => c.chunkId));
@@ -157,6 +161,10 @@ export function createGenerateQuestionsHandler(deps: GenerateDeps) {
           avoid: [...avoid, ...accepted.flat().map((q) => q.question)],
         });
       } catch (error) {
+        if (isUnusableTextError(error)) {
+          unusable ??= error;
+          return;
+        }
         const verdict = deps.judge(error);
         // A transient failure is retried by BullMQ (while tries remain); a permanent one is not.
         if (verdict.permanent) throw new UnrecoverableError(verdict.message);
@@ -185,6 +193,8 @@ export function createGenerateQuestionsHandler(deps: GenerateDeps) {
       const missing = planned - (have.get(type) ?? 0);
       if (missing > 0 && ready.length > 1) await ask(all, type, missing);
     }
+    if (unusable && accepted.every((list) => list.length === 0))
+      throw new UnrecoverableError(unusable.publicMessage);
     return interleave(accepted);
   }
 }

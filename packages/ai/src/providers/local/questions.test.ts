@@ -1,6 +1,6 @@
 import { QUESTION_TYPES, type QuestionType } from '@mnemo/contracts/entities/question';
 import { describe, expect, it } from 'vitest';
-import { AiError } from '../../errors';
+import { AiError, isUnusableTextError } from '../../errors';
 import type { GeneratedQuestion, TextChunk } from '../../types';
 import { cleanText } from './document';
 import { chunkFixture, webFixtureText } from './fixture-text';
@@ -182,6 +182,51 @@ describe('generateQuestions', slow, () => {
     const questions = await ai.generateQuestions({ chunks, count: 8, types: ['multiple_choice'] });
     expect(questions).toHaveLength(8);
     for (const q of questions) expectValid(q, chunks);
+  });
+
+  // Written here, not taken from a fixture: the rules must hold for filler never seen before.
+  const placeholder = Array.from(
+    { length: 6 },
+    (_, i) =>
+      `Lorem ipsum dolor sit amet, consectetur adipiscing elit ${i}. Vivamus lacinia odio vitae vestibulum vestibulum. Cras porttitor metus justo, ut fringilla velit fermentum a. Nulla facilisi, sed do eiusmod tempor incididunt ut labore.`,
+  ).join('\n\n');
+  const blind = Array.from(
+    { length: 8 },
+    () =>
+      'This paragraph only fills the page until the real text arrives. It shows how the font looks on the page. Reading it tells you nothing at all.',
+  ).join('\n\n');
+  const banner = [
+    'We use cookies to give you the best experience on our website.',
+    'By continuing to browse, you agree to our use of cookies and tracking technologies.',
+    'You can manage your cookie preferences in the settings at any time.',
+    'We and our partners use cookies to personalise the ads you see.',
+  ].join(' ');
+  const one = (content: string): TextChunk[] => [
+    { chunkId: 'c-1', sourceId: 's-1', sourceTitle: 'Filler', chunkIndex: 0, content },
+  ];
+
+  it('placeholder, repeated blind text and a cookie banner give a clear reason, not cards', async () => {
+    for (const [text, reason] of [
+      [placeholder, 'placeholder'],
+      [blind, 'repeated'],
+      [banner, 'boilerplate'],
+    ] as const) {
+      const error = await ai
+        .generateQuestions({ chunks: one(text), count: 5, types: ALL })
+        .then(() => null, (e: unknown) => e);
+      expect(isUnusableTextError(error) && error.reason, reason).toBe(reason);
+      if (isUnusableTextError(error)) expect(error.publicMessage).toMatch(/no questions were written/);
+    }
+  });
+
+  it('a filler source beside a real one is left out, the real one still gives questions', async () => {
+    const chunks = [
+      ...chunksOf('nytimes-1'),
+      { chunkId: 'filler', sourceId: 'src-filler', sourceTitle: 'Filler', chunkIndex: 0, content: placeholder },
+    ];
+    const questions = await ai.generateQuestions({ chunks, count: 6, types: ALL });
+    expect(questions.length).toBeGreaterThan(0);
+    for (const q of questions) expect(q.sourceId).toBe('src-nytimes-1');
   });
 
   it('answers nothing for no chunks or a zero count', async () => {

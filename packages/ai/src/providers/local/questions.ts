@@ -1,5 +1,6 @@
 import { normalizeConcepts, type QuestionType } from '@mnemo/contracts/entities/question';
 import type { GeneratedQuestion, GenerateQuestionsInput, TextChunk } from '../../types';
+import { UnusableTextError, type UnusableTextReason } from '../../errors';
 import { throwIfAborted } from './abort';
 import {
   analyze,
@@ -9,6 +10,7 @@ import {
   type PhraseOccurrence,
   type Sentence,
 } from './document';
+import { fillerReason, fillerSentence } from './filler';
 import { hash32 } from './hash';
 import { diverseKeyPhrases, definesAt, keyPhrases } from './summarize';
 import { focusTerms, sameText, similarWording, textTerms } from './terms';
@@ -61,11 +63,31 @@ const QUOTED = /^["“‘']/;
 
 const normalise = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
+/**
+ * The chunks of the sources that are content, not filler (filler.ts). When every source is filler
+ * there is nothing to ask about, and the learner is told why instead of getting cards about
+ * "dolor sit amet": an `UnusableTextError` naming the reason.
+ */
+function contentChunks(chunks: readonly TextChunk[]): TextChunk[] {
+  const bySource = new Map<string, string[]>();
+  for (const c of chunks) bySource.set(c.sourceId, [...(bySource.get(c.sourceId) ?? []), c.content]);
+  const filler = new Map<string, UnusableTextReason>();
+  for (const [sourceId, parts] of bySource) {
+    const reason = fillerReason(parts.join('\n\n'));
+    if (reason) filler.set(sourceId, reason);
+  }
+  const kept = chunks.filter((c) => !filler.has(c.sourceId));
+  const first = [...filler.values()][0];
+  if (kept.length === 0 && first) throw new UnusableTextError(first, { provider: 'local' });
+  return kept;
+}
+
 export function generateQuestions(input: GenerateQuestionsInput): GeneratedQuestion[] {
   throwIfAborted(input.signal);
   const types = [...new Set(input.types)];
   const wanted = Math.max(0, Math.floor(input.count));
   if (input.chunks.length === 0 || types.length === 0 || wanted === 0) return [];
+  input = { ...input, chunks: contentChunks(input.chunks) };
 
   const doc = analyze(input.chunks.map((c) => c.content));
   throwIfAborted(input.signal);
@@ -193,7 +215,7 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
   const list: Candidate[] = [];
   if (MC_TYPES.has(type)) {
     for (const s of doc.sentences) {
-      if (!s.clean || s.words < 8 || s.words > 40) continue;
+      if (!s.clean || s.words < 8 || s.words > 40 || fillerSentence(s.text)) continue;
       for (const o of s.phrases) {
         const phrase = doc.phrases.get(o.key);
         if (!phrase || phrase.doubtful) continue;
@@ -218,7 +240,7 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
       if (phrase.count < 2 && phrase.length < 2) continue;
       for (const id of phrase.sentences) {
         const s = doc.sentences[id];
-        if (!s || !s.clean || s.words < 8) continue;
+        if (!s || !s.clean || s.words < 8 || fillerSentence(s.text)) continue;
         const o = s.phrases.find((p) => p.key === phrase.key);
         if (!o) continue;
         let score = (doc.importance[s.id] ?? 0) + 0.5 * (phrase.score / top) + focusScore(s);
