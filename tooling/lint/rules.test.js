@@ -1,4 +1,4 @@
-// The two lint rules that keep the architecture honest, checked against the real root config.
+// The lint rules that keep the architecture honest, checked against the real root config.
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -70,5 +70,14 @@ describe('lint rules', () => {
     const route =
       "import { ChatPanel } from '../../features/chat/chat-panel';\nimport { DeckPage } from '../../features/deck/deck-page';\nexport const x = [ChatPanel, DeckPage];\n";
     expect(await ruleIds(route, `${web}/routes/_app/deck.tsx`)).not.toContain('mnemo/web-layers');
+  });
+
+  it('check service routes against the contracts route table, in the four services’ route files only', async () => {
+    const code = "export const r = (app) => { app.get('/decks/:id/nowhere', async () => ({})); };\n";
+    expect(await ruleIds(code, 'apps/deck/src/modules/decks/decks.routes.ts')).toContain('mnemo/contract-routes');
+    const listed = "export const r = (app) => { app.get('/decks/:id', async () => ({})); };\n";
+    expect(await ruleIds(listed, 'apps/deck/src/modules/decks/decks.routes.ts')).not.toContain('mnemo/contract-routes');
+    // The gateway's own routes are not service routes.
+    expect(await ruleIds(code, 'apps/gateway/src/modules/health/health.routes.ts')).not.toContain('mnemo/contract-routes');
   });
 });

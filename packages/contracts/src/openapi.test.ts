@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from './openapi';
+import { buildOpenApiDocument, openApiPath } from './openapi';
 import { ROUTES } from './routes';
 
 const doc = buildOpenApiDocument() as {
@@ -29,7 +29,7 @@ describe('the OpenAPI document', () => {
     expect(operations).toHaveLength(ROUTES.length);
     expect(new Set(operations.map((o) => o.op.operationId)).size).toBe(ROUTES.length);
     for (const r of ROUTES) {
-      const op = doc.paths[`/api${r.path.replace(/:(\w+)/g, '{$1}')}`]?.[r.method.toLowerCase()];
+      const op = doc.paths[`/api${openApiPath(r.path)}`]?.[r.method.toLowerCase()];
       expect(op?.['x-service'], `${r.method} ${r.path}`).toBe(r.service);
     }
   });

@@ -91,12 +91,15 @@ function open(node: unknown): unknown {
 
 const inputSchema = (s: z.ZodType) => open(z.toJSONSchema(s, { io: 'input' })) as Json;
 
+/** The OpenAPI form of a route's path: `:id` is `{id}`, a trailing `*` (a file's key) is `{path}`. */
+export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{path}');
+
 const operationId = (r: RouteContract) =>
   r.method.toLowerCase() +
   r.path
     .split('/')
     .filter(Boolean)
-    .map((part) => (part.startsWith(':') ? `By${part[1]!.toUpperCase()}${part.slice(2)}` : part))
+    .map((part) => (part === '*' ? 'ByPath' : part.startsWith(':') ? `By${part[1]!.toUpperCase()}${part.slice(2)}` : part))
     .map((part) => part.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()))
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
     .join('');
@@ -153,7 +156,7 @@ export function buildOpenApiDocument(): Json {
 
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of ROUTES) {
-    const path = `/api${r.path.replace(/:(\w+)/g, '{$1}')}`;
+    const path = `/api${openApiPath(r.path)}`;
     const parameters: Json[] = [];
     const params = r.params ? inputSchema(r.params) : undefined;
     for (const name of [...r.path.matchAll(/:(\w+)/g)].map((m) => m[1]!)) {
@@ -161,6 +164,15 @@ export function buildOpenApiDocument(): Json {
         type: 'string',
       };
       parameters.push({ name, in: 'path', required: true, schema });
+    }
+    if (r.file) {
+      parameters.push({
+        name: 'path',
+        in: 'path',
+        required: true,
+        description: "The file's key, as the download link gives it (it may contain /).",
+        schema: { type: 'string', maxLength: 200 },
+      });
     }
     if (r.query) {
       const query = inputSchema(r.query);
@@ -191,7 +203,12 @@ export function buildOpenApiDocument(): Json {
       r.addition ? 'Not in the spec: our addition.' : '',
       r.pathOurs ? 'The spec describes this call without its path: the path is ours.' : '',
     ].filter(Boolean);
-    const success = r.stream
+    const success = r.file
+      ? {
+          description: "The file, with its own content type (PDFs inline, other documents as attachments).",
+          content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+        }
+      : r.stream
       ? {
           description: 'Server-Sent Events; x-events maps each event name to the JSON of its data.',
           content: { 'text/event-stream': { schema: { type: 'string' } } },

@@ -101,6 +101,8 @@ const ADDITIONS = [
   'GET /decks/:id/mastery',
   'GET /decks/:id/quiz',
   'POST /decks/:id/discard-failed-creation',
+  // Downloads of uploaded files (the sources' download links).
+  'GET /files/*',
 ];
 
 const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
@@ -144,9 +146,12 @@ describe('the route table', () => {
     }
   });
 
-  it('answers JSON with an answer schema, or streams events each with a schema', () => {
+  it('answers JSON with an answer schema, streams events each with a schema, or sends a file', () => {
     for (const r of ROUTES) {
-      if (r.stream) {
+      if (r.file) {
+        expect(r.response, key(r)).toBeUndefined();
+        expect(r.path, key(r)).toMatch(/\/\*$/);
+      } else if (r.stream) {
         expect(r.response, key(r)).toBeUndefined();
         expect(Object.keys(r.events ?? {}).length, key(r)).toBeGreaterThan(0);
         for (const s of Object.values(r.events ?? {})) expect(s).toBeInstanceOf(z.ZodType);

@@ -46,6 +46,11 @@ export type RouteContract = {
   events?: Readonly<Record<string, z.ZodType>>;
   /** The body is multipart/form-data. */
   multipart?: true;
+  /**
+   * Answers a stored file's own bytes and content type, not JSON. Its path ends in `*`: the rest of
+   * the address is the file's key, slashes included.
+   */
+  file?: true;
   /** Success status when not 200. */
   status?: 201;
   /** Not in the spec's call tables: our addition. */
@@ -141,6 +146,9 @@ const TABLE = [
   // The stream's ticket: EventSource cannot send the caller's headers (see progressStreamQuerySchema).
   { method: 'POST', path: '/ai/progress/:sourceId/ticket', service: 'gateway', auth: 'session', addition: true,
     params: ai.progressParamsSchema, response: ai.progressTicketResponseSchema },
+  // Downloads of stored files: the key is random (the capability, like a presigned URL), so a plain
+  // link from the browser, without a session, opens it.
+  { method: 'GET', path: '/files/*', service: 'deck', auth: 'public', file: true, addition: true },
   { method: 'GET', path: '/youtube/search', service: 'deck', auth: 'session',
     query: youtube.youtubeSearchQuerySchema, response: youtube.youtubeSearchResponseSchema },
 

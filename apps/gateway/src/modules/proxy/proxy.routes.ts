@@ -3,31 +3,18 @@ import replyFrom from '@fastify/reply-from';
 import { IDENTITY_HEADER, REQUEST_ID_HEADER } from '@mnemo/contracts/identity';
 import { signIdentity } from '@mnemo/service-kit/identity';
 import { errorBody, formatTraceparent, TRACEPARENT_HEADER } from '@mnemo/service-kit';
+import { ROUTES } from '@mnemo/contracts/routes';
+import { routePrefixes, type ServiceName } from './route-prefixes';
 
-export type ServiceName = 'auth' | 'deck' | 'chat' | 'billing';
+export type { ServiceName } from './route-prefixes';
 
 /**
- * Which service answers which /api path. More specific entries win (find-my-way prefers static
- * segments), which is how the two conversation-prompts calls reach chat despite their prefixes.
+ * Which service answers which /api path, derived from the contracts' route table (route-prefixes.ts):
+ * a call added there is routed with no change here. More specific prefixes win (find-my-way prefers
+ * static segments), which is how the two conversation-prompts calls reach chat under deck-looking
+ * paths.
  */
-export const ROUTE_TABLE: ReadonlyArray<readonly [string, ServiceName]> = [
-  ['/api/auth', 'auth'],
-  ['/api/mobile', 'auth'],
-  ['/api/spaces', 'deck'],
-  ['/api/decks', 'deck'],
-  ['/api/questions', 'deck'],
-  ['/api/cards', 'deck'],
-  ['/api/sources', 'deck'],
-  ['/api/upload', 'deck'],
-  ['/api/youtube', 'deck'],
-  ['/api/ai', 'deck'],
-  ['/api/files', 'deck'],
-  ['/api/review', 'deck'],
-  ['/api/chat', 'chat'],
-  ['/api/questions/conversation-prompts', 'chat'],
-  ['/api/sources/conversation-prompts', 'chat'],
-  ['/api/payment', 'billing'],
-];
+export const ROUTE_TABLE = routePrefixes(ROUTES);
 
 const HOP_BY_HOP = ['authorization', 'x-anonymous-session', 'cookie', 'host', 'connection'];
 
