@@ -18,3 +18,17 @@ describe('SOURCE_FETCH_ALLOWLIST', () => {
     ).toBe(false);
   });
 });
+
+describe('OCR_LANGUAGES', () => {
+  it('defaults to every installed language, English first, and takes a comma-separated list', () => {
+    expect(envSchema.parse(base).OCR_LANGUAGES).toEqual(['eng', 'deu', 'fra', 'spa']);
+    expect(envSchema.parse({ ...base, OCR_LANGUAGES: 'fra, eng' }).OCR_LANGUAGES).toEqual([
+      'fra',
+      'eng',
+    ]);
+  });
+
+  it('refuses a language whose data is not installed', () => {
+    expect(envSchema.safeParse({ ...base, OCR_LANGUAGES: 'eng,klingon' }).success).toBe(false);
+  });
+});

@@ -4,6 +4,13 @@ import { baseServiceEnv, parseEnv, envList } from '@mnemo/service-kit/env';
 import { storageEnvSchema } from '@mnemo/storage/env';
 import { parseAllowlistEntry } from './extract/safe-fetch';
 import { defaultPdfThreads } from './extract/pdf-pool';
+import {
+  DEFAULT_OCR_LANGUAGES,
+  DEFAULT_OCR_PAGE_TIMEOUT_MS,
+  defaultOcrThreads,
+  OCR_LANGUAGES,
+  type OcrLanguage,
+} from './extract/ocr-engine';
 
 export const envSchema = baseServiceEnv.extend({
   ...aiEnvSchema.shape,
@@ -34,6 +41,22 @@ export const envSchema = baseServiceEnv.extend({
    * ('took too long to read'): a hostile or broken PDF cannot hold a job forever.
    */
   PDF_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  /**
+   * Threads that read scans and pictures (OCR), shared by all jobs of the process: this many pages
+   * are read at once. Defaults to one per core (at most four); each holds Tesseract and its models.
+   */
+  OCR_THREADS: z.coerce.number().int().min(1).max(16).default(defaultOcrThreads()),
+  /** How long one page may take to read before it is given up and named as unreadable. */
+  OCR_PAGE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(DEFAULT_OCR_PAGE_TIMEOUT_MS),
+  /**
+   * Languages pages are read in, comma-separated Tesseract codes, the main one first; their data is
+   * installed from npm (@tesseract.js-data/*). Defaults to all installed: eng, deu, fra, spa.
+   */
+  OCR_LANGUAGES: envList
+    .refine((codes) => codes.every((c) => (OCR_LANGUAGES as readonly string[]).includes(c)), {
+      message: `OCR_LANGUAGES takes codes among ${OCR_LANGUAGES.join(', ')}, separated by commas`,
+    })
+    .transform((codes) => (codes.length > 0 ? (codes as OcrLanguage[]) : [...DEFAULT_OCR_LANGUAGES])),
   /**
    * Hosts (`host` or `host:port`, comma-separated) whose links may be fetched even though they
    * resolve to loopback or private addresses. Empty in production; tests and local development

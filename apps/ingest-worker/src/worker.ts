@@ -19,6 +19,7 @@ import { storageConfigFromEnv } from '@mnemo/storage/env';
 import { loadEnv } from './env';
 import { createSafeFetch } from './extract/safe-fetch';
 import { createPdfPool } from './extract/pdf-pool';
+import { createOcrEngine } from './extract/ocr-engine';
 import { createProgressPublisher } from './progress/publisher';
 import { createJobProcessor } from './jobs/registry';
 import { pipelineCheckJob } from './jobs/pipeline-check/job';
@@ -60,6 +61,12 @@ await verifyEmbedder(ai.embedder);
 // PDF threads start with the first PDF, not at boot: a worker that reads none keeps no copies of
 // pdf.js, and a booting worker leaves the CPU to the jobs it takes over.
 const pdfPool = createPdfPool({ threads: env.PDF_THREADS, timeoutMs: env.PDF_TIMEOUT_MS });
+// OCR threads likewise start with the first scan or picture, and end when idle.
+const ocr = createOcrEngine({
+  threads: env.OCR_THREADS,
+  pageTimeoutMs: env.OCR_PAGE_TIMEOUT_MS,
+  languages: env.OCR_LANGUAGES,
+});
 
 const billing = createInternalClient({ baseUrl: env.BILLING_URL, secret: env.INTERNAL_SECRET, service: 'worker' });
 const processor = createJobProcessor([
@@ -77,7 +84,7 @@ const processor = createJobProcessor([
       extract: createSourceExtractor({
         storage: createStorage(storageConfigFromEnv(env)),
         fetch: createSafeFetch({ allowlist: env.SOURCE_FETCH_ALLOWLIST }),
-        file: { pdf: { reader: pdfPool } },
+        file: { pdf: { reader: pdfPool }, ocr },
       }),
       embedder: ai.embedder,
       study: ai.study,
@@ -207,7 +214,7 @@ app.addHook('preClose', async () => {
 await runService(app, { port: env.WORKER_PORT, host: env.HOST, graceMs: 55_000 }, async () => {
   await reembedQueue.close();
   await Promise.all(depthQueues.map((q) => q.close()));
-  await pdfPool.close();
+  await Promise.all([pdfPool.close(), ocr.close()]);
   await redis.del(workerHeartbeatKey(env.REDIS_PREFIX)).catch(() => {});
   await redis.quit().catch(() => redis.disconnect());
 });

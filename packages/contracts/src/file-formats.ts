@@ -57,6 +57,15 @@ const isZip = ({ bytes }: FileHead) =>
 const isOle2 = ({ bytes }: FileHead) =>
   startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
+const isPng = ({ bytes }: FileHead) => startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const isJpeg = ({ bytes }: FileHead) => startsWith(bytes, [0xff, 0xd8, 0xff]);
+/** RIFF, a size, then WEBP. */
+const isWebp = ({ bytes }: FileHead) =>
+  startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8);
+/** Little-endian (II*\0) or big-endian (MM\0*). */
+const isTiff = ({ bytes }: FileHead) =>
+  startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a]);
+
 /*
  * Why the zip formats keep their own entry rule rather than file-type's verdict: file-type calls a
  * zip "docx" from the type `[Content_Types].xml` declares (or from a `word/` folder) and stops there;
@@ -89,9 +98,19 @@ export const FILE_FORMATS = {
     // names it, and mammoth follows that.
     part: { zipEntry: (name: string) => /^word\/document\d*\.xml$/i.test(name) },
   },
+  // Pictures of text (a scanned page, a photographed handout), read by OCR (issue 22).
+  png: { extensions: ['.png'], contentType: 'image/png', label: 'PNG image', head: isPng },
+  jpeg: { extensions: ['.jpg', '.jpeg'], contentType: 'image/jpeg', label: 'JPEG image', head: isJpeg },
+  webp: { extensions: ['.webp'], contentType: 'image/webp', label: 'WebP image', head: isWebp },
+  tiff: { extensions: ['.tif', '.tiff'], contentType: 'image/tiff', label: 'TIFF image', head: isTiff },
 } as const satisfies Record<string, FileFormat>;
 
 export type DocumentKind = keyof typeof FILE_FORMATS;
+/** The formats read by OCR as one picture. */
+export const IMAGE_KINDS = ['png', 'jpeg', 'webp', 'tiff'] as const satisfies readonly DocumentKind[];
+export type ImageKind = (typeof IMAGE_KINDS)[number];
+export const isImageKind = (kind: DocumentKind): kind is ImageKind =>
+  (IMAGE_KINDS as readonly DocumentKind[]).includes(kind);
 export const DOCUMENT_KINDS = Object.keys(FILE_FORMATS) as DocumentKind[];
 
 /** The format a file name promises by its ending, or null. */

@@ -1,10 +1,15 @@
 import { z } from 'zod';
 
-/** Progress steps of spec 02 §4, in the order a successful run emits them. */
+/**
+ * Progress steps of spec 02 §4, in the order a successful run emits them. Addition: `ocr`, between
+ * extracting and content-extracted, only for scans and pictures, once per page read
+ * (details: { pagesDone, pagesTotal }).
+ */
 export const PROGRESS_STEPS = [
   'connected',
   'starting',
   'extracting',
+  'ocr',
   'content-extracted',
   'chunking',
   'chunks-created',

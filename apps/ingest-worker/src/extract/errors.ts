@@ -46,6 +46,9 @@ export const EXTRACTION_REASONS = {
   // A document that takes too long or too much memory to read fails the same way on every try.
   extraction_timeout: { code: 'EXTRACTION_FAILED', transient: false },
   too_complex: { code: 'EXTRACTION_FAILED', transient: false },
+  // Pictures (OCR): refused by their header before anything decodes them.
+  image_too_large: { code: 'PAYLOAD_TOO_LARGE', transient: false },
+  truncated_file: { code: 'EXTRACTION_FAILED', transient: false },
 
   // YouTube. Blocks and rate limits are about our address, not the video: another attempt after a
   // back-off (or from another worker) can succeed, so they are transient; the job's bounded retries

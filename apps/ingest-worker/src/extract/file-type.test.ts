@@ -62,12 +62,16 @@ describe('detectFileType', () => {
   });
 
   it('refuses other kinds of file by name or type', async () => {
-    const png = Buffer.from('89504e470d0a1a0a', 'hex');
-    const byName = await failure(detectFileType(png, { filename: 'photo.png' }));
+    // A GIF: a picture, but not one of the formats read by OCR (PNG, JPEG, WebP, TIFF).
+    const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(64)]);
+    const byName = await failure(detectFileType(gif, { filename: 'photo.gif' }));
     expect([byName.code, byName.reason]).toEqual(['UNSUPPORTED_FILE', 'unsupported_file']);
-    expect(byName.message).toContain('.png');
-    const byType = await failure(detectFileType(png, { contentType: 'image/png' }));
-    expect(byType.message).toContain('image/png');
+    expect(byName.message).toContain('.gif');
+    const byType = await failure(detectFileType(gif, { contentType: 'image/gif' }));
+    expect(byType.message).toContain('image/gif');
+    // A PNG is one (ocr.test.ts reads them).
+    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64)]);
+    expect(await detectFileType(png, { filename: 'photo.png' })).toEqual({ kind: 'png' });
   });
 
   it('refuses an empty file', async () => {

@@ -1,14 +1,25 @@
 import { UPLOAD_MAX_BYTES } from '@mnemo/contracts/api/upload';
+import { isImageKind } from '@mnemo/contracts/file-formats';
 import { extractDoc } from './doc';
 import { extractDocx } from './docx';
 import { ExtractionError } from './errors';
 import { detectFileType } from './file-type';
+import { extractImage, type OcrProgress } from './image';
+import { defaultOcrEngine, type OcrEngine } from './ocr-engine';
 import { extractPdf, type PdfOptions } from './pdf';
 import type { Extracted } from './types';
 import type { ZipLimits } from './zip-guard';
 
 export type FileInput = { data: Uint8Array; filename?: string | null; contentType?: string | null };
-export type FileOptions = { maxBytes?: number; zipLimits?: ZipLimits; pdf?: PdfOptions };
+export type FileOptions = {
+  maxBytes?: number;
+  zipLimits?: ZipLimits;
+  pdf?: PdfOptions;
+  /** Reads pictures and scanned PDF pages; the process's own engine when not given. */
+  ocr?: OcrEngine;
+  /** Pages read by OCR so far (the job's `ocr` progress step). */
+  onOcrProgress?: OcrProgress;
+};
 
 /** A document's bytes to text: the kind is read from the bytes (file-type.ts), then its extractor runs. */
 export async function extractFile(input: FileInput, options: FileOptions = {}): Promise<Extracted> {
@@ -28,12 +39,22 @@ export async function extractFile(input: FileInput, options: FileOptions = {}): 
     contentType: input.contentType,
     ...(options.zipLimits ? { zipLimits: options.zipLimits } : {}),
   });
+  const ocrProgress = options.onOcrProgress ? { onOcrProgress: options.onOcrProgress } : {};
   const extracted =
     detected.kind === 'pdf'
-      ? await extractPdf(data, options.pdf)
-      : detected.kind === 'docx'
-        ? await extractDocx(data, options.zipLimits ? { zipLimits: options.zipLimits } : {})
-        : await extractDoc(data);
+      ? await extractPdf(data, {
+          ...(options.ocr ? { ocr: options.ocr } : {}),
+          ...ocrProgress,
+          ...options.pdf,
+        })
+      : isImageKind(detected.kind)
+        ? await extractImage(data, detected.kind, {
+            ocr: options.ocr ?? defaultOcrEngine(),
+            ...ocrProgress,
+          })
+        : detected.kind === 'docx'
+          ? await extractDocx(data, options.zipLimits ? { zipLimits: options.zipLimits } : {})
+          : await extractDoc(data);
   const warnings = [
     ...(extracted.meta.warnings ?? []),
     ...(detected.extensionMismatch ? [`File ${detected.extensionMismatch}.`] : []),

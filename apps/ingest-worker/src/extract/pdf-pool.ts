@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { DecompressionBudget } from './decompression-budget';
 import { ExtractionError } from './errors';
 import type { PdfReadError, PdfReadResult, PdfStripe } from './pdf-read';
+import type { PdfRenderResult, PdfRenderTask } from './pdf-render';
 
 /** What the pool sends a PDF thread (pdf-thread.ts), and what comes back. */
 export type ThreadRequest =
@@ -20,12 +21,15 @@ export type ThreadRequest =
       budget: DecompressionBudget;
       /** One Int32: KiB the document has unpacked so far, counted by all its stripes' threads. */
       decodedKiB: SharedArrayBuffer;
-    };
+    }
+  /** One page drawn for OCR (pdf-render.ts). */
+  | ({ type: 'render'; id: number; data: SharedArrayBuffer } & Omit<PdfRenderTask, 'data'>);
 export type ThreadReply =
-  | { id: number; ok: true; result: PdfReadResult | null }
+  | { id: number; ok: true; result: PdfReadResult | PdfRenderResult | null }
   | { id: number; ok: false; reason: PdfReadError['reason'] | null; message: string };
 
 export type PdfReadRequest = Omit<Extract<ThreadRequest, { type: 'read' }>, 'id' | 'type'>;
+export type PdfRenderRequest = Omit<Extract<ThreadRequest, { type: 'render' }>, 'id' | 'type'>;
 
 export type PdfPoolOptions = {
   /** Threads at most, shared by every job of the process. */
@@ -40,6 +44,15 @@ export type PdfPool = {
   readonly threads: number;
   /** Reads a stripe in a free thread (queued while all are busy); rejects with an ExtractionError. */
   read(request: PdfReadRequest, signal?: AbortSignal): Promise<PdfReadResult>;
+  /**
+   * Draws one page for OCR in a free thread, stopped after `timeoutMs` (a page's own limit);
+   * rejects with an ExtractionError.
+   */
+  render(
+    request: PdfRenderRequest,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<PdfRenderResult>;
   /** Starts the threads and loads pdf.js in them, so the first document does not wait for it. */
   warm(): Promise<void>;
   close(): Promise<void>;
@@ -75,7 +88,9 @@ const tooComplex = () =>
 
 type Task = {
   request: ThreadRequest;
-  resolve: (result: PdfReadResult | null) => void;
+  /** The task's own time limit, when shorter than the pool's. */
+  timeoutMs?: number;
+  resolve: (result: PdfReadResult | PdfRenderResult | null) => void;
   reject: (error: Error) => void;
   signal: AbortSignal | undefined;
   onAbort?: () => void;
@@ -164,8 +179,9 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
       slot.task = task;
       // A busy thread keeps the process alive until its answer arrives.
       slot.worker.ref();
-      if (task.request.type === 'read') {
-        slot.timer = setTimeout(() => stop(slot, timedOut(options.timeoutMs)), options.timeoutMs);
+      if (task.request.type !== 'warm') {
+        const timeoutMs = task.timeoutMs ?? options.timeoutMs;
+        slot.timer = setTimeout(() => stop(slot, timedOut(timeoutMs)), timeoutMs);
       }
       if (task.signal) {
         task.onAbort = () => stop(slot, abortError(task.signal));
@@ -175,11 +191,11 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
     }
   }
 
-  function submit(request: ThreadRequest, signal?: AbortSignal) {
-    return new Promise<PdfReadResult | null>((resolve, reject) => {
+  function submit(request: ThreadRequest, signal?: AbortSignal, timeoutMs?: number) {
+    return new Promise<PdfReadResult | PdfRenderResult | null>((resolve, reject) => {
       if (closed) return reject(new Error('The PDF pool is closed'));
       if (signal?.aborted) return reject(abortError(signal));
-      const task: Task = { request, resolve, reject, signal };
+      const task: Task = { request, resolve, reject, signal, ...(timeoutMs ? { timeoutMs } : {}) };
       queue.push(task);
       // A queued task that is aborted leaves the queue.
       signal?.addEventListener(
@@ -201,7 +217,14 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
     threads,
     async read(request, signal) {
       const result = await submit({ type: 'read', id: nextId++, ...request }, signal);
-      if (!result) throw new Error('PDF thread answered a read without pages');
+      if (!result || !('pages' in result))
+        throw new Error('PDF thread answered a read without pages');
+      return result;
+    },
+    async render(request, timeoutMs, signal) {
+      const result = await submit({ type: 'render', id: nextId++, ...request }, signal, timeoutMs);
+      if (!result || !('image' in result))
+        throw new Error('PDF thread answered a render without a picture');
       return result;
     },
     async warm() {

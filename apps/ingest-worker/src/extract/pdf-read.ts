@@ -17,7 +17,7 @@ import { normaliseInline } from './text';
  */
 
 const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-const dataDir = (name: string) => join(pdfjsRoot, name) + sep;
+export const dataDir = (name: string) => join(pdfjsRoot, name) + sep;
 
 type PdfJs = typeof PdfJsModule;
 let pdfjsPromise: Promise<PdfJs> | null = null;
@@ -207,7 +207,7 @@ declare global {
  * so check() afterwards turns the overrun into the document's verdict. A PDF thread reads one stripe
  * at a time, so one hook per thread is enough.
  */
-function meterDecoding({ budget, decodedKiB }: PdfReadTask['decompression']) {
+export function meterDecoding({ budget, decodedKiB }: PdfReadTask['decompression']) {
   let over: 'stream' | 'document' | null = null;
   globalThis.__mnemoChargeDecodedBytes = (addedBytes, streamBytes) => {
     if (!over) {

@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { loadPdfJs, PdfReadError, readPdfStripe } from './pdf-read';
+import { renderPdfPage } from './pdf-render';
 import type { ThreadReply, ThreadRequest } from './pdf-pool';
 
 /**
@@ -14,7 +15,15 @@ if (!port) throw new Error('pdf-thread.ts runs as a worker thread of the PDF poo
 globalThis.fetch = () => Promise.reject(new Error('PDF threads do not fetch'));
 
 port.on('message', (request: ThreadRequest) => {
-  void handle(request).then((reply) => port.postMessage(reply));
+  void handle(request).then((reply) =>
+    // A page's picture moves to the pool's thread rather than being copied.
+    port.postMessage(
+      reply,
+      reply.ok && reply.result && 'image' in reply.result
+        ? [reply.result.image.buffer as ArrayBuffer]
+        : [],
+    ),
+  );
 });
 
 async function handle(request: ThreadRequest): Promise<ThreadReply> {
@@ -23,6 +32,11 @@ async function handle(request: ThreadRequest): Promise<ThreadReply> {
     return { id: request.id, ok: true, result: null };
   }
   try {
+    if (request.type === 'render') {
+      const { id: _id, type: _type, data, ...task } = request;
+      const result = await renderPdfPage({ ...task, data: new Uint8Array(data) });
+      return { id: request.id, ok: true, result };
+    }
     const result = await readPdfStripe({
       data: new Uint8Array(request.data),
       stripe: request.stripe,

@@ -107,11 +107,11 @@ describe('extractPdf on made-up files', () => {
     expect(result.title).toBe('Cells divide by mitosis.');
   });
 
-  it('says a PDF with only images and shapes needs OCR', async () => {
+  it('says a PDF with only images and shapes needs OCR when OCR is off (ocr.test.ts reads them)', async () => {
     const scan = buildPdf(
       'q 100 0 0 100 10 10 cm BI /W 2 /H 2 /CS /G /BPC 8 ID \x00\xff\xff\x00 EI Q 0 0 1 rg 150 150 50 50 re f',
     );
-    const err = await failure(extractPdf(scan));
+    const err = await failure(extractPdf(scan, { ocr: false }));
     expect([err.code, err.reason, err.transient]).toEqual([
       'EXTRACTION_FAILED',
       'needs_ocr',

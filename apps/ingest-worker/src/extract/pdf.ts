@@ -1,5 +1,8 @@
 import { DEFAULT_DECOMPRESSION_BUDGET, type DecompressionBudget } from './decompression-budget';
 import { ExtractionError } from './errors';
+import type { OcrProgress } from './image';
+import { defaultOcrEngine, type OcrEngine } from './ocr-engine';
+import { ocrPdfPages } from './pdf-ocr';
 import { createPdfPool, defaultPdfThreads, type PdfPool } from './pdf-pool';
 import { PdfReadError, readPdfStripe, type PdfPage } from './pdf-read';
 import { cleanSections, firstLineTitle, joinSections, normaliseInline } from './text';
@@ -12,7 +15,7 @@ import type { Extracted, ExtractedSection } from './types';
  */
 
 /** Whatever reads stripes of a document: the PDF pool, or the calling thread in tests. */
-export type PdfReader = Pick<PdfPool, 'read' | 'threads'>;
+export type PdfReader = Pick<PdfPool, 'read' | 'threads'> & Partial<Pick<PdfPool, 'render'>>;
 
 export type PdfOptions = {
   /** Pages read at most; a longer document is cut (and says so in meta.warnings). */
@@ -21,6 +24,15 @@ export type PdfOptions = {
   reader?: PdfReader;
   /** What the document may unpack to (decompression-budget.ts). */
   decompression?: DecompressionBudget;
+  /**
+   * Reads the pages that have no text layer (scans), drawn by the reader's threads. The worker's
+   * engine; one of this process's own otherwise. `false`: such pages are skipped (tests of text).
+   */
+  ocr?: OcrEngine | false;
+  /** How long drawing one page for OCR may take. */
+  renderTimeoutMs?: number;
+  /** Scanned pages read so far (the job's `ocr` progress step). */
+  onOcrProgress?: OcrProgress;
 };
 
 export const PDF_MAX_PAGES = 2000;
@@ -30,6 +42,9 @@ export const PDF_DEFAULT_TIMEOUT_MS = 120_000;
 let ownPool: PdfPool | null = null;
 const defaultReader = () =>
   (ownPool ??= createPdfPool({ threads: defaultPdfThreads(), timeoutMs: PDF_DEFAULT_TIMEOUT_MS }));
+
+/** Drawing a page takes a fraction of a second; a page that takes longer is built to stall. */
+export const PDF_RENDER_TIMEOUT_MS = 30_000;
 
 /** Reads in the calling thread, with no time limit: for tests that watch what pdf.js itself does. */
 export const inlinePdfReader: PdfReader = {
@@ -92,7 +107,46 @@ export async function extractPdf(data: Uint8Array, options: PdfOptions = {}): Pr
     else emptyPages.push(page);
   }
 
+  // Pages without a text layer are scans (or pictures of text): OCR reads them, in page order with
+  // the others, so a PDF of some typed and some scanned pages gets both.
+  const ocr =
+    options.ocr === false ? null : (options.ocr ?? (reader.render ? defaultOcrEngine() : null));
+  let ocrPages: number[] = [];
+  let unreadablePages: number[] = [];
+  if (emptyPages.length > 0 && ocr && reader.render) {
+    const read = await ocrPdfPages(shared, emptyPages, budget, {
+      ocr,
+      renderer: { render: reader.render.bind(reader) },
+      pageTimeoutMs: options.renderTimeoutMs ?? PDF_RENDER_TIMEOUT_MS,
+      ...(options.onOcrProgress ? { onProgress: options.onOcrProgress } : {}),
+    });
+    sections.push(...read.sections);
+    sections.sort((a, b) => a.page! - b.page!);
+    ocrPages = read.readPages;
+    unreadablePages = read.unreadable.map((u) => u.page);
+    const blank = read.readPages.filter(
+      (p) => !read.sections.some((s) => s.page === p && s.text.trim()),
+    );
+    if (read.unreadable.length > 0) {
+      warnings.push(
+        `Pages that could not be read: ${listPages(read.unreadable.map((u) => `${u.page} (${u.why})`))}.`,
+      );
+    }
+    if (blank.length > 0)
+      warnings.push(`Scanned pages with no readable text: ${listPages(blank)}.`);
+    emptyPages.length = 0;
+  }
+
   const cleaned = cleanSections(sections);
+  if (cleaned.length === 0 && ocr && reader.render) {
+    throw new ExtractionError(
+      'no_readable_text',
+      unreadablePages.length === pageCount || unreadablePages.length === pages.length
+        ? 'No page of this PDF could be read: it has no text layer, and its pages could not be read as pictures either. It may be damaged; try exporting or scanning it again.'
+        : 'No readable text was found in this PDF: it has no text layer, and reading its pages as pictures (OCR) found no text. Try a sharper scan, or a PDF with selectable text.',
+      { details: { pageCount, ...(unreadablePages.length > 0 ? { unreadablePages } : {}) } },
+    );
+  }
   if (cleaned.length === 0) {
     throw new ExtractionError(
       'needs_ocr',
@@ -101,12 +155,11 @@ export async function extractPdf(data: Uint8Array, options: PdfOptions = {}): Pr
     );
   }
   if (emptyPages.length > 0) {
-    warnings.push(
-      `Pages without text (scanned?) were skipped: ${emptyPages.slice(0, 20).join(', ')}${emptyPages.length > 20 ? '…' : ''}.`,
-    );
+    warnings.push(`Pages without text (scanned?) were skipped: ${listPages(emptyPages)}.`);
   }
 
-  const firstLine = pages.find((p) => p.firstLine !== null)?.firstLine ?? null;
+  const firstLine =
+    pages.find((p) => p.firstLine !== null)?.firstLine ?? cleaned[0]?.text.split('\n')[0] ?? null;
   const title =
     stripes[0]!.metadataTitle ?? (firstLine ? firstLineTitle(normaliseInline(firstLine)) : null);
 
@@ -115,6 +168,15 @@ export async function extractPdf(data: Uint8Array, options: PdfOptions = {}): Pr
     title,
     text: joinSections(cleaned),
     sections: cleaned,
-    meta: { pageCount, ...(warnings.length > 0 ? { warnings } : {}) },
+    meta: {
+      pageCount,
+      ...(ocrPages.length > 0 ? { ocrPages } : {}),
+      ...(unreadablePages.length > 0 ? { unreadablePages } : {}),
+      ...(warnings.length > 0 ? { warnings } : {}),
+    },
   };
 }
+
+/** Page numbers (or descriptions) for a message, the first twenty. */
+const listPages = (items: readonly (number | string)[]) =>
+  `${items.slice(0, 20).join(', ')}${items.length > 20 ? '…' : ''}`;

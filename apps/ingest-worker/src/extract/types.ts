@@ -10,7 +10,7 @@ export type ExtractedSection = {
   heading?: string;
 };
 
-export type ExtractedKind = 'web' | 'youtube' | 'pdf' | 'docx' | 'doc';
+export type ExtractedKind = 'web' | 'youtube' | 'pdf' | 'docx' | 'doc' | 'image';
 
 export type ExtractedMeta = {
   /** The link as given and where it ended after redirects (links only). */
@@ -24,6 +24,10 @@ export type ExtractedMeta = {
   publishedTime?: string | null;
   /** PDFs. */
   pageCount?: number;
+  /** Pages whose text was read by OCR (scans, pictures). */
+  ocrPages?: number[];
+  /** Pages that could not be read at all, named for the learner (also in `warnings`). */
+  unreadablePages?: number[];
   /** YouTube. */
   videoId?: string;
   channel?: string | null;

@@ -28,7 +28,7 @@ export const uploadDocumentBodySchema = z.object({
     .file()
     .max(UPLOAD_MAX_BYTES)
     .meta({
-      description: `A PDF or Word document (${UPLOAD_EXTENSIONS.join(', ')}), at most ${FREE_MAX_FILE_MB} MB on the free plan and for guests, ${SCHOLAR_MAX_FILE_MB} MB on Scholar`,
+      description: `A PDF or Word document, or a picture of text read by OCR (${UPLOAD_EXTENSIONS.join(', ')}), at most ${FREE_MAX_FILE_MB} MB on the free plan and for guests, ${SCHOLAR_MAX_FILE_MB} MB on Scholar`,
     }),
 });
 

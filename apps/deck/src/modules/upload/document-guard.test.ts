@@ -82,6 +82,19 @@ describe('the document guard', () => {
     expect((await run('pdf', pdf, { maxBytes: pdf.length })).length).toBe(pdf.length);
   });
 
+  it('passes pictures of text (PNG, JPEG, WebP, TIFF) by their signature, and refuses one that is another kind', async () => {
+    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(5000)]);
+    const jpeg = Buffer.concat([Buffer.from('ffd8ffe0', 'hex'), Buffer.alloc(5000)]);
+    const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 '), Buffer.alloc(5000)]);
+    const tiff = Buffer.concat([Buffer.from('II*\0'), Buffer.alloc(5000)]);
+    for (const [kind, bytes] of [['png', png], ['jpeg', jpeg], ['webp', webp], ['tiff', tiff]] as const) {
+      expect((await run(kind, bytes, { chunk: 7 })).equals(bytes)).toBe(true);
+    }
+    await expect(run('jpeg', png)).rejects.toMatchObject({ code: 'UNSUPPORTED_FILE', message: 'This file is not a valid JPEG image' });
+    await expect(run('png', pdf)).rejects.toMatchObject({ code: 'UNSUPPORTED_FILE', message: 'This file is not a valid PNG image' });
+    expect(['a.PNG', 'a.jpg', 'a.jpeg', 'a.webp', 'a.tif', 'a.tiff'].map(kindOfFilename)).toEqual(['png', 'jpeg', 'jpeg', 'webp', 'tiff', 'tiff']);
+  });
+
   it('takes the kind from the extension, in any case, and nothing else', () => {
     expect(kindOfFilename('Notes.PDF')).toBe('pdf');
     expect(kindOfFilename('a.docx')).toBe('docx');

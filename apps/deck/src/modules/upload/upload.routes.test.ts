@@ -91,13 +91,20 @@ describe('POST /upload/document', () => {
     expect(t.storedFiles()).toEqual(before);
   });
 
-  it('refuses a file whose name is not .pdf, .doc or .docx, even with PDF content', async () => {
-    const res = await upload(anonCaller(), readFileSync(fixturePath('pdf', 'minimal-document.pdf')), 'paper.txt');
+  it('refuses a file whose name is not an accepted one, even with PDF content', async () => {
+    const res = await upload(anonCaller(), readFileSync(fixturePath('pdf', 'minimal-document.pdf')), 'paper.gif');
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({
       code: 'UNSUPPORTED_FILE',
-      error: 'Only PDF and Word documents (.pdf, .doc, .docx) can be uploaded',
+      error: 'Only PDF and Word documents and pictures of text (.pdf, .doc, .docx, .png, .jpg, .jpeg, .webp, .tif, .tiff) can be uploaded',
     });
+  });
+
+  it('stores a picture of text typed by its content (issue 22: read by OCR)', async () => {
+    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(5000)]);
+    const res = await upload(anonCaller(), png, 'Whiteboard.PNG');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, file: { contentType: 'image/png', originalFilename: 'Whiteboard.PNG' } });
   });
 
   it('limits one file to 10 MB on the free plan and for guests, 25 MB on Scholar, keeping nothing refused', async () => {

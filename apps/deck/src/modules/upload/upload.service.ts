@@ -60,7 +60,7 @@ export function createUploadService({
         file.stream.resume(); // read and drop the rest, so the request completes
         throw new AppError(
           'UNSUPPORTED_FILE',
-          `Only PDF and Word documents (${UPLOAD_EXTENSIONS.join(', ')}) can be uploaded`,
+          `Only PDF and Word documents and pictures of text (${UPLOAD_EXTENSIONS.join(', ')}) can be uploaded`,
         );
       }
       const contentType = contentTypeOf(kind);

@@ -21,7 +21,18 @@ export type SourceToExtract = {
   originalFilename: string | null;
 };
 
-export type ExtractedText = { title: string | null; text: string; sections: ChunkSection[] };
+export type ExtractedText = {
+  title: string | null;
+  text: string;
+  sections: ChunkSection[];
+  /** What the learner may miss: pages skipped or unreadable, named (the extractor's warnings). */
+  warnings?: string[];
+  /** Pages that could not be read (scans OCR could not read), for the source's details. */
+  unreadablePages?: number[];
+};
+
+/** Pages read by OCR so far, reported by the extractor while it reads scans and pictures. */
+export type ExtractProgress = { onOcrProgress?: (p: { done: number; total: number }) => void };
 
 /**
  * How a failure is handled: permanent ones (the content itself) fail the source at once; transient
@@ -35,7 +46,7 @@ export type { JobContext as JobAttempt } from '../registry';
 export type IngestDeps = {
   repository: IngestRepository;
   publish: ProgressPublisher;
-  extract: (source: SourceToExtract) => Promise<ExtractedText>;
+  extract: (source: SourceToExtract, progress?: ExtractProgress) => Promise<ExtractedText>;
   embedder: Embedder;
   study: StudyAi;
   judge: (error: unknown) => FailureVerdict;
@@ -91,7 +102,18 @@ export function createIngestSourceHandler(deps: IngestDeps) {
         message: extractingMessage(source.type),
         progress: 10,
       });
-      const extracted = await deps.extract(source);
+      const extracted = await deps.extract(source, {
+        // Scans and pictures: one event per page read, within the extracting step's share (10-24).
+        // Not awaited (the pages go on being read); a lost progress event only costs the display.
+        onOcrProgress: ({ done, total }) =>
+          void publish({
+            sourceId,
+            step: 'ocr',
+            message: `Reading scanned pages (${done} of ${total})`,
+            progress: 10 + Math.floor((14 * done) / Math.max(1, total)),
+            details: { pagesDone: done, pagesTotal: total },
+          }).catch((err: unknown) => deps.log?.warn({ err, sourceId }, 'OCR progress not published')),
+      });
       lap('extractMs');
       const text = extracted.text.trim();
       // A title the learner typed is kept; the placeholder the client gives (the link or file name,
@@ -125,7 +147,12 @@ export function createIngestSourceHandler(deps: IngestDeps) {
         step: 'content-extracted',
         message: 'Content extracted',
         progress: 25,
-        details: { characters: text.length, words: text.split(/\s+/).length },
+        details: {
+          characters: text.length,
+          words: text.split(/\s+/).length,
+          ...(extracted.warnings?.length ? { warnings: extracted.warnings } : {}),
+          ...(extracted.unreadablePages?.length ? { unreadablePages: extracted.unreadablePages } : {}),
+        },
       });
 
       await step({

@@ -2,7 +2,18 @@ import { buffer } from 'node:stream/consumers';
 import type { Storage } from '@mnemo/storage';
 import { extractSource, type ExtractDeps } from '../../extract/index';
 import { ExtractionError } from '../../extract/errors';
-import type { ExtractedText, SourceToExtract } from './handler';
+import type { Extracted } from '../../extract/types';
+import type { ExtractedText, ExtractProgress, SourceToExtract } from './handler';
+
+const textOf = (extracted: Extracted): ExtractedText => ({
+  title: extracted.title,
+  text: extracted.text,
+  sections: extracted.sections,
+  ...(extracted.meta.warnings?.length ? { warnings: extracted.meta.warnings } : {}),
+  ...(extracted.meta.unreadablePages?.length
+    ? { unreadablePages: extracted.meta.unreadablePages }
+    : {}),
+});
 
 /**
  * The ingest job's `extract`: links through the SSRF-safe fetcher, documents from storage by the
@@ -12,7 +23,10 @@ export function createSourceExtractor({
   storage,
   ...deps
 }: ExtractDeps & { storage: Pick<Storage, 'get'> }) {
-  return async function extract(source: SourceToExtract): Promise<ExtractedText> {
+  return async function extract(
+    source: SourceToExtract,
+    progress: ExtractProgress = {},
+  ): Promise<ExtractedText> {
     if (source.type === 'document') {
       if (!source.storageRef)
         throw new ExtractionError(
@@ -28,12 +42,14 @@ export function createSourceExtractor({
           filename: source.originalFilename,
           contentType: source.contentType ?? stored.contentType,
         },
-        deps,
+        progress.onOcrProgress
+          ? { ...deps, file: { ...deps.file, onOcrProgress: progress.onOcrProgress } }
+          : deps,
       );
-      return { title: extracted.title, text: extracted.text, sections: extracted.sections };
+      return textOf(extracted);
     }
     if (!source.url) throw new ExtractionError('invalid_url', 'This source has no link to read.');
     const extracted = await extractSource({ kind: 'url', url: source.url }, deps);
-    return { title: extracted.title, text: extracted.text, sections: extracted.sections };
+    return textOf(extracted);
   };
 }

@@ -1,0 +1,248 @@
+import { mkdtempSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createWorker, OEM, type Worker as TesseractWorker } from 'tesseract.js';
+
+/**
+ * Optical character recognition with tesseract.js (Tesseract compiled to WebAssembly), a small pool
+ * of its threads shared by every job of the process, like the PDF pool. Each page is one task with
+ * its own time limit: a page that runs past it has its thread stopped and replaced, and only that
+ * page is lost.
+ *
+ * Nothing is downloaded: the language data comes from the @tesseract.js-data/* npm packages, read
+ * from disk here and handed to each thread as bytes, so tesseract.js never builds a URL (its default
+ * is a CDN) and, with caching off, never writes a copy anywhere (node_modules may be read-only).
+ * The WebAssembly core is the tesseract.js-core package, loaded from node_modules by tesseract.js.
+ */
+
+/** Languages whose data is installed; Tesseract's codes (ISO 639-2). */
+export const OCR_LANGUAGES = ['eng', 'deu', 'fra', 'spa'] as const;
+export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
+
+const requireFromHere = createRequire(import.meta.url);
+
+/**
+ * The "best_int" models: LSTM only, integer weights, the fastest tesseract.js offers and what it
+ * loads by default for the LSTM engine. The other folder adds the legacy engine's data, unused here.
+ */
+export const languageDataFile = (lang: OcrLanguage) =>
+  join(
+    dirname(requireFromHere.resolve(`@tesseract.js-data/${lang}/package.json`)),
+    '4.0.0_best_int',
+    `${lang}.traineddata.gz`,
+  );
+
+/**
+ * One folder holding every language's data, as tesseract.js wants (`${langPath}/${lang}.traineddata.gz`),
+ * while each package has its own: a folder of links to the installed files, made once per process in
+ * the temporary directory (never in node_modules, which may be read-only). tesseract.js's other way,
+ * language objects carrying their bytes, fails when it initialises Tesseract (7.0.0 joins the bytes
+ * instead of the codes).
+ */
+const languageFolders = new Map<string, string>();
+export function languageFolder(languages: readonly OcrLanguage[]): string {
+  const key = languages.join('+');
+  let folder = languageFolders.get(key);
+  if (!folder) {
+    folder = mkdtempSync(join(tmpdir(), 'mnemo-ocr-'));
+    for (const lang of languages) {
+      symlinkSync(languageDataFile(lang), join(folder, `${lang}.traineddata.gz`));
+    }
+    languageFolders.set(key, folder);
+  }
+  return folder;
+}
+
+export type OcrResult = {
+  text: string;
+  /** Tesseract's mean word confidence, 0-100. */
+  confidence: number;
+};
+
+/** Why one page's OCR failed; the caller names the page and carries on with the others. */
+export class OcrPageError extends Error {
+  constructor(
+    readonly reason: 'timeout' | 'unreadable',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'OcrPageError';
+  }
+}
+
+export type OcrEngineOptions = {
+  /** Pages recognised at once, by as many threads, shared by every job of the process. */
+  threads: number;
+  /** How long one page may take before its thread is stopped and the page given up. */
+  pageTimeoutMs: number;
+  /** Languages a page is read in, the first the main one. */
+  languages?: readonly OcrLanguage[];
+};
+
+export type OcrEngine = {
+  readonly threads: number;
+  /**
+   * Reads the text of one image (PNG, JPEG, WebP, TIFF, or a binary PGM as the PDF renderer
+   * makes). Rejects with an OcrPageError when the page cannot be read.
+   */
+  recognize(image: Uint8Array, signal?: AbortSignal): Promise<OcrResult>;
+  close(): Promise<void>;
+};
+
+/** Threads by default: one per core, at most four (each holds a Tesseract and its models). */
+export const defaultOcrThreads = () => Math.max(1, Math.min(4, availableParallelism()));
+export const DEFAULT_OCR_PAGE_TIMEOUT_MS = 60_000;
+/** English first: a page in any of the four is read well with all four loaded (bench/README.md). */
+export const DEFAULT_OCR_LANGUAGES: readonly OcrLanguage[] = OCR_LANGUAGES;
+
+let ownEngine: OcrEngine | null = null;
+/** An engine of this process's own, for callers that give none (tests, scripts); the worker gives its. */
+export const defaultOcrEngine = () =>
+  (ownEngine ??= createOcrEngine({
+    threads: defaultOcrThreads(),
+    pageTimeoutMs: DEFAULT_OCR_PAGE_TIMEOUT_MS,
+  }));
+
+type Task = {
+  image: Uint8Array;
+  resolve: (result: OcrResult) => void;
+  reject: (error: Error) => void;
+  signal: AbortSignal | undefined;
+};
+type Slot = { worker: Promise<TesseractWorker>; busy: boolean; idle: NodeJS.Timeout | null };
+
+/**
+ * An idle thread is ended after this long: each holds Tesseract's models (tens of megabytes), and a
+ * running thread keeps the process alive.
+ */
+const IDLE_MS = 30_000;
+
+export function createOcrEngine(options: OcrEngineOptions): OcrEngine {
+  const threads = Math.max(1, options.threads);
+  const languages = options.languages?.length ? options.languages : DEFAULT_OCR_LANGUAGES;
+  const slots: Slot[] = [];
+  const queue: Task[] = [];
+  let closed = false;
+
+  const spawn = (): Slot => {
+    const worker = createWorker([...languages], OEM.LSTM_ONLY, {
+      langPath: languageFolder(languages),
+      gzip: true,
+      // No cache: nothing is read from or written to the working directory or node_modules.
+      cacheMethod: 'none',
+      // Without a handler, tesseract.js throws a failed page's error in its message listener, which
+      // would end the process; the page's promise carries the failure instead.
+      errorHandler: () => {},
+    });
+    // A thread that fails to start fails the task waiting for it, not the process.
+    worker.catch(() => {});
+    const slot: Slot = { worker, busy: false, idle: null };
+    slots.push(slot);
+    return slot;
+  };
+
+  const remove = (slot: Slot) => {
+    if (slot.idle) clearTimeout(slot.idle);
+    const i = slots.indexOf(slot);
+    if (i >= 0) slots.splice(i, 1);
+    // Ended on the next turn of the event loop: a page just handed to the thread is still on its way
+    // in (tesseract.js awaits before posting it), and posting to an ended tesseract.js worker rejects
+    // where nobody can catch it.
+    void slot.worker
+      .then((w) => setImmediate(() => void w.terminate().catch(() => {})))
+      .catch(() => {});
+  };
+
+  const run = async (slot: Slot, task: Task) => {
+    let timer: NodeJS.Timeout | undefined;
+    let onAbort: (() => void) | undefined;
+    // Settles first: the page's text, its time limit, or the job giving up on it.
+    const stopped = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new OcrPageError(
+              'timeout',
+              `took longer than ${Math.round(options.pageTimeoutMs / 1000)} seconds to read`,
+            ),
+          ),
+        options.pageTimeoutMs,
+      );
+      onAbort = () =>
+        reject(
+          task.signal?.reason instanceof Error ? task.signal.reason : new Error('OCR cancelled'),
+        );
+      task.signal?.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      const recognised = slot.worker.then((w) => w.recognize(Buffer.from(task.image)));
+      // Lost the race (time limit, abort): the stopped thread's answer, or its failure, is dropped.
+      recognised.catch(() => {});
+      const { data } = await Promise.race([recognised, stopped]);
+      slot.busy = false;
+      slot.idle = setTimeout(() => remove(slot), IDLE_MS);
+      slot.idle.unref();
+      task.resolve({ text: data.text, confidence: data.confidence });
+    } catch (err) {
+      // The thread may still be busy with the page (a time limit, an abort) or broken: replaced.
+      remove(slot);
+      task.reject(
+        err instanceof OcrPageError || (task.signal?.aborted && err === task.signal.reason)
+          ? (err as Error)
+          : new OcrPageError('unreadable', 'could not be decoded as an image', { cause: err }),
+      );
+    } finally {
+      clearTimeout(timer);
+      if (onAbort) task.signal?.removeEventListener('abort', onAbort);
+      dispatch();
+    }
+  };
+
+  function dispatch() {
+    while (queue.length > 0 && !closed) {
+      const slot = slots.find((s) => !s.busy) ?? (slots.length < threads ? spawn() : null);
+      if (!slot) return;
+      const task = queue.shift()!;
+      slot.busy = true;
+      if (slot.idle) clearTimeout(slot.idle);
+      slot.idle = null;
+      void run(slot, task);
+    }
+  }
+
+  return {
+    threads,
+    recognize(image, signal) {
+      return new Promise<OcrResult>((resolve, reject) => {
+        if (closed) return reject(new Error('The OCR engine is closed'));
+        if (signal?.aborted) return reject(signal.reason as Error);
+        const task: Task = { image, resolve, reject, signal };
+        queue.push(task);
+        signal?.addEventListener(
+          'abort',
+          () => {
+            const i = queue.indexOf(task);
+            if (i >= 0) {
+              queue.splice(i, 1);
+              reject(signal.reason as Error);
+            }
+          },
+          { once: true },
+        );
+        dispatch();
+      });
+    },
+    async close() {
+      closed = true;
+      for (const task of queue.splice(0)) task.reject(new Error('The OCR engine is closed'));
+      await Promise.all(
+        slots.splice(0).map((s) => {
+          if (s.idle) clearTimeout(s.idle);
+          return s.worker.then((w) => w.terminate()).catch(() => {});
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import { readFileSync } from 'node:fs';
+import { createCanvas } from '@napi-rs/canvas';
+import { fixturePath } from '@mnemo/testing/fixtures';
+import { PDFDocument } from 'pdf-lib';
+import { dataDir, loadPdfJs } from './pdf-read';
+
+/**
+ * Scans made at test time from the real fixture PDFs: a page drawn by pdf.js at a scanner's
+ * resolution, encoded as a picture, and, for PDFs, put back into a PDF as an image only (pdf-lib),
+ * so OCR reads what a scanner would have produced and its words can be compared with the original.
+ */
+
+export const fixturePdf = (name: string) => readFileSync(fixturePath('pdf', name));
+
+/** One page of a PDF as a picture, the top `fraction` of it (smaller pictures read faster). */
+export async function scanPage(
+  pdf: Uint8Array,
+  page: number,
+  { dpi = 200, fraction = 1, format = 'png' as 'png' | 'jpeg' | 'webp' } = {},
+): Promise<Buffer> {
+  const pdfjs = await loadPdfJs();
+  const loading = pdfjs.getDocument({
+    data: new Uint8Array(pdf),
+    disableFontFace: true,
+    isEvalSupported: false,
+    standardFontDataUrl: dataDir('standard_fonts'),
+    verbosity: pdfjs.VerbosityLevel.ERRORS,
+  });
+  try {
+    const doc = await loading.promise;
+    const p = await doc.getPage(page);
+    const viewport = p.getViewport({ scale: dpi / 72 });
+    const canvas = createCanvas(Math.floor(viewport.width), Math.floor(viewport.height * fraction));
+    const context = canvas.getContext('2d');
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    type RenderParameters = Parameters<typeof p.render>[0];
+    await p.render({
+      canvas: canvas as unknown as RenderParameters['canvas'],
+      canvasContext: context as unknown as RenderParameters['canvasContext'],
+      viewport,
+    }).promise;
+    return format === 'png' ? canvas.encode('png') : canvas.encode(format, 90);
+  } finally {
+    await loading.destroy();
+  }
+}
+
+/** A PDF whose pages are the given pictures (PNG) only, each at `dpi`: no text layer at all. */
+export async function imageOnlyPdf(pngs: readonly Uint8Array[], dpi = 200): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  for (const png of pngs) await addImagePage(doc, png, dpi);
+  return doc.save();
+}
+
+async function addImagePage(doc: PDFDocument, png: Uint8Array, dpi: number) {
+  const image = await doc.embedPng(png);
+  const width = (image.width * 72) / dpi;
+  const height = (image.height * 72) / dpi;
+  doc.addPage([width, height]).drawImage(image, { x: 0, y: 0, width, height });
+}
+
+/** Pages of a text PDF with scanned pages inserted: `layout` lists 'text:<n>' or a PNG per page. */
+export async function mixedPdf(
+  textPdf: Uint8Array,
+  layout: readonly (number | Uint8Array)[],
+  dpi = 200,
+): Promise<Uint8Array> {
+  const source = await PDFDocument.load(textPdf);
+  const doc = await PDFDocument.create();
+  for (const entry of layout) {
+    if (typeof entry === 'number') {
+      const [copied] = await doc.copyPages(source, [entry - 1]);
+      doc.addPage(copied);
+    } else {
+      await addImagePage(doc, entry, dpi);
+    }
+  }
+  return doc.save();
+}
+
+/** Words as a set: letters only, lower case (OCR's punctuation and line breaks do not count). */
+export const wordSet = (text: string) => new Set(text.toLowerCase().match(/\p{L}+/gu) ?? []);
+
+/** The share of the original's distinct words that the OCR text has. */
+export function wordRecall(original: string, read: string): number {
+  const want = wordSet(original);
+  const got = wordSet(read);
+  let found = 0;
+  for (const w of want) if (got.has(w)) found++;
+  return want.size === 0 ? 0 : found / want.size;
+}
+
+/**
+ * A baseline TIFF (uncompressed, 8-bit grey, one strip) from a PGM's pixels: what a document
+ * scanner writes at its simplest. Little-endian ("II").
+ */
+export function pgmToTiff(pgm: Uint8Array): Buffer {
+  const header = Buffer.from(pgm.subarray(0, 64)).toString('latin1');
+  const match = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(header);
+  if (!match) throw new Error('not a binary PGM');
+  const width = Number(match[1]);
+  const height = Number(match[2]);
+  const pixels = pgm.subarray(match[0].length);
+  const entries: [number, number, number][] = [
+    [256, 3, width], // ImageWidth
+    [257, 3, height], // ImageLength
+    [258, 3, 8], // BitsPerSample
+    [259, 3, 1], // Compression: none
+    [262, 3, 1], // Photometric: black is zero
+    [273, 4, 0], // StripOffsets, filled below
+    [277, 3, 1], // SamplesPerPixel
+    [278, 3, height], // RowsPerStrip
+    [279, 4, pixels.length], // StripByteCounts
+  ];
+  const ifdSize = 2 + entries.length * 12 + 4;
+  const dataOffset = 8 + ifdSize;
+  const out = Buffer.alloc(dataOffset + pixels.length);
+  out.write('II*\0', 0, 'latin1');
+  out.writeUInt32LE(8, 4);
+  out.writeUInt16LE(entries.length, 8);
+  entries.forEach(([tag, type, value], i) => {
+    const at = 10 + i * 12;
+    out.writeUInt16LE(tag, at);
+    out.writeUInt16LE(type, at + 2);
+    out.writeUInt32LE(1, at + 4);
+    if (type === 3) out.writeUInt16LE(value, at + 8);
+    else out.writeUInt32LE(tag === 273 ? dataOffset : value, at + 8);
+  });
+  out.set(pixels, dataOffset);
+  return out;
+}
+
+/** A PNG that only claims its size: signature, an IHDR of `width` × `height`, an empty IDAT, IEND. */
+export function pngHeaderOnly(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    out.write(type, 4, 'latin1');
+    data.copy(out, 8);
+    // The CRC is not checked before decoding; a zero one keeps this short.
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 0; // greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', Buffer.alloc(0)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExtractionError } from './errors';
+import { extractFile } from './file';
+import { createOcrEngine, OcrPageError, type OcrEngine } from './ocr-engine';
+import {
+  fixturePdf,
+  mixedPdf,
+  pgmToTiff,
+  pngHeaderOnly,
+  scanPage,
+  wordRecall,
+} from './ocr-test-support';
+import { extractPdf } from './pdf';
+import { createPdfPool, type PdfPool } from './pdf-pool';
+import { buildPdf } from './test-support';
+
+/**
+ * OCR end to end on scans made from the fixture PDFs at test time: every page read here costs
+ * Tesseract seconds, so the pages are few and the pictures small. Recall is the share of the
+ * original's distinct words that come back.
+ */
+
+let ocr: OcrEngine;
+let pool: PdfPool;
+beforeAll(() => {
+  ocr = createOcrEngine({ threads: 2, pageTimeoutMs: 120_000 });
+  pool = createPdfPool({ threads: 2, timeoutMs: 120_000 });
+});
+afterAll(async () => {
+  await Promise.all([ocr.close(), pool.close()]);
+});
+
+async function failure(promise: Promise<unknown>): Promise<ExtractionError> {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ExtractionError);
+  return err as ExtractionError;
+}
+
+const textOf = async (pdf: Uint8Array) =>
+  (await extractPdf(pdf, { reader: pool, ocr: false })).text;
+
+describe('scanned PDF pages', () => {
+  it('a PDF of typed and scanned pages gets both, each cited to its page, with >= 90% of the scanned words back and progress per page', async () => {
+    const minimal = fixturePdf('minimal-document.pdf');
+    const fourPages = fixturePdf('pdflatex-4-pages.pdf');
+    // Page 1 typed (pdflatex page 1), page 2 a scan of minimal-document.pdf.
+    const scan = await scanPage(minimal, 1, { fraction: 0.45 });
+    const mixed = await mixedPdf(fourPages, [1, scan]);
+    const progress: { done: number; total: number }[] = [];
+
+    const result = await extractPdf(mixed, {
+      reader: pool,
+      ocr,
+      onOcrProgress: (p) => progress.push(p),
+    });
+
+    expect(result.sections.map((s) => s.page)).toEqual([1, 2]);
+    expect(result.meta.ocrPages).toEqual([2]);
+    expect(result.meta.unreadablePages).toBeUndefined();
+    expect(result.sections[0]!.text.startsWith('Hello, here is some text without a meaning.')).toBe(
+      true,
+    );
+    const recall = wordRecall(await textOf(minimal), result.sections[1]!.text);
+    expect(recall).toBeGreaterThanOrEqual(0.9);
+    expect(progress).toEqual([
+      { done: 0, total: 1 },
+      { done: 1, total: 1 },
+    ]);
+  }, 240_000);
+
+  it('an image-only PDF whose pages hold no text fails with a clear message; without OCR it says so as before', async () => {
+    const blank = buildPdf(
+      'q 100 0 0 100 10 10 cm BI /W 2 /H 2 /CS /G /BPC 8 ID \x00\xff\xff\x00 EI Q 0 0 1 rg 150 150 50 50 re f',
+    );
+    const err = await failure(extractPdf(blank, { reader: pool, ocr }));
+    expect([err.code, err.reason]).toEqual(['EXTRACTION_FAILED', 'no_readable_text']);
+    expect(err.message).toMatch(
+      /no text layer, and reading its pages as pictures \(OCR\) found no text/,
+    );
+
+    const without = await failure(extractPdf(blank, { reader: pool, ocr: false }));
+    expect(without.reason).toBe('needs_ocr');
+  }, 240_000);
+
+  it('a page that cannot be read in its time is named in the warnings, and the engine answers the next page from a new thread', async () => {
+    const slow = createOcrEngine({ threads: 1, pageTimeoutMs: 1 });
+    try {
+      const scan = await scanPage(fixturePdf('minimal-document.pdf'), 1, { fraction: 0.2 });
+      const twoScans = await mixedPdf(fixturePdf('pdflatex-4-pages.pdf'), [1, scan]);
+      const result = await extractPdf(twoScans, { reader: pool, ocr: slow });
+      expect(result.sections.map((s) => s.page)).toEqual([1]);
+      expect(result.meta.unreadablePages).toEqual([2]);
+      expect(result.meta.warnings).toContain(
+        'Pages that could not be read: 2 (took longer than 0 seconds to read).',
+      );
+      // The stopped thread was replaced: the same engine still answers (with its own verdict).
+      await expect(slow.recognize(scan)).rejects.toBeInstanceOf(OcrPageError);
+    } finally {
+      await slow.close();
+    }
+  }, 240_000);
+});
+
+describe('image uploads', () => {
+  it('a TIFF and a JPEG scan are read with >= 90% of the words, as page 1', async () => {
+    const minimal = fixturePdf('minimal-document.pdf');
+    const original = await textOf(minimal);
+    // The TIFF from the renderer's own greyscale picture of the page (as a scanner would write it).
+    const rendered = await pool.render(
+      {
+        data: (() => {
+          const shared = new SharedArrayBuffer(minimal.byteLength);
+          new Uint8Array(shared).set(minimal);
+          return shared;
+        })(),
+        documentKey: 'tiff-test',
+        page: 1,
+        budget: { maxStreamBytes: 64 << 20, maxDocumentBytes: 200 << 20 },
+      },
+      60_000,
+    );
+    const jpeg = await scanPage(minimal, 1, { format: 'jpeg' });
+    const [tiff, jpg] = await Promise.all([
+      extractFile({ data: pgmToTiff(rendered.image), filename: 'scan.tif' }, { ocr }),
+      extractFile({ data: jpeg, filename: 'photo.jpg' }, { ocr }),
+    ]);
+    for (const result of [tiff, jpg]) {
+      expect(result.kind).toBe('image');
+      expect(result.sections.map((s) => s.page)).toEqual([1]);
+      expect(wordRecall(original, result.text)).toBeGreaterThanOrEqual(0.9);
+    }
+    expect(jpg.title).toMatch(/^Lorem ipsum dolor sit amet/);
+  }, 240_000);
+
+  it('a 20,000 × 20,000 px image is refused by its header and a truncated one by its container, each with its own message; the engine keeps serving', async () => {
+    const huge = await failure(
+      extractFile({ data: pngHeaderOnly(20_000, 20_000), filename: 'huge.png' }, { ocr }),
+    );
+    expect([huge.code, huge.reason]).toEqual(['PAYLOAD_TOO_LARGE', 'image_too_large']);
+    expect(huge.message).toMatch(/^This image is 20000 × 20000 pixels, larger than Mnemo reads/);
+
+    const png = await scanPage(fixturePdf('minimal-document.pdf'), 1, { fraction: 0.2 });
+    for (const [name, data] of [
+      ['cut.png', png.subarray(0, Math.floor(png.length / 2))],
+      [
+        'cut.jpg',
+        (
+          await scanPage(fixturePdf('minimal-document.pdf'), 1, { fraction: 0.2, format: 'jpeg' })
+        ).subarray(0, 5000),
+      ],
+    ] as const) {
+      const cut = await failure(extractFile({ data, filename: name }, { ocr }));
+      expect([cut.code, cut.reason]).toEqual(['EXTRACTION_FAILED', 'truncated_file']);
+      expect(cut.message).toMatch(/image is incomplete: the file ends before the picture does/);
+    }
+
+    const whole = await extractFile({ data: png, filename: 'whole.png' }, { ocr });
+    expect(whole.text).toMatch(/^Lorem ipsum dolor sit amet/);
+  }, 240_000);
+});
