@@ -7,6 +7,7 @@ import { dbPlugin } from '@mnemo/service-kit/plugins/db';
 import { redisPlugin } from '@mnemo/service-kit/plugins/redis';
 import type { Env } from './env';
 import { queuePlugin } from './plugins/queue';
+import { maintenancePlugin } from './plugins/maintenance';
 import { storageFromEnv, storagePlugin } from './plugins/storage';
 import { createSpacesRepository } from './modules/spaces/spaces.repository';
 import { createSpacesService } from './modules/spaces/spaces.service';
@@ -37,7 +38,6 @@ import { youtubeRoutes } from './modules/youtube/youtube.routes';
 import type { StudyAi } from '@mnemo/ai/types';
 import { createAi } from '@mnemo/ai/create';
 import { resolveAiConfig } from '@mnemo/ai/env';
-import { generateQueuePlugin } from './plugins/generate-queue';
 import { createQuestionsRepository } from './modules/questions/questions.repository';
 import { createQuestionsService } from './modules/questions/questions.service';
 import { createGenerationService } from './modules/questions/generation.service';
@@ -76,18 +76,22 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
   const uploadsRepository = createUploadsRepository({ db: app.db });
   const upload = createUploadService({ storage: app.storage, uploads: uploadsRepository, log: app.log });
   await app.register(uploadRoutes, { service: upload, storage: app.storage });
-  const stopUploadSweep = createUploadSweep({
+  const uploadSweep = createUploadSweep({
     db: app.db,
     storage: app.storage,
     retentionMs: env.UPLOAD_RETENTION_HOURS * 3_600_000,
     log: app.log,
-  }).every(env.UPLOAD_SWEEP_INTERVAL_MS);
-  app.addHook('onClose', async () => stopUploadSweep());
+  });
+  await app.register(maintenancePlugin, {
+    redisUrl: env.REDIS_URL,
+    prefix: env.REDIS_PREFIX,
+    jobs: { 'sweep-uploads': { everyMs: env.UPLOAD_SWEEP_INTERVAL_MS, run: () => uploadSweep.sweep() } },
+  });
 
   const sourcesRepository = createSourcesRepository({ db: app.db });
   const processing = createProcessingService({
     sources: sourcesRepository,
-    queue: app.ingestQueue,
+    queue: app.queues.ingest,
     redis: app.redis,
     prefix: env.REDIS_PREFIX,
     storage: app.storage,
@@ -157,7 +161,6 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
   await app.register(youtubeRoutes, { service: youtube });
 
   // Questions and the plain-card fallback; generation runs in the worker (queue `generate`).
-  await app.register(generateQueuePlugin, { redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX });
   const study = deps.study ?? createAi(resolveAiConfig(env), { logger: app.log, observer: aiCallMetrics(app.metrics) }).study;
   const grading = createGrading({ study });
   const questionsRepository = createQuestionsRepository({ db: app.db });
@@ -165,7 +168,7 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
     decks: sourcesRepository,
     sources: sourcesRepository,
     questions: questionsRepository,
-    queue: app.generateQueue,
+    queue: app.queues.generate,
     limitsOf,
   });
   // Spaced repetition lives beside the questions it schedules (docs/architecture.md).

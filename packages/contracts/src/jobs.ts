@@ -71,12 +71,55 @@ export const pipelineCheckJobSchema = z.object({
   delayMs: z.number().int().min(0).max(5000).default(0),
 });
 
+/** The deck service's sweep of unused uploads (run by its job scheduler; nothing to say). */
+export const sweepUploadsJobSchema = z.object({});
+
+/**
+ * Every queue by key: the worker's (QUEUES), and the deck service's own repeating work, kept out of
+ * QUEUES because its next run always waits in the queue (the gateway's health and KEDA count
+ * QUEUES' jobs as work for the worker).
+ */
+export const QUEUE_NAMES = { ...QUEUES, maintenance: 'deck-maintenance' } as const;
+export type QueueKey = keyof typeof QUEUE_NAMES;
+
 /** One typed map from job name to payload, per queue. */
 export const JOBS = {
   ingest: { 'ingest-source': ingestSourceJobSchema, 'pipeline-check': pipelineCheckJobSchema },
   generate: { 'generate-questions': generateQuestionsJobSchema },
   reembed: { 'reembed-source': reembedJobSchema },
-} as const;
+  maintenance: { 'sweep-uploads': sweepUploadsJobSchema },
+} as const satisfies Record<QueueKey, Record<string, z.ZodType>>;
+
+/** How BullMQ runs a job (BullMQ's JobsOptions, the part we set). */
+export type JobRunOptions = {
+  attempts: number;
+  backoff?: { type: 'exponential' | 'fixed'; delay: number };
+  removeOnComplete?: number | { age: number; count?: number };
+  removeOnFail?: number | { age: number; count?: number };
+};
+
+/** Finished jobs are kept a day so a duplicate enqueue with the same id stays a no-op, then removed. */
+const KEEP_IDS_A_DAY = { removeOnComplete: { age: 24 * 3600, count: 10_000 }, removeOnFail: { age: 7 * 24 * 3600 } };
+
+/** How every job is run, in one place: whoever enqueues a job gets its options from here. */
+export const JOB_OPTIONS = {
+  /**
+   * Three tries with exponential backoff (15 s, 30 s) for transient failures (a provider's rate
+   * limit, a site that timed out); the worker marks the source failed only when the last try fails.
+   */
+  'ingest-source': { attempts: 3, backoff: { type: 'exponential', delay: 15_000 }, ...KEEP_IDS_A_DAY },
+  /** A probe: once, and its progress says how it went. */
+  'pipeline-check': { attempts: 1, removeOnComplete: 1000, removeOnFail: 1000 },
+  /**
+   * Three tries with exponential backoff from 15 s for transient AI failures. Waiting for sources
+   * that are still being processed does not use up tries (the worker puts the job back as delayed).
+   */
+  'generate-questions': { attempts: 3, backoff: { type: 'exponential', delay: 15_000 }, ...KEEP_IDS_A_DAY },
+  /** Re-embedding after a model change: more tries, sooner, and fewer finished jobs kept. */
+  'reembed-source': { attempts: 5, backoff: { type: 'exponential', delay: 5_000 }, removeOnComplete: 1000, removeOnFail: 1000 },
+  /** A failed sweep is simply the next one's work: no retry, few finished runs kept. */
+  'sweep-uploads': { attempts: 1, removeOnComplete: 10, removeOnFail: 50 },
+} as const satisfies Record<AnyJobName, JobRunOptions>;
 
 export type IngestSourceJob = z.infer<typeof ingestSourceJobSchema>;
 export type GenerateQuestionsJob = z.infer<typeof generateQuestionsJobSchema>;
@@ -86,6 +129,10 @@ export type ReembedJob = z.infer<typeof reembedJobSchema>;
 export type PipelineCheckJob = z.infer<typeof pipelineCheckJobSchema>;
 export type JobName<Q extends keyof typeof JOBS> = keyof (typeof JOBS)[Q] & string;
 export type JobPayload<Q extends keyof typeof JOBS, N extends JobName<Q>> = z.infer<(typeof JOBS)[Q][N]>;
+/** Every job name of every queue. */
+export type AnyJobName = { [Q in QueueKey]: JobName<Q> }[QueueKey];
+/** A job's payload as its producer writes it (defaults not yet applied). */
+export type JobInput<Q extends keyof typeof JOBS, N extends JobName<Q>> = z.input<(typeof JOBS)[Q][N]>;
 
 /**
  * Job ids derived from the entity, so a duplicate enqueue is a no-op. BullMQ refuses ':' in custom

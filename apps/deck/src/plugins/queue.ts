@@ -1,31 +1,40 @@
 import fp from 'fastify-plugin';
-import { Queue } from 'bullmq';
-import { QUEUES, type IngestSourceJob } from '@mnemo/contracts/jobs';
+import { createJobQueue, type JobQueue } from '@mnemo/service-kit/queue';
 import { createRedis } from '@mnemo/service-kit/plugins/redis';
 
-export type IngestQueue = Queue<IngestSourceJob, unknown, 'ingest-source'>;
+/** The queues the deck service enqueues on: the worker's ingest and generate, and its own maintenance. */
+export type DeckQueues = {
+  ingest: JobQueue<'ingest'>;
+  generate: JobQueue<'generate'>;
+  maintenance: JobQueue<'maintenance'>;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
-    ingestQueue: IngestQueue;
+    queues: DeckQueues;
   }
 }
 
 export type QueuePluginOptions = { redisUrl: string; prefix: string };
 
 /**
- * The producer side of the `ingest` queue, on its own Redis connection (BullMQ's settings differ
- * from the service's), under the deployment's prefix so the worker of the same copy consumes it.
+ * The producer side of the deck's queues, typed by the contracts' job map, on one Redis connection
+ * of their own (BullMQ's settings differ from the service's), under the deployment's prefix so the
+ * worker of the same copy consumes them.
  */
 export const queuePlugin = fp<QueuePluginOptions>(
   async (app, { redisUrl, prefix }) => {
     const connection = createRedis(redisUrl);
-    const queue: IngestQueue = new Queue(QUEUES.ingest, { connection, prefix });
-    app.decorate('ingestQueue', queue);
+    const queues: DeckQueues = {
+      ingest: createJobQueue('ingest', { connection, prefix }),
+      generate: createJobQueue('generate', { connection, prefix }),
+      maintenance: createJobQueue('maintenance', { connection, prefix }),
+    };
+    app.decorate('queues', queues);
     app.addHook('onClose', async () => {
-      await queue.close();
+      await Promise.all(Object.values(queues).map((q) => q.close()));
       await connection.quit().catch(() => connection.disconnect());
     });
   },
-  { name: 'ingest-queue' },
+  { name: 'queues' },
 );

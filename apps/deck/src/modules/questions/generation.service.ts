@@ -3,22 +3,10 @@ import type { QuestionType } from '@mnemo/contracts/entities/question';
 import type { Plan } from '@mnemo/contracts/identity';
 import { generateQuestionsJobSchema, jobIds, type GenerateQuestionsJob } from '@mnemo/contracts/jobs';
 import { AppError, currentTraceCarrier } from '@mnemo/service-kit';
-import type { GenerateQueue } from '../../plugins/generate-queue';
+import type { DeckQueues } from '../../plugins/queue';
 import { deckCardLimit, type Caller, type LimitsOf } from '../decks/limits';
 import type { SourcesRepository } from '../sources/sources.repository';
 import type { QuestionsRepository } from './questions.repository';
-
-/**
- * How BullMQ runs a generation job: three tries with exponential backoff from 15 s for transient
- * AI failures. Waiting for sources that are still being processed does not use up tries (the
- * worker puts the job back as delayed). Finished jobs are kept a day so an id stays taken.
- */
-export const GENERATE_JOB_OPTIONS = {
-  attempts: 3,
-  backoff: { type: 'exponential', delay: 15_000 },
-  removeOnComplete: { age: 24 * 3600, count: 10_000 },
-  removeOnFail: { age: 7 * 24 * 3600 },
-} as const;
 
 export const GENERATION_START_FAILED = 'Question generation could not be started. Please try again.';
 
@@ -65,7 +53,7 @@ export function createGenerationService({
   decks: Pick<SourcesRepository, 'ownsDeck'>;
   sources: Pick<SourcesRepository, 'findOwned'>;
   questions: Pick<QuestionsRepository, 'cardCount' | 'generatableSources'>;
-  queue: Pick<GenerateQueue, 'add'>;
+  queue: Pick<DeckQueues['generate'], 'add'>;
   limitsOf: LimitsOf;
 }) {
   return {
@@ -110,7 +98,8 @@ export function createGenerationService({
       });
       const jobId = jobIds.generate(deckId, requestId);
       try {
-        await queue.add('generate-questions', job, { ...GENERATE_JOB_OPTIONS, jobId });
+        // Tries and backoff: the contracts' JOB_OPTIONS, applied by the queue.
+        await queue.add('generate-questions', job, { jobId });
       } catch (err) {
         throw new AppError('SERVICE_UNAVAILABLE', GENERATION_START_FAILED, { cause: err });
       }

@@ -8,24 +8,11 @@ import type { Owner } from '@mnemo/db/owner';
 import { AppError, currentTraceCarrier } from '@mnemo/service-kit';
 import { createProgressStore } from '@mnemo/service-kit/progress';
 import type { Storage } from '@mnemo/storage';
-import type { IngestQueue } from '../../plugins/queue';
+import type { DeckQueues } from '../../plugins/queue';
 import { presentSource } from './sources.presenter';
 import type { SourceRow, SourcesRepository } from './sources.repository';
 import { sourceNotFound } from './sources.service';
 import type { UsageGuard } from './usage-guard';
-
-/**
- * How BullMQ runs an ingest job: three tries with exponential backoff (15 s, 30 s) for transient
- * failures (a provider's rate limit, a site that timed out); the worker marks the source failed
- * only when the last try fails. Finished jobs are kept a while so a duplicate enqueue with the same
- * id stays a no-op, then removed.
- */
-export const INGEST_JOB_OPTIONS = {
-  attempts: 3,
-  backoff: { type: 'exponential', delay: 15_000 },
-  removeOnComplete: { age: 24 * 3600, count: 10_000 },
-  removeOnFail: { age: 7 * 24 * 3600 },
-} as const;
 
 /** Replaces an owner key's value only if it is still the expected one; its expiry stays. */
 const HAND_OVER_SCRIPT = `
@@ -49,7 +36,7 @@ export function createProcessingService({
   sources: Pick<SourcesRepository, 'startProcessing' | 'findOwned' | 'failAttempt' | 'ownsSource'>;
   /** The monthly processing allowance (billing's answer); absent in tests that do not need it. */
   usage?: Pick<UsageGuard, 'ensureAllowance'>;
-  queue: Pick<IngestQueue, 'add' | 'remove'>;
+  queue: Pick<DeckQueues['ingest'], 'add' | 'remove'>;
   redis: Redis;
   prefix: string;
   storage: Pick<Storage, 'downloadUrl'>;
@@ -66,9 +53,12 @@ export function createProcessingService({
       ...currentTraceCarrier(),
     });
 
-  /** Enqueues the attempt's job; its id makes a second add of the same attempt a no-op. */
+  /**
+   * Enqueues the attempt's job; its id makes a second add of the same attempt a no-op. Tries and
+   * backoff are the contracts' JOB_OPTIONS: the worker marks the source failed on the last try only.
+   */
   const enqueue = (job: IngestSourceJob) =>
-    queue.add('ingest-source', job, { ...INGEST_JOB_OPTIONS, jobId: jobIds.ingest(job.sourceId, job.attempt) });
+    queue.add('ingest-source', job, { jobId: jobIds.ingest(job.sourceId, job.attempt) });
 
   /**
    * Lets the owner watch the progress stream (the gateway reads the owner key) and gives a client

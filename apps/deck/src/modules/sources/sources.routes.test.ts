@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturePath } from '@mnemo/testing/fixtures';
 import { route } from '@mnemo/contracts/routes';
 import { errorBodySchema } from '@mnemo/contracts/errors';
-import { jobIds, QUEUES, ingestSourceJobSchema } from '@mnemo/contracts/jobs';
+import { jobIds, JOB_OPTIONS, QUEUES, ingestSourceJobSchema } from '@mnemo/contracts/jobs';
 import { progressAccessPath, progressEventSchema, progressLatestKey, progressOwnerKey, PROGRESS_TTL_SECONDS } from '@mnemo/contracts/progress';
 import { cards, decks, questions, sources } from '@mnemo/db/schema';
 import { asCaller } from '@mnemo/service-kit/testing';
@@ -21,7 +21,6 @@ import {
   userCaller,
   type DeckTestApp,
 } from '../../test-support';
-import { INGEST_JOB_OPTIONS } from './processing.service';
 
 let t: DeckTestApp;
 let queue: Queue;
@@ -240,7 +239,7 @@ describe('POST /ai/process-source', () => {
       attempt: 1,
       traceparent: first.headers.traceparent,
     });
-    expect(job.opts.attempts).toBe(INGEST_JOB_OPTIONS.attempts);
+    expect(job.opts.attempts).toBe(JOB_OPTIONS['ingest-source'].attempts);
 
     // The gateway lets the owner watch; a first state is there for a client that connects early.
     expect(await t.redis.get(progressOwnerKey(t.prefix, source._id))).toBe(`user:${caller.userId}`);

@@ -8,7 +8,7 @@ import { sources, uploads } from '@mnemo/db/schema';
 import { asCaller } from '@mnemo/service-kit/testing';
 import type { Storage } from '@mnemo/storage';
 import { anonCaller, insertDeck, registerCaller, startDeckApp, userCaller, type DeckTestApp } from '../../test-support';
-import { createUploadSweep, repeatEvery } from './upload-sweep';
+import { createUploadSweep } from './upload-sweep';
 
 let t: DeckTestApp;
 beforeAll(async () => {
@@ -115,31 +115,37 @@ describe('the sweep of unused uploads', () => {
     expect(stored(first.storageRef)).toBe(false);
   });
 
-  it('runs a minute after the start, then on its interval, never twice at once, until stopped (fake time)', async () => {
-    vi.useFakeTimers();
+  it('runs as a BullMQ job scheduler: one schedule at the interval whatever the restarts, each run sweeps, and 0 removes it', async () => {
+    // Its own app: a schedule a moment away, and a retention short enough to see a run delete.
+    const every = 300;
+    const scheduled = await startDeckApp({ UPLOAD_SWEEP_INTERVAL_MS: String(every), UPLOAD_RETENTION_HOURS: String(50 / HOUR) });
     try {
-      let finish: () => void = () => {};
-      const task = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
-      const stop = repeatEvery(task, HOUR, () => {});
-      await vi.advanceTimersByTimeAsync(59_000);
-      expect(task).not.toHaveBeenCalled();
-      await vi.advanceTimersByTimeAsync(1_000);
-      expect(task).toHaveBeenCalledTimes(1);
-      // Still running when the hour comes: the second run waits for the next one.
-      await vi.advanceTimersByTimeAsync(HOUR);
-      expect(task).toHaveBeenCalledTimes(1);
-      finish();
-      await vi.advanceTimersByTimeAsync(HOUR);
-      expect(task).toHaveBeenCalledTimes(2);
-      finish();
-      await stop();
-      await vi.advanceTimersByTimeAsync(3 * HOUR);
-      expect(task).toHaveBeenCalledTimes(2);
-      expect(repeatEvery(task, 0, () => {})).toBeTypeOf('function');
-      await vi.advanceTimersByTimeAsync(3 * HOUR);
-      expect(task).toHaveBeenCalledTimes(2);
+      const queue = scheduled.app.queues.maintenance.bull;
+      const first = await queue.getJobScheduler('sweep-uploads');
+      expect(first).toMatchObject({ name: 'sweep-uploads', every });
+      // A second replica (or a restart) keeps the one schedule and its next run.
+      await scheduled.app.queues.maintenance.schedule('sweep-uploads', {}, { everyMs: every, firstAt: new Date(Date.now() + HOUR) });
+      expect(await queue.getJobSchedulersCount()).toBe(1);
+      expect((await queue.getJobScheduler('sweep-uploads'))?.next).toBe(first?.next);
+
+      const caller = anonCaller();
+      await registerCaller(scheduled, caller);
+      const form = new FormData();
+      form.append('file', new Blob([pdf]), 'notes.pdf');
+      const res = await scheduled.app.inject({ method: 'POST', url: '/upload/document', headers: asCaller(caller), payload: form });
+      expect(res.statusCode).toBe(200);
+      const { storageRef } = res.json().file as { storageRef: string };
+      const row = async () => (await scheduled.db.select().from(uploads).where(eq(uploads.storageRef, storageRef)))[0];
+      expect(await row()).toBeDefined();
+      // No one calls the sweep here: the scheduler's job does.
+      await expect.poll(row, { timeout: 20_000, interval: 100 }).toBeUndefined();
+      expect(scheduled.storedFiles().includes(storageRef)).toBe(false);
+      await expect.poll(async () => (await queue.getJobCounts('completed')).completed, { timeout: 20_000 }).toBeGreaterThan(0);
+
+      await scheduled.app.queues.maintenance.schedule('sweep-uploads', {}, { everyMs: 0, firstAt: new Date() });
+      expect(await queue.getJobScheduler('sweep-uploads')).toBeUndefined();
     } finally {
-      vi.useRealTimers();
+      await scheduled.close();
     }
   });
 });

@@ -5,7 +5,6 @@ import { sources, uploads } from '@mnemo/db/schema';
 import type { Storage } from '@mnemo/storage';
 
 const BATCH = 100;
-const FIRST_RUN_MS = 60_000;
 
 /**
  * Files uploaded that never became a source (the learner closed the page, or removed the file before
@@ -13,7 +12,8 @@ const FIRST_RUN_MS = 60_000;
  * sweep that fails half-way leaves a row the next sweep finds again, never a file nothing points to.
  * Each upload is locked and checked again in its own transaction, so one that is being added to a
  * deck at that moment (which takes the same row) is left alone; several deck replicas sweeping at
- * once skip each other's rows.
+ * once skip each other's rows. It runs as the maintenance queue's `sweep-uploads` job scheduler
+ * (plugins/maintenance.ts).
  */
 export function createUploadSweep({
   db,
@@ -83,39 +83,6 @@ export function createUploadSweep({
     return removed;
   }
 
-  /** Sweeps on a schedule (see `repeatEvery`); the returned function stops it. */
-  const every = (intervalMs: number) =>
-    repeatEvery(() => sweep(), intervalMs, (err) => log.warn({ err }, 'upload sweep failed'));
-
-  return { sweep, every };
+  return { sweep };
 }
 export type UploadSweep = ReturnType<typeof createUploadSweep>;
-
-/**
- * Runs `task` once shortly after the start (at most a minute, so a service restarted more often than
- * the interval still runs it), then every `intervalMs` (0: never), never two runs at once. The
- * returned function stops the schedule and resolves once a run under way has finished, so the
- * database is not closed beneath it.
- */
-export function repeatEvery(
-  task: () => Promise<unknown>,
-  intervalMs: number,
-  onError: (err: unknown) => void,
-): () => Promise<void> {
-  if (intervalMs <= 0) return async () => {};
-  let running: Promise<unknown> | null = null;
-  const run = () => {
-    running ??= task()
-      .catch(onError)
-      .finally(() => {
-        running = null;
-      });
-  };
-  const first = setTimeout(run, Math.min(intervalMs, FIRST_RUN_MS)).unref();
-  const timer = setInterval(run, intervalMs).unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
-  };
-}
