@@ -416,20 +416,19 @@ test.describe('manage', () => {
     await expect(dialog).toContainText('2000/2000');
     await expect(save).toBeEnabled();
 
-    // Closing with unsaved changes asks; declining keeps the dialog and the text.
-    const asked: string[] = [];
-    page.once('dialog', (d) => {
-      asked.push(d.message());
-      void d.dismiss();
-    });
+    // Closing with unsaved changes asks (the app's confirmation dialog); declining keeps the
+    // dialog and the text.
+    const discard = page.getByRole('dialog', { name: 'Discard Changes' });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect
-      .poll(() => asked)
-      .toEqual(['You have unsaved changes to the custom instructions. Discard them?']);
+    await expect(discard).toContainText(
+      'You have unsaved changes to the custom instructions. Discard them?',
+    );
+    await discard.getByRole('button', { name: 'Keep Editing' }).click();
+    await expect(discard).toHaveCount(0);
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('2000/2000');
-    page.once('dialog', (d) => void d.accept());
     await page.keyboard.press('Escape');
+    await discard.getByRole('button', { name: 'Discard' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(api.made('PUT', `/decks/${deck._id}`)).toHaveLength(0);
 

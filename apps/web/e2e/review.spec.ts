@@ -257,8 +257,16 @@ test('a summary quiz from the deck header ends with the score, the concepts miss
   review.questions = cellQuestions(deck);
   review.accuracy = 3;
   await page.goto(`/deck/${deck._id}/summary`);
+  const tabs = page.getByRole('navigation', { name: 'Deck' });
+  await expect(tabs.getByRole('link', { name: 'Summary' })).toHaveAttribute('aria-current', 'page');
   await page.getByRole('link', { name: 'Summary quiz' }).click();
   await expect(page.getByRole('heading', { name: 'Summary quiz' })).toBeVisible();
+  // The quiz is a page of its own, not the Summary tab: no tab is current, the header's link is.
+  await expect(tabs.locator('[aria-current="page"]')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Summary quiz' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expect(page.getByLabel('Questions')).toHaveValue('10');
   await page.getByRole('button', { name: 'Start quiz' }).click();
   expect(review.made('GET', `/decks/${deck._id}/quiz`)[0]!.query).toEqual({ count: '10' });
@@ -333,6 +341,16 @@ test.describe('the statistics page', () => {
       newPerDay: 15,
       reviewsPerDay: 200,
     });
+    // The page is taller than the window: the sidebar's column still runs its whole height.
+    const heights = await page.evaluate(() => ({
+      column: document.querySelector('.app-shell')!.getBoundingClientRect().height,
+      drawn: parseFloat(getComputedStyle(document.querySelector('.app-shell')!, '::before').height),
+      page: document.documentElement.scrollHeight,
+      window: window.innerHeight,
+    }));
+    expect(heights.page).toBeGreaterThan(heights.window);
+    expect(heights.drawn).toBe(heights.column);
+    expect(heights.column).toBeGreaterThanOrEqual(heights.page);
     await page.screenshot({ path: 'test-results/stats.png', fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });

@@ -43,7 +43,12 @@ export function DeckHeader({ deck, viewer }: { deck: Deck; viewer: DeckViewerSta
         <DeckTitle deck={deck} canEdit={viewer.canEdit} />
         <div className="deck-header-actions">
           {viewer.canEdit && <DeckDue deckId={deck._id} />}
-          <Link to="/deck/$deckId/quiz" params={{ deckId: deck._id }} className="btn">
+          <Link
+            to="/deck/$deckId/quiz"
+            params={{ deckId: deck._id }}
+            className="btn"
+            activeProps={{ 'aria-current': 'page' }}
+          >
             Summary quiz
           </Link>
           <PublishControl deck={deck} viewer={viewer} />

@@ -16,6 +16,8 @@ describe('deck tabs', () => {
     expect(deckTabFromPath('/deck/d1')).toBe('summary');
     expect(deckTabFromPath('/deck/d1/unknown')).toBe('summary');
     expect(deckTabFromPath('/library')).toBe('summary');
+    // The summary quiz is a page of its own, opened from the header: no tab is current there.
+    expect(deckTabFromPath('/deck/d1/quiz')).toBeNull();
   });
 
   it('reads the edit screen filters, keeping numeric ids as strings', () => {

@@ -16,13 +16,20 @@ export function resolveDeckTab(tab: unknown): DeckTab {
   return (DECK_TABS as readonly unknown[]).includes(tab) ? (tab as DeckTab) : 'summary';
 }
 
+/** Deck pages that are not tabs: the header's buttons open them, and no tab is current there. */
+const DECK_PAGES_WITHOUT_TAB: readonly string[] = ['quiz'];
+
 /**
  * The active tab from the address (spec 02 §2: derived from the path, summary by default):
- * /deck/{id}/{tab}, anything else (no tab, an unknown one) is summary.
+ * /deck/{id}/{tab}; a page that is no tab (the summary quiz) has none; anything else (no tab, an
+ * unknown one) is summary.
  */
-export function deckTabFromPath(pathname: string): DeckTab {
+export function deckTabFromPath(pathname: string): DeckTab | null {
   const segments = pathname.split('/').filter(Boolean);
-  return segments[0] === 'deck' ? resolveDeckTab(segments[2]) : 'summary';
+  if (segments[0] !== 'deck') return 'summary';
+  const page = segments[2];
+  if (page !== undefined && DECK_PAGES_WITHOUT_TAB.includes(page)) return null;
+  return resolveDeckTab(page);
 }
 
 export interface DeckEditSearch {
