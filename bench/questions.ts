@@ -121,7 +121,9 @@ console.log(
 );
 console.log(`${COUNT} questions a source (${TYPES.join(' + ')}), as a guest's first deck.\n`);
 
-const totals = { sources: 0, empty: 0, questions: 0, fifths: 0, chunks: 0, dup: 0, nested: 0, giveaway: 0, options: 0 };
+const totals = { sources: 0, empty: 0, questions: 0, fifths: 0, chunks: 0, dup: 0, nested: 0, giveaway: 0, options: 0, rewritten: 0, refused: 0 };
+// Template wordings that copy the source or ask about a term without a question of their own.
+const TEMPLATE = /completes this statement|what does the source say about|explain the term|explain what the source tells you|explain what it tells you about/i;
 for (const source of await sources()) {
   const chunks: TextChunk[] = chunkText(source.sections).map((c, i) => ({
     chunkId: `${source.name}#${i}`,
@@ -163,6 +165,8 @@ for (const source of await sources()) {
   totals.nested += nest;
   totals.giveaway += giveaway;
   totals.options += options;
+  totals.rewritten += qs.filter((q) => !TEMPLATE.test(q.question)).length;
+  if (failure) totals.refused++;
 
   console.log(
     `${source.name} (${(source.text.match(/\S+/g) ?? []).length} words, ${chunks.length} chunks): ${qs.length} questions in ${ms.toFixed(0)} ms${failure ? ` — failed: ${failure}` : ''}; ` +
@@ -182,4 +186,9 @@ console.log(
   `All: ${totals.sources} sources, ${totals.empty} with no questions, ${totals.questions} questions; ` +
     `mean fifths covered ${((totals.fifths / n) * 100).toFixed(0)}%, mean chunks used ${((totals.chunks / n) * 100).toFixed(0)}%; ` +
     `duplicate pairs ${totals.dup}; nested options ${totals.nested} and giveaways ${totals.giveaway} of ${totals.options} options; load ${load()}`,
+);
+const withQuestions = Math.max(1, totals.sources - totals.empty);
+console.log(
+  `Over the ${totals.sources - totals.empty} sources with questions: mean fifths covered ${((totals.fifths / withQuestions) * 100).toFixed(0)}%, mean chunks used ${((totals.chunks / withQuestions) * 100).toFixed(0)}%; ` +
+    `rewritten as questions (not a blank in a copied sentence, not "what does the source say about") ${totals.rewritten} of ${totals.questions}; sources refused with a reason ${totals.refused}`,
 );

@@ -38,7 +38,8 @@ const PLACEHOLDER = new Set(
 // A sentence addressed to the reader ("we", "you") about cookies, tracking or consent.
 const CONSENT_TOPIC =
   /\b(?:cookies?|tracking|trackers?|privacy|consent|gdpr|datenschutz|einwilligung|consentement|consentimiento)\b/i;
-const CONSENT_PARTIES = /\b(?:we|our|us|you|your|wir|unsere?n?|sie|ihre?n?|nous|vous|votre|nosotros|usted)\b/i;
+const CONSENT_PARTIES =
+  /\b(?:we|our|us|you|your|wir|unsere?n?|sie|ihre?n?|nous|vous|votre|nosotros|usted)\b/i;
 const CONSENT_ACTION =
   /\b(?:use|uses|accept|agree|consent|preferences|settings|continu\w*|manage|reject|allow|opt|akzeptier\w*|zustimm\w*|accepte\w*|acept\w*)\b/i;
 

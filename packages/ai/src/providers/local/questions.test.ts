@@ -5,6 +5,7 @@ import type { GeneratedQuestion, TextChunk } from '../../types';
 import { cleanText } from './document';
 import { chunkFixture, webFixtureText } from './fixture-text';
 import { createLocalStudyAi } from './index';
+import { synonyms } from './wordnet';
 
 // Real pages through Readability and wink on a shared machine: a generous limit, nothing timed.
 const slow = { timeout: 60_000 };
@@ -184,6 +185,49 @@ describe('generateQuestions', slow, () => {
     for (const q of questions) expectValid(q, chunks);
   });
 
+  it('never offers a second correct option: no distractor nested in the answer, sharing its head or a WordNet synonym of it', slow, async () => {
+    const head = (text: string) => text.toLowerCase().split(/\s+/).pop()!.replace(/s$/, '');
+    for (const name of ['wikipedia', 'bbc-1', 'google-sre-book-1']) {
+      const chunks = chunksOf(name);
+      const questions = await ai.generateQuestions({ chunks, count: 12, types: ['multiple_choice'] });
+      expect(questions.length, name).toBeGreaterThan(0);
+      for (const q of questions) {
+        const right = q.correctAnswerText!.toLowerCase();
+        for (const option of q.options) {
+          const o = option.toLowerCase();
+          if (o === right) continue;
+          const where = `${q.question} [${q.options.join(' | ')}]`;
+          expect(right.includes(o) || o.includes(right), where).toBe(false);
+          expect(head(o) === head(right), where).toBe(false);
+          if (!o.includes(' ') && !right.includes(' ')) expect(synonyms(o, right), where).toBe(false);
+        }
+      }
+    }
+  });
+
+  it('asks a definition as a question ("What is …?"), not as a blank in the copied sentence', slow, async () => {
+    // Written here: a definition the generator has never seen.
+    const text = [
+      'Photosynthesis is a process that converts light energy into chemical energy in plants.',
+      'Chlorophyll is a green pigment that absorbs light mostly in the blue and red wavelengths.',
+      'The Calvin cycle is a series of reactions that fixes carbon dioxide into sugars inside the chloroplast.',
+      'Plants store the sugars as starch, and animals later eat the plants for energy.',
+      'Photosynthesis needs water, light and carbon dioxide, and it releases oxygen as a by-product.',
+      'Chlorophyll gives leaves their green colour because it reflects green light.',
+    ].join(' ');
+    const chunks = one(text);
+    const questions = await ai.generateQuestions({ chunks, count: 6, types: ['multiple_choice', 'free_response'] });
+    for (const q of questions) expectValid(q, chunks);
+    // The defined terms are asked about by name, in both question types.
+    const whatIs = questions.filter((q) => /^What is .*(?:Chlorophyll|Calvin cycle)/i.test(q.question));
+    expect(whatIs.map((q) => q.questionType)).toEqual(
+      expect.arrayContaining(['multiple_choice', 'free_response']),
+    );
+    // A "What is" multiple choice is answered by the class the sentence gives, never by the term itself.
+    for (const q of whatIs.filter((x) => x.questionType === 'multiple_choice'))
+      expect(q.question.toLowerCase()).not.toContain(q.correctAnswerText!.toLowerCase());
+  });
+
   // Written here, not taken from a fixture: the rules must hold for filler never seen before.
   const placeholder = Array.from(
     { length: 6 },
@@ -201,9 +245,11 @@ describe('generateQuestions', slow, () => {
     'You can manage your cookie preferences in the settings at any time.',
     'We and our partners use cookies to personalise the ads you see.',
   ].join(' ');
-  const one = (content: string): TextChunk[] => [
-    { chunkId: 'c-1', sourceId: 's-1', sourceTitle: 'Filler', chunkIndex: 0, content },
-  ];
+  function one(content: string): TextChunk[] {
+    return [
+      { chunkId: 'c-1', sourceId: 's-1', sourceTitle: 'Filler', chunkIndex: 0, content },
+    ];
+  }
 
   it('placeholder, repeated blind text and a cookie banner give a clear reason, not cards', async () => {
     for (const [text, reason] of [

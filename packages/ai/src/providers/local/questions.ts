@@ -12,8 +12,16 @@ import {
 } from './document';
 import { fillerReason, fillerSentence } from './filler';
 import { hash32 } from './hash';
+import {
+  whatDoesQuestion,
+  whatIsQuestion,
+  whenQuestion,
+  whichQuestion,
+  whyQuestion,
+} from './rewrite';
 import { diverseKeyPhrases, definesAt, keyPhrases } from './summarize';
 import { focusTerms, sameText, similarWording, textTerms } from './terms';
+import { synonyms } from './wordnet';
 
 /**
  * Questions built from the text itself:
@@ -51,6 +59,10 @@ type Context = {
   /** Multiple-choice questions built so far (the correct position rotates with it). */
   mcOrdinal: number;
   positionSeed: number;
+  /** Per phrase key, whether the phrase is a piece of a longer name ("Zealand", "Com"). */
+  fragments: Map<string, boolean>;
+  /** The raw text of each source, for telling name fragments. */
+  rawText: Map<string, string>;
 };
 
 const MC_TYPES = new Set<QuestionType>(['multiple_choice', 'case_multiple_choice']);
@@ -124,7 +136,11 @@ export function generateQuestions(input: GenerateQuestionsInput): GeneratedQuest
     sourceText,
     mcOrdinal: 0,
     positionSeed: hash32(input.chunks.map((c) => c.chunkId).join('|')) % POSITIONS.length,
+    fragments: new Map(),
+    rawText: new Map(),
   };
+  for (const c of input.chunks)
+    ctx.rawText.set(c.sourceId, `${ctx.rawText.get(c.sourceId) ?? ''}\n${cleanText(c.content)}`);
 
   const focus = new Set(focusTerms(input.focusInstructions ?? ''));
   const candidates = new Map<QuestionType, Candidate[]>();
@@ -144,8 +160,11 @@ export function generateQuestions(input: GenerateQuestionsInput): GeneratedQuest
   const made: GeneratedQuestion[] = [];
   const madeTerms: string[][] = [];
   const usedSentences = new Set<number>();
-  const usedAnswers = new Map<QuestionType, Set<string>>();
+  // One fact, one question: an answer or a sentence used by one type is not asked again by another.
+  const usedAnswers = new Set<string>();
+  const usedFacts: Set<string>[] = [];
   const partUse = new Map<number, number>();
+  const fifthUse = new Map<number, number>();
   const exhausted = new Set<QuestionType>();
 
   while (made.length < wanted && exhausted.size < types.length) {
@@ -156,8 +175,10 @@ export function generateQuestions(input: GenerateQuestionsInput): GeneratedQuest
       if (exhausted.has(type) || (quota.get(type) ?? 0) <= 0) continue;
       const question = nextQuestion(type, candidates.get(type) ?? [], ctx, {
         usedSentences,
-        usedAnswers: usedAnswers.get(type) ?? new Set(),
+        usedAnswers,
+        usedFacts,
         partUse,
+        fifthUse,
         isDuplicate: (text) => {
           const terms = textTerms(text);
           return (
@@ -189,11 +210,14 @@ export function generateQuestions(input: GenerateQuestionsInput): GeneratedQuest
       made.push(question.question);
       madeTerms.push(textTerms(question.question.question));
       quota.set(type, (quota.get(type) ?? 0) - 1);
-      usedSentences.add(question.sentence.id);
-      const answers = usedAnswers.get(type) ?? new Set<string>();
-      answers.add(question.answerKey);
-      usedAnswers.set(type, answers);
+      for (const id of question.sentenceIds) {
+        usedSentences.add(id);
+        usedFacts.push(new Set(doc.sentences[id]?.terms ?? []));
+      }
+      usedAnswers.add(question.answerKey);
       partUse.set(question.sentence.part, (partUse.get(question.sentence.part) ?? 0) + 1);
+      const fifth = fifthOf(question.sentence.part, ctx);
+      fifthUse.set(fifth, (fifthUse.get(fifth) ?? 0) + 1);
       progressed = true;
     }
     if (!progressed) break;
@@ -225,8 +249,11 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
         // The rest of the sentence must say enough to point at the answer.
         const rest = s.terms.length - (o.end - o.start);
         if (rest < 4) continue;
+        if (nameFragment(phrase, ctx)) continue;
         let score = (doc.importance[s.id] ?? 0) + 0.05 * phrase.score + focusScore(s);
         if (definesAt(s, o.end)) score += 0.2;
+        // A real question beats a blank in a copied sentence.
+        if (rewrittenChoice(s, o, phrase)) score += 0.5;
         if (phrase.kind === 'date' || phrase.kind === 'quantity') score -= 0.15;
         if (s.anaphoric) score -= 0.2;
         if (QUOTED.test(s.text)) score -= 0.25;
@@ -243,8 +270,15 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
         if (!s || !s.clean || s.words < 8 || fillerSentence(s.text)) continue;
         const o = s.phrases.find((p) => p.key === phrase.key);
         if (!o) continue;
+        if (nameFragment(phrase, ctx)) continue;
         let score = (doc.importance[s.id] ?? 0) + 0.5 * (phrase.score / top) + focusScore(s);
-        if (definesAt(s, o.end)) score += 0.8;
+        const defines = definesAt(s, o.end);
+        if (defines) score += 0.8;
+        if (whyQuestion(s)) score += 0.5;
+        else if (whatDoesQuestion(s, o)) score += 0.4;
+        // A sentence that only mentions the term ("…, private browsing, Sync and more") does not
+        // explain it.
+        else if (!defines && o.start > 2) score -= 0.3;
         // A lone common noun ("system", "interview") is rarely a concept worth explaining.
         if (phrase.kind === 'concept' && phrase.length === 1) score -= 0.3;
         if (o.start <= 2) score += 0.2;
@@ -261,7 +295,13 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
   );
 }
 
-type Picked = { question: GeneratedQuestion; sentence: Sentence; answerKey: string };
+type Picked = {
+  question: GeneratedQuestion;
+  sentence: Sentence;
+  /** The sentences the question and its answer use (an answer may go on into the next one). */
+  sentenceIds: number[];
+  answerKey: string;
+};
 
 function nextQuestion(
   type: QuestionType,
@@ -270,14 +310,28 @@ function nextQuestion(
   state: {
     usedSentences: Set<number>;
     usedAnswers: Set<string>;
+    usedFacts: Set<string>[];
     partUse: Map<number, number>;
+    fifthUse: Map<number, number>;
     isDuplicate: (text: string) => boolean;
   },
 ): Picked | undefined {
-  // Spread questions over the source: each question already drawn from a chunk lowers the others'.
+  // Spread questions over the source: each question already drawn from a chunk, or from the same
+  // fifth of the source, lowers the others'.
   const ranked = candidates
-    .filter((c) => !state.usedSentences.has(c.sentence.id) && !state.usedAnswers.has(c.phrase.key))
-    .map((c) => ({ c, score: c.score - 0.08 * (state.partUse.get(c.sentence.part) ?? 0) }))
+    .filter(
+      (c) =>
+        !state.usedSentences.has(c.sentence.id) &&
+        !state.usedAnswers.has(c.phrase.key) &&
+        !state.usedFacts.some((f) => sameFact(f, c.sentence.terms)),
+    )
+    .map((c) => ({
+      c,
+      score:
+        c.score -
+        0.08 * (state.partUse.get(c.sentence.part) ?? 0) -
+        0.06 * (state.fifthUse.get(fifthOf(c.sentence.part, ctx)) ?? 0),
+    }))
     .sort((a, b) => b.score - a.score || a.c.sentence.id - b.c.sentence.id);
   for (const { c } of ranked.slice(0, 400)) {
     const question = build(c, ctx);
@@ -292,12 +346,63 @@ function nextQuestion(
       for (const key of question.distractorKeys)
         ctx.distractorUse.set(key, (ctx.distractorUse.get(key) ?? 0) + 1);
     }
-    return { question: question.question, sentence: c.sentence, answerKey: c.phrase.key };
+    return {
+      question: question.question,
+      sentence: c.sentence,
+      sentenceIds: question.sentenceIds,
+      answerKey: c.phrase.key,
+    };
   }
   return undefined;
 }
 
-type Built = { question: GeneratedQuestion; distractorKeys: string[] };
+/** Which fifth of its source's chunks a part (chunk) is in. */
+function fifthOf(part: number, ctx: Context): number {
+  const sourceId = ctx.partSource[part];
+  const parts = ctx.partSource.flatMap((id, i) => (id === sourceId ? [i] : []));
+  return Math.floor((parts.indexOf(part) * 5) / Math.max(1, parts.length));
+}
+
+/** Two sentences stating the same fact: most of their content words shared. */
+function sameFact(used: Set<string>, terms: readonly string[]): boolean {
+  const mine = new Set(terms);
+  if (mine.size === 0 || used.size === 0) return false;
+  let shared = 0;
+  for (const t of mine) if (used.has(t)) shared++;
+  return shared / (mine.size + used.size - shared) >= 0.6;
+}
+
+/**
+ * A name piece the tagger split off a longer name: most of its occurrences in the raw text are
+ * glued to a capitalised word ("New Zealand") or a dot ("mozilla.org").
+ */
+function nameFragment(p: Phrase, ctx: Context): boolean {
+  if (p.length !== 1) return false;
+  const known = ctx.fragments.get(p.key);
+  if (known !== undefined) return known;
+  const escaped = p.surface.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const around = new RegExp(`(.{0,30})(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])(.{0,2})`, 'gu');
+  let all = 0;
+  let glued = 0;
+  for (const text of ctx.rawText.values()) {
+    for (const m of text.matchAll(around)) {
+      all++;
+      const before = m[1] ?? '';
+      const after = m[2] ?? '';
+      // Any term glued to a dot is a piece of a domain or file name ("mozilla.org"); a name beside
+      // another capitalised word is part of a longer name ("New Zealand").
+      const dotted = /\.$/.test(before) || /^\.\p{L}/u.test(after);
+      const named =
+        p.kind === 'proper' && (/\p{Lu}[\p{L}'’]*\s$/u.test(before) || /^\s?\p{Lu}/u.test(after));
+      if (dotted || named) glued++;
+    }
+  }
+  const fragment = all > 0 && glued / all >= 0.5;
+  ctx.fragments.set(p.key, fragment);
+  return fragment;
+}
+
+type Built = { question: GeneratedQuestion; distractorKeys: string[]; sentenceIds: number[] };
 
 /**
  * The concepts a question tests (issue 20): the phrase it asks about, then the strongest other
@@ -321,11 +426,19 @@ function build(c: Candidate, ctx: Context): Built | undefined {
   if (isCase && !passage) return undefined;
   if (MC_TYPES.has(c.type)) {
     const mc = multipleChoice(c, ctx, passage ?? null);
-    return mc && { question: { ...mc.question, ...base }, distractorKeys: mc.distractorKeys };
+    return (
+      mc && {
+        question: { ...mc.question, ...base },
+        distractorKeys: mc.distractorKeys,
+        sentenceIds: [c.sentence.id],
+      }
+    );
   }
+  const fr = freeResponse(c, ctx.doc, passage ?? null);
   return {
-    question: { ...freeResponse(c, ctx.doc, passage ?? null), ...base },
+    question: { ...fr.question, ...base },
     distractorKeys: [],
+    sentenceIds: fr.sentenceIds,
   };
 }
 
@@ -349,8 +462,13 @@ function multipleChoice(
 
   const prefix = passage ? 'Based on the case above' : 'According to the source';
   const subjectRest = subjectPredicate(s, o);
+  const rewritten = rewrittenChoice(s, o, phrase);
   let question: string;
-  if (subjectRest) {
+  if (rewritten) {
+    question = passage
+      ? `${prefix}, ${(rewritten[0]?.toLowerCase() ?? '') + rewritten.slice(1)}`
+      : rewritten;
+  } else if (subjectRest) {
     question = `${prefix}, which of these ${subjectRest}?`;
   } else {
     const from = s.offsets[o.start] ?? 0;
@@ -375,6 +493,13 @@ function multipleChoice(
     },
     distractorKeys: distractors.map((d) => d.key),
   };
+}
+
+/** The sentence asked as a real question about the answer phrase, when its shape allows. */
+function rewrittenChoice(s: Sentence, o: PhraseOccurrence, phrase: Phrase): string | null {
+  if (phrase.kind === 'date') return whenQuestion(s, o);
+  if (phrase.kind === 'quantity') return null;
+  return whatIsQuestion(s, o) ?? whichQuestion(s, o);
 }
 
 /**
@@ -441,6 +566,20 @@ function pickDistractors(
         (p.kind === 'proper' || p.kind === 'concept'));
     if (!related) continue;
     if (!(ctx.phraseSources.get(p.key)?.has(sourceId) ?? false)) continue;
+    // Page chrome ("PDF", "Share") lives in navigation lines, never in a sentence of the text.
+    if (!p.sentences.some((id) => ctx.doc.sentences[id]?.clean)) continue;
+    if (nameFragment(p, ctx)) continue;
+    // A synonym of the answer is a second right answer ("mistake" beside "error").
+    const head = p.key.split(' ').pop() ?? '';
+    if (
+      p.kind === 'concept' &&
+      answer.kind === 'concept' &&
+      answerHead !== undefined &&
+      head !== answerHead &&
+      (p.length === 1 || answer.length === 1) &&
+      synonyms(head, answerHead)
+    )
+      continue;
     const text = distractorText(p, answerText);
     const lower = text.toLowerCase();
     if (lower === answerText.toLowerCase() || stem.includes(lower)) continue;
@@ -448,12 +587,13 @@ function pickDistractors(
     const words = wordsOf(p.key);
     if ([...words].every((w) => answerWords.has(w)) || [...answerWords].every((w) => words.has(w)))
       continue;
-    // Names sharing their last word usually name the same thing ("Mr Obama", "President Obama").
-    if ((p.kind === 'proper' || answer.kind === 'proper') && p.key.split(' ').pop() === answerHead)
-      continue;
+    // Terms sharing their head usually name the same thing ("Mr Obama", "President Obama"; "web
+    // browser", "Mozilla browser"): both would be right.
+    if (p.key.split(' ').pop() === answerHead) continue;
     if (answerYears.some((y) => text.includes(y))) continue;
     let score = p.score;
-    if (!sameKind) score *= 0.4;
+    // Another kind of term (a name for a concept) only when the source has too few of the same kind.
+    if (!sameKind) score *= 0.05;
     if (p.plural !== answerPlural && p.kind !== 'date' && p.kind !== 'quantity') score *= 0.5;
     score /= 1 + 0.5 * Math.abs(p.length - answer.length);
     score *= 0.6 ** (ctx.distractorUse.get(p.key) ?? 0);
@@ -485,9 +625,10 @@ function freeResponse(
   c: Candidate,
   doc: DocumentModel,
   passage: Passage | null,
-): Omit<GeneratedQuestion, 'chunkId' | 'sourceId'> {
+): { question: Omit<GeneratedQuestion, 'chunkId' | 'sourceId'>; sentenceIds: number[] } {
   const { sentence: s, occurrence: o, phrase } = c;
   const term = phrase.kind === 'concept' || phrase.kind === 'proper' ? phrase.surface : o.surface;
+  const ids = [s.id];
   let expected: string;
   let question: string;
   if (passage) {
@@ -496,7 +637,11 @@ function freeResponse(
     const more =
       next !== undefined && (next.anaphoric || next.phrases.some((x) => x.key === phrase.key));
     expected = more ? `${s.text} ${next.text}` : s.text;
-    question = `Based on the case above, explain what it tells you about ${termRef(phrase, term)}.`;
+    if (more) ids.push(next.id);
+    const why = whyQuestion(s);
+    question = why
+      ? `Based on the case above, ${why[0]?.toLowerCase() ?? ''}${why.slice(1)}`
+      : `Based on the case above, explain what it tells you about ${termRef(phrase, term)}.`;
   } else {
     // A following sentence that continues about the same thing ("It...") belongs to the explanation.
     const next = doc.sentences[s.id + 1];
@@ -507,11 +652,23 @@ function freeResponse(
       next.anaphoric &&
       s.words + next.words <= 60;
     expected = continues ? `${s.text} ${next.text}` : s.text;
+    if (continues) ids.push(next.id);
     const verb = s.tokens[o.end];
-    const defines = definesAt(s, o.end) && o.start <= 1 && verb?.lemma === 'be';
+    // "What is X?" only for "X is a/the …" with X opening the sentence ("His father was Kenyan" is not one).
+    const opener = s.tokens[0]?.normal ?? '';
+    const defines =
+      definesAt(s, o.end) &&
+      (o.start === 0 || (o.start === 1 && ['the', 'a', 'an'].includes(opener))) &&
+      verb?.lemma === 'be';
     const proper = phrase.kind === 'proper';
-    if (defines && proper && verb && ['is', 'are', 'was', 'were'].includes(verb.normal)) {
-      question = `What ${verb.normal} ${term}, according to the source? Explain in your own words.`;
+    const why = whyQuestion(s);
+    const does = why ? null : whatDoesQuestion(s, o);
+    if (why) {
+      question = why;
+    } else if (does) {
+      question = does;
+    } else if (defines && verb && ['is', 'are', 'was', 'were'].includes(verb.normal)) {
+      question = `What ${verb.normal} ${termRef(phrase, term)}?`;
     } else if (defines) {
       question = `What is meant by ${termRef(phrase, term)}, according to the source? Explain in your own words.`;
     } else if (hash32(s.text) % 2 === 0) {
@@ -523,13 +680,16 @@ function freeResponse(
     }
   }
   return {
-    questionType: c.type,
-    question,
-    options: [],
-    correctAnswerIndex: null,
-    correctAnswerText: null,
-    expectedAnswer: expected,
-    caseContext: passage ? passage.text : null,
+    question: {
+      questionType: c.type,
+      question,
+      options: [],
+      correctAnswerIndex: null,
+      correctAnswerText: null,
+      expectedAnswer: expected,
+      caseContext: passage ? passage.text : null,
+    },
+    sentenceIds: ids,
   };
 }
 

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { analyze, type Sentence } from './document';
+import {
+  whatDoesQuestion,
+  whatIsQuestion,
+  whenQuestion,
+  whichQuestion,
+  whyQuestion,
+} from './rewrite';
+
+/** The one sentence of `text` and the occurrence of `surface` in it. */
+function sentenceWith(text: string, surface: string) {
+  const doc = analyze([text]);
+  const s = doc.sentences[0] as Sentence;
+  const o = s.phrases.find((p) => p.surface === surface);
+  if (!o)
+    throw new Error(`no phrase "${surface}" in: ${s.phrases.map((p) => p.surface).join(', ')}`);
+  return { s, o };
+}
+
+// Behaviour, not wording: the question word, the subject kept, the answer left out.
+describe('statements rewritten as questions', () => {
+  it('a definition asked about its class becomes "What is X?"', () => {
+    const { s, o } = sentenceWith(
+      'Kubernetes is a container orchestration system for automating deployment.',
+      'container orchestration system',
+    );
+    const q = whatIsQuestion(s, o);
+    expect(q).toMatch(/^What is Kubernetes\?$/);
+  });
+
+  it('a definition asked about its subject names the class: "Which Y …?"', () => {
+    const { s, o } = sentenceWith(
+      'Gecko is a layout engine that supports web pages written using HTML and SVG.',
+      'Gecko',
+    );
+    const q = whichQuestion(s, o);
+    expect(q).toMatch(/^Which layout engine supports web pages/);
+    expect(q).not.toContain('Gecko');
+    expect(q).toMatch(/\?$/);
+  });
+
+  it('a dated statement becomes "When …?" without the date', () => {
+    const { s, o } = sentenceWith(
+      'In 1998, Netscape released the source code of its browser.',
+      '1998',
+    );
+    const q = whenQuestion(s, o);
+    expect(q).toMatch(/^When did Netscape release the source code of its browser\?$/);
+  });
+
+  it('a cause becomes "Why …?"', () => {
+    const { s } = sentenceWith(
+      'The river flooded the valley because the dam failed after weeks of rain.',
+      'river',
+    );
+    expect(whyQuestion(s)).toMatch(/^Why did the river flood the valley\?$/);
+  });
+
+  it('asks what a subject does', () => {
+    const { s, o } = sentenceWith(
+      'The Mozilla Foundation provides project hosting for the SeaMonkey developers.',
+      'Mozilla Foundation',
+    );
+    expect(whatDoesQuestion(s, o)).toMatch(/^What does the Mozilla Foundation provide\?$/);
+  });
+
+  it('declines shapes it cannot read for certain (the caller falls back to a cloze)', () => {
+    const { s, o } = sentenceWith(
+      'His father was Kenyan and the family lived in Nairobi.',
+      'father',
+    );
+    expect(whatIsQuestion(s, o)).toBeNull();
+    expect(whichQuestion(s, o)).toBeNull();
+    const dated = sentenceWith('It rained a lot, and in 1998 the river flooded.', '1998');
+    expect(whenQuestion(dated.s, dated.o)).toBeNull();
+  });
+});

@@ -1,0 +1,296 @@
+import type { PhraseOccurrence, Sentence } from './document';
+import type { Token } from './nlp';
+import { synsets } from './wordnet';
+
+/**
+ * Statements turned into questions, in English, from wink's tags (part of speech, lemma): a
+ * teacher asks "When did Netscape release its code?", not "Fill the blank in this copied
+ * sentence". Each rewrite applies only to the sentence shapes it can read for certain and answers
+ * null otherwise, so the caller falls back to a cloze; nothing here invents words beyond the
+ * question word and the auxiliary ("did", "does").
+ *
+ * - `whenQuestion`: "In 1998, Netscape released its code." → "When did Netscape release its code?"
+ * - `whichQuestion`: "Firefox is a web browser that Mozilla develops." → "Which web browser …?"
+ *   (the answer is the subject, the question names its class); a communication verb ("said",
+ *   "argued") asks "Who …?".
+ * - `whatIsQuestion`: "Mozilla is a free-software community, …" asked about the class →
+ *   "What is Mozilla?"
+ * - `whyQuestion`: "A did B because C." → "Why did A do B?"
+ */
+
+const MODALS = new Set([
+  'will',
+  'would',
+  'can',
+  'could',
+  'shall',
+  'should',
+  'may',
+  'might',
+  'must',
+]);
+const AUX_LEMMAS = new Set(['be', 'have', ...MODALS]);
+const SAYING = new Set([
+  'say',
+  'tell',
+  'admit',
+  'argue',
+  'believe',
+  'write',
+  'explain',
+  'claim',
+  'think',
+  'recall',
+  'warn',
+  'insist',
+  'announce',
+]);
+const RELATIVE = new Set(['that', 'which', 'who']);
+const DATE_PREPOSITIONS = new Set(['in', 'on', 'during']);
+const FINAL = /[.!?]["”’)]?$/;
+
+const isVerb = (t: Token | undefined) => t !== undefined && (t.pos === 'VERB' || t.pos === 'AUX');
+
+/** The text of tokens [from, to), as the sentence writes it. */
+function span(s: Sentence, from: number, to: number): string {
+  if (to <= from) return '';
+  const start = s.offsets[from] ?? 0;
+  const last = s.tokens[to - 1];
+  const end = (s.offsets[to - 1] ?? start) + (last?.value.length ?? 0);
+  return s.text.slice(start, end);
+}
+
+/** A subject fit to repeat inside a question: a short noun phrase, not a pronoun or a clause. */
+function goodSubject(tokens: readonly Token[]): boolean {
+  if (tokens.length === 0 || tokens.length > 8) return false;
+  if (tokens.some((t) => t.value === ',' || t.value === ';' || t.value === ':' || isVerb(t)))
+    return false;
+  if (tokens.length === 1 && tokens[0]?.pos === 'PRON') return false;
+  return tokens.some((t) => t.pos === 'NOUN' || t.pos === 'PROPN');
+}
+
+/** The subject as it reads after "did": its capital dropped unless it is a name. */
+function subjectText(s: Sentence, from: number, to: number): string {
+  const text = span(s, from, to);
+  const first = s.tokens[from];
+  if (!first || /^\p{Lu}{2,}/u.test(first.value)) return text;
+  // The tagger reads a capitalised common noun opening a sentence as a name ("Weather
+  // predictions", "Students with…"): one WordNet knows, followed by a noun or a preposition, is not.
+  const next = s.tokens[from + 1];
+  const common =
+    first.pos !== 'PROPN' ||
+    (from === 0 &&
+      synsets(first.normal).length + synsets(first.normal.replace(/s$/, '')).length > 0 &&
+      (next?.pos === 'NOUN' || next?.pos === 'ADP'));
+  return common ? (text[0]?.toLowerCase() ?? '') + text.slice(1) : text;
+}
+
+/** The last token index before the final stop (a closing quotation mark is kept: see `finish`). */
+function bodyEnd(s: Sentence, to = s.tokens.length): number {
+  let end = to;
+  while (end > 0 && /^[.!?]$/.test(s.tokens[end - 1]?.value ?? '')) end--;
+  return end;
+}
+
+/** A question's end: no stop before the question mark, quotation marks balanced. */
+function finish(text: string): string {
+  let body = text.replace(/\s*[.!?,;:]*(["”’)]?)\s*$/, '$1').replace(/[.!?](["”’])$/, '$1');
+  const opened = (body.match(/“/g) ?? []).length - (body.match(/”/g) ?? []).length;
+  if (opened > 0) body += '”';
+  if (opened < 0) body = body.replace(/”$/, '');
+  if ((body.match(/"/g) ?? []).length % 2 === 1)
+    body = body.endsWith('"') ? body.slice(0, -1) : `${body}"`;
+  return `${body}?`;
+}
+
+const isPast = (t: Token) =>
+  t.normal !== t.lemma &&
+  !t.normal.endsWith('ing') &&
+  !/^(?:is|are|has|does)$/.test(t.normal) &&
+  !(t.normal === `${t.lemma}s` || t.normal === `${t.lemma}es`);
+const isThirdPerson = (t: Token) => t.normal === `${t.lemma}s` || t.normal === `${t.lemma}es`;
+
+/**
+ * A clause (tokens [from, to) of `s`) as a question after `word`: "When did A do B", "Why is A B".
+ * `gap` is a token range taken out of the clause (the date phrase, for "when").
+ */
+function clauseQuestion(
+  s: Sentence,
+  word: string,
+  from: number,
+  to: number,
+  gap: [number, number] | null = null,
+): string | null {
+  const keep = (i: number) => gap === null || i < gap[0] || i >= gap[1];
+  let v = from;
+  while (v < to && (!isVerb(s.tokens[v]) || !keep(v))) v++;
+  const verb = s.tokens[v];
+  if (!verb || v >= to) return null;
+  // The subject must come in one piece before the verb, the gap outside it.
+  if (gap && gap[0] < v && gap[1] > from) {
+    if (gap[0] !== from) return null;
+    from = gap[1];
+    while (s.tokens[from]?.value === ',') from++;
+  }
+  if (!goodSubject(s.tokens.slice(from, v))) return null;
+  const subject = subjectText(s, from, v);
+  // The rest of the clause without the gap, in runs of consecutive tokens.
+  const runs: string[] = [];
+  let run: number | null = null;
+  for (let i = v + 1; i <= to; i++) {
+    if (i < to && keep(i)) {
+      run ??= i;
+      continue;
+    }
+    if (run !== null) runs.push(span(s, run, i));
+    run = null;
+  }
+  const rest = runs
+    .join(' ')
+    .replace(/\s*,\s*$/, '')
+    .replace(/^,\s*/, '')
+    .replace(/\s+,/g, ',')
+    .trim();
+  let head: string;
+  if (verb.lemma === 'be' || (verb.pos === 'AUX' && AUX_LEMMAS.has(verb.lemma))) {
+    head = `${word} ${verb.normal} ${subject}`;
+  } else if (verb.pos === 'AUX') {
+    return null;
+  } else if (isPast(verb)) {
+    head = `${word} did ${subject} ${verb.lemma}`;
+  } else if (isThirdPerson(verb)) {
+    head = `${word} does ${subject} ${verb.lemma}`;
+  } else if (verb.normal === verb.lemma) {
+    head = `${word} do ${subject} ${verb.lemma}`;
+  } else {
+    return null;
+  }
+  if ((rest.match(/\S+/g) ?? []).length < 2) return null;
+  return finish(`${head} ${rest}`);
+}
+
+/** "In 1998, Netscape released its code." asked about the date: "When did Netscape release its code?" */
+export function whenQuestion(s: Sentence, o: PhraseOccurrence): string | null {
+  const prep = s.tokens[o.start - 1];
+  if (!prep || !DATE_PREPOSITIONS.has(prep.normal)) return null;
+  const end = bodyEnd(s);
+  // Only a plain statement: no second clause after a semicolon, no question.
+  if (!FINAL.test(s.text) || s.tokens.some((t) => t.value === ';')) return null;
+  let gapEnd = o.end;
+  if (s.tokens[gapEnd]?.value === ',' && o.start - 1 === 0) gapEnd++;
+  let gapStart = o.start - 1;
+  if (s.tokens[gapStart - 1]?.value === ',' && gapEnd >= end) gapStart--;
+  return clauseQuestion(s, 'When', 0, end, [gapStart, gapEnd]);
+}
+
+/** "A did B because C." → "Why did A do B?", for a free response answered by the sentence. */
+export function whyQuestion(s: Sentence): string | null {
+  const because = s.tokens.findIndex((t) => t.normal === 'because');
+  if (because < 3 || s.tokens[because + 1]?.normal === 'of') return null;
+  let end = because;
+  while (end > 0 && s.tokens[end - 1]?.value === ',') end--;
+  return clauseQuestion(s, 'Why', 0, end);
+}
+
+/** The class noun phrase after "is a": adjectives and nouns, hyphenated words kept whole. */
+function classPhrase(s: Sentence, from: number): number {
+  let k = from;
+  while (k < s.tokens.length) {
+    const t = s.tokens[k];
+    if (!t) break;
+    if (t.pos === 'ADJ' || t.pos === 'NOUN' || t.pos === 'PROPN') k++;
+    else if (t.value === '-' && !t.spaced && k > from) k++;
+    else break;
+  }
+  return s.tokens[k - 1]?.pos === 'NOUN' ? k : from;
+}
+
+/**
+ * The answer is the subject of "X is a Y that Z" (or "X, a Y, …"): "Which Y Z?"; with a saying verb
+ * ("Mr Obama said that …") "Who said that …?". Null for any other shape.
+ */
+export function whichQuestion(s: Sentence, o: PhraseOccurrence): string | null {
+  const first = s.tokens[0];
+  const atStart =
+    o.start === 0 || (o.start === 1 && ['the', 'a', 'an'].includes(first?.normal ?? ''));
+  // Or after one opening phrase: "In an interview with the BBC, Mr Obama said…".
+  const comma = s.tokens.findIndex((t) => t.value === ',');
+  const afterIntro =
+    first?.pos === 'ADP' &&
+    comma > 1 &&
+    (o.start === comma + 1 ||
+      (o.start === comma + 2 && ['the', 'a', 'an'].includes(s.tokens[comma + 1]?.normal ?? '')));
+  if ((!atStart && !afterIntro) || !FINAL.test(s.text)) return null;
+  const end = bodyEnd(s);
+  const verb = s.tokens[o.end];
+  if (!verb) return null;
+  if (verb.pos === 'VERB' && SAYING.has(verb.lemma) && isPast(verb)) {
+    const rest = span(s, o.end, end);
+    if ((rest.match(/\S+/g) ?? []).length < 4) return null;
+    return afterIntro ? finish(`${span(s, 0, comma + 1)} who ${rest}`) : finish(`Who ${rest}`);
+  }
+  if (afterIntro) return null;
+  if (verb.lemma !== 'be' || !['is', 'are', 'was', 'were'].includes(verb.normal)) return null;
+  const det = s.tokens[o.end + 1];
+  if (!det || !['a', 'an', 'the'].includes(det.normal)) return null;
+  const npEnd = classPhrase(s, o.end + 2);
+  if (npEnd === o.end + 2) return null;
+  const np = span(s, o.end + 2, npEnd);
+  let k = npEnd;
+  if (s.tokens[k]?.value === ',') k++;
+  const next = s.tokens[k];
+  if (!next) return null;
+  let predicate: string;
+  if (RELATIVE.has(next.normal) && isVerb(s.tokens[k + 1])) {
+    predicate = span(s, k + 1, end);
+  } else if (next.pos === 'VERB' && next.normal.endsWith('ed')) {
+    // "a community, created in 1998 by …": the participle takes the sentence's tense.
+    const past = verb.normal === 'is' ? 'was' : verb.normal === 'are' ? 'were' : verb.normal;
+    predicate = `${past} ${span(s, k, end)}`;
+  } else {
+    return null;
+  }
+  if ((predicate.match(/\S+/g) ?? []).length < 3 || /[;:]/.test(predicate)) return null;
+  return finish(`Which ${np} ${predicate}`);
+}
+
+/**
+ * The answer is the class Y in "X is a Y …": "What is X?". Null unless X is a short subject right
+ * before the copula and the answer follows its article.
+ */
+export function whatIsQuestion(s: Sentence, o: PhraseOccurrence): string | null {
+  const det = s.tokens[o.start - 1];
+  const verb = s.tokens[o.start - 2];
+  if (!det || !['a', 'an'].includes(det.normal)) return null;
+  if (!verb || verb.lemma !== 'be' || !['is', 'are', 'was', 'were'].includes(verb.normal))
+    return null;
+  const subjectTokens = s.tokens.slice(0, o.start - 2);
+  if (!goodSubject(subjectTokens)) return null;
+  // "The system is a …" or "The current fight is a battle" asks nothing worth asking: the subject
+  // must be a name, or the answer a term of more than one word.
+  if (!subjectTokens.some((t) => t.pos === 'PROPN') && o.end - o.start < 2) return null;
+  return `What ${verb.normal} ${subjectText(s, 0, o.start - 2)}?`;
+}
+
+/**
+ * The answer is what the subject does: "The Mozilla Foundation provides hosting for …" →
+ * "What does the Mozilla Foundation provide?", for a free response answered by the sentence. Only a
+ * subject opening the sentence and a transitive verb right after it.
+ */
+export function whatDoesQuestion(s: Sentence, o: PhraseOccurrence): string | null {
+  const first = s.tokens[0];
+  const atStart =
+    o.start === 0 || (o.start === 1 && ['the', 'a', 'an'].includes(first?.normal ?? ''));
+  if (!atStart || !FINAL.test(s.text)) return null;
+  const verb = s.tokens[o.end];
+  const object = s.tokens[o.end + 1];
+  if (!verb || verb.pos !== 'VERB' || AUX_LEMMAS.has(verb.lemma) || SAYING.has(verb.lemma))
+    return null;
+  if (!object || !['DET', 'NOUN', 'ADJ', 'PROPN', 'NUM'].includes(object.pos)) return null;
+  if (!goodSubject(s.tokens.slice(0, o.end))) return null;
+  const subject = subjectText(s, 0, o.end);
+  if (isPast(verb)) return `What did ${subject} ${verb.lemma}?`;
+  if (isThirdPerson(verb)) return `What does ${subject} ${verb.lemma}?`;
+  if (verb.normal === verb.lemma) return `What do ${subject} ${verb.lemma}?`;
+  return null;
+}
