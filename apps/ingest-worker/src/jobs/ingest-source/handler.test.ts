@@ -167,6 +167,38 @@ describe('ingest-source handler', () => {
     await s.close();
   });
 
+  it('reports scanned pages read by OCR as an ocr step (pages done / total), and names unreadable pages in the details', async () => {
+    const s = await setup();
+    await handlerFor(s.prefix, {
+      extract: async (_source, progress) => {
+        for (const done of [0, 1, 2]) progress?.onOcrProgress?.({ done, total: 2 });
+        return {
+          title: 'Scanned handout',
+          text: TEXT,
+          sections: [{ text: TEXT, page: 1 }],
+          warnings: ['Pages that could not be read: 3 (could not be drawn).'],
+          unreadablePages: [3],
+        };
+      },
+    })(s.job, once);
+    await expect.poll(() => s.events.at(-1)?.step).toBe('completed');
+    const ocr = s.events.filter((e) => e.step === 'ocr');
+    expect(ocr.map((e) => [e.message, e.details])).toEqual([
+      ['Reading scanned pages (0 of 2)', { pagesDone: 0, pagesTotal: 2 }],
+      ['Reading scanned pages (1 of 2)', { pagesDone: 1, pagesTotal: 2 }],
+      ['Reading scanned pages (2 of 2)', { pagesDone: 2, pagesTotal: 2 }],
+    ]);
+    const steps = s.events.map((e) => e.step).filter((step, i, all) => all[i - 1] !== step);
+    expect(steps.slice(0, 4)).toEqual(['starting', 'extracting', 'ocr', 'content-extracted']);
+    const progress = s.events.map((e) => e.progress);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(s.events.find((e) => e.step === 'content-extracted')?.details).toMatchObject({
+      warnings: ['Pages that could not be read: 3 (could not be drawn).'],
+      unreadablePages: [3],
+    });
+    await s.close();
+  });
+
   it('replaces the placeholder title (the link cut to 50 characters) with the page title', async () => {
     const s = await setup({ title: 'https://example.org/cells' });
     await handlerFor(s.prefix)(s.job, once);
