@@ -53,7 +53,8 @@ async function user() {
   return u!;
 }
 const asUser = (userId: string) => asCaller({ kind: 'user', userId, plan: 'free' });
-const asService = asCaller({ kind: 'service', service: 'gateway' });
+// Signed per call: a signed identity lasts a minute, and this file can take longer on a busy machine.
+const asService = () => asCaller({ kind: 'service', service: 'gateway' });
 
 // Event times go forward one second per event, as Stripe's `created` does.
 let clock = Math.floor(Date.now() / 1000);
@@ -83,7 +84,7 @@ function send(evt: object, { signature }: { signature?: string } = {}) {
   });
 }
 const usage = async (userId: string) => (await app.inject({ url: '/payment/usage', headers: asUser(userId) })).json();
-const plan = async (userId: string) => (await app.inject({ url: `/internal/billing/plan/${userId}`, headers: asService })).json();
+const plan = async (userId: string) => (await app.inject({ url: `/internal/billing/plan/${userId}`, headers: asService() })).json();
 const subscriptionEvent = (type: string, sub: FakeStripeSubscription) => event(type, sub);
 
 describe('Stripe checkout and webhooks', () => {

@@ -1,4 +1,4 @@
-import type { RoutesPlugin } from '@mnemo/service-kit';
+import { contractResponse, type RoutesPlugin } from '@mnemo/service-kit';
 import type { WebhookService } from './webhook.service';
 
 /**
@@ -10,7 +10,7 @@ export const webhookRoutes: RoutesPlugin<{ service: WebhookService }> = async (a
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post('/payment/webhook', { config: { public: true } }, async (request) => {
+  app.post('/payment/webhook', { config: { public: true }, schema: { response: contractResponse('POST /payment/webhook') } }, async (request) => {
     const signature = request.headers['stripe-signature'];
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     return service.receive(raw, typeof signature === 'string' ? signature : undefined);

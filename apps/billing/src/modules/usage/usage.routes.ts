@@ -7,7 +7,7 @@ import {
   INTERNAL_USAGE_RECORD_PATH,
   type InternalPlanResponse,
 } from '@mnemo/contracts/internal/billing';
-import { requireUser, type RoutesPlugin } from '@mnemo/service-kit';
+import { contractResponse, requireUser, type RoutesPlugin } from '@mnemo/service-kit';
 import { requireService } from '@mnemo/service-kit/internal-client';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { UsageService } from './usage.service';
@@ -18,9 +18,11 @@ export const usageRoutes: RoutesPlugin<{ service: UsageService; subscriptions: P
   { service, subscriptions },
 ) => {
   // Payment calls need a signed-in user; the spec's client shows 'Authentication required'.
-  app.get('/payment/usage', async (request) => service.usageOf(requireUser(request).userId));
+  app.get('/payment/usage', { schema: { response: contractResponse('GET /payment/usage') } }, async (request) =>
+    service.usageOf(requireUser(request).userId),
+  );
 
-  app.post('/payment/check-usage-limit', { schema: { body: checkUsageLimitBodySchema } }, async (request) =>
+  app.post('/payment/check-usage-limit', { schema: { body: checkUsageLimitBodySchema, response: contractResponse('POST /payment/check-usage-limit') } }, async (request) =>
     service.checkLimit(requireUser(request).userId, request.body.contentSizeMB),
   );
 
