@@ -1,4 +1,5 @@
 import type { Page, Route } from '@playwright/test';
+import { RecordingFake } from './fake-calls';
 
 // A stateful stand-in for the deck service's calls (spaces, decks, uploads, processing, the
 // progress stream, questions, video search), answering in the wire format of @mnemo/contracts.
@@ -55,13 +56,6 @@ export interface FakeSpace {
   _id: string;
   title: string;
   description: string;
-}
-
-export interface RecordedCall {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
 }
 
 export function failure(
@@ -195,19 +189,20 @@ export function fakeExploreCard(
   };
 }
 
-export class FakeDeckApi {
+export class FakeDeckApi extends RecordingFake {
   /** What GET /decks/explore lists, newest first; a search keeps titles containing the term. */
   explore: FakeExploreCard[] = [];
   spaces: FakeSpace[] = [];
   decks: FakeDeck[] = [];
-  calls: RecordedCall[] = [];
   questions = new Map<string, ReturnType<typeof question>[]>();
   /** How each source's processing ends when its progress stream is opened. */
   outcome = new Map<string, 'completed' | 'failed'>();
   /** Default outcome for sources not in `outcome`. */
   defaultOutcome: 'completed' | 'failed' = 'completed';
 
-  constructor(readonly options: { signedIn: boolean }) {}
+  constructor(readonly options: { signedIn: boolean }) {
+    super();
+  }
 
   addSpace(title: string): FakeSpace {
     const space = { _id: uuid(), title, description: '' };
@@ -264,14 +259,6 @@ export class FakeDeckApi {
     };
   }
 
-  /** The calls made so far with this method and path (a string or a pattern). */
-  made(method: string, path: string | RegExp): RecordedCall[] {
-    return this.calls.filter(
-      (c) =>
-        c.method === method && (typeof path === 'string' ? c.path === path : path.test(c.path)),
-    );
-  }
-
   private findSource(sourceId: string): { deck: FakeDeck; source: FakeSource } | null {
     for (const deck of this.decks) {
       const source = deck.sources.find((s) => s._id === sourceId);
@@ -317,18 +304,7 @@ export class FakeDeckApi {
 
   private async answer(route: Route): Promise<void> {
     const request = route.request();
-    const url = new URL(request.url());
-    const path = url.pathname.replace(/^\/api/, '');
-    const method = request.method();
-    let body: unknown = undefined;
-    try {
-      body = request.postDataJSON();
-    } catch {
-      body = request.postData();
-    }
-    this.calls.push({ method, path, query: Object.fromEntries(url.searchParams), body });
-    const json = (value: unknown, status = 200) => route.fulfill({ status, json: value });
-    const parts = path.split('/').filter(Boolean);
+    const { method, path, query, body, parts, json } = this.record(route);
 
     if (path === '/auth/me' && this.options.signedIn) return json({ success: true, user: USER });
     if (path === '/payment/usage') return json({ hasActiveSubscription: false });
@@ -378,7 +354,7 @@ export class FakeDeckApi {
 
     if (parts[0] === 'decks') {
       if (parts.length === 1 && method === 'GET') {
-        const inSpace = url.searchParams.get('studySpace');
+        const inSpace = query.studySpace ?? null;
         const decks = this.decks.filter((d) => !inSpace || d.studySpace === inSpace);
         return json({ success: true, data: decks.map((d) => this.presentDeck(d)) });
       }
@@ -406,9 +382,9 @@ export class FakeDeckApi {
         return json(this.presentDeck(deck), 201);
       }
       if (parts[1] === 'explore' && method === 'GET') {
-        const term = (url.searchParams.get('search') ?? '').trim().toLowerCase();
-        const page = Number(url.searchParams.get('page') ?? '1');
-        const limit = Number(url.searchParams.get('limit') ?? '20');
+        const term = (query.search ?? '').trim().toLowerCase();
+        const page = Number(query.page ?? '1');
+        const limit = Number(query.limit ?? '20');
         const found = this.explore.filter((c) => c.title.toLowerCase().includes(term));
         return json({
           success: true,

@@ -14,7 +14,8 @@ import {
   type SummaryQuizResponse,
 } from '@mnemo/contracts/api/review';
 import type { Evaluation, Question } from '@mnemo/contracts/entities/question';
-import { failure, uuid, type RecordedCall } from './fake-deck-api';
+import { RecordingFake } from './fake-calls';
+import { failure, uuid } from './fake-deck-api';
 
 // A stateful stand-in for the deck service's spaced-repetition calls (issue 20), answering in the
 // wire format of @mnemo/contracts/api/review (the answers are typed by it): the due queue and
@@ -79,10 +80,9 @@ export function frQuestion(
   };
 }
 
-export class FakeReviewApi {
+export class FakeReviewApi extends RecordingFake {
   questions: Question[] = [];
   states = new Map<string, ReviewState>();
-  calls: RecordedCall[] = [];
   settings: ReviewSettings = {
     desiredRetention: 0.9,
     newPerDay: 20,
@@ -96,13 +96,6 @@ export class FakeReviewApi {
   stats: ReviewStatsResponse = exampleStats();
   /** When set, an override answers this error code (409 REVIEW_OVERRIDE_EXPIRED and the like). */
   overrideError: { status: number; code: string } | null = null;
-
-  made(method: string, path: string | RegExp): RecordedCall[] {
-    return this.calls.filter(
-      (c) =>
-        c.method === method && (typeof path === 'string' ? c.path === path : path.test(c.path)),
-    );
-  }
 
   /** Marks a question as studied and due again `dueInMs` from now (negative: overdue). */
   studied(question: Question, dueInMs: number, rating: ReviewRating = 'good'): void {
@@ -204,20 +197,7 @@ export class FakeReviewApi {
   }
 
   private async answer(route: Route): Promise<void> {
-    const request = route.request();
-    const url = new URL(request.url());
-    const path = url.pathname.replace(/^\/api/, '');
-    const method = request.method();
-    let body: unknown = undefined;
-    try {
-      body = request.postDataJSON();
-    } catch {
-      body = request.postData();
-    }
-    const query = Object.fromEntries(url.searchParams);
-    this.calls.push({ method, path, query, body });
-    const json = (value: unknown, status = 200) => route.fulfill({ status, json: value });
-    const parts = path.split('/').filter(Boolean);
+    const { method, path, query, body, parts, json } = this.record(route);
 
     if (path === '/review/due-counts' && method === 'GET') return json(this.dueCounts());
     if (path === '/review/due' && method === 'GET') {

@@ -50,32 +50,46 @@ function SpacesList() {
   );
 }
 
-/** Review (everything due, with today's count) and Statistics (issue 20), for signed-in learners. */
-function ReviewLinks() {
+/**
+ * The app's places, in the sidebar's order: one list, so each entry is written once. Review and
+ * Statistics (issue 20) are for signed-in learners; Explore asks a guest to sign in from here
+ * (spec 01 §2.4), although the route itself is open.
+ */
+const NAV_LINKS = [
+  { to: '/create-flashcards', label: 'New', Icon: PlusIcon },
+  { to: '/library', label: 'Library', Icon: LibraryIcon },
+  { to: '/review', label: 'Review', Icon: RepeatIcon, signedIn: 'only', dueToday: true },
+  { to: '/stats', label: 'Statistics', Icon: ChartIcon, signedIn: 'only' },
+  { to: '/explore', label: 'Explore', Icon: CompassIcon, signedIn: 'or-sign-in' },
+] as const;
+
+type NavLink = (typeof NAV_LINKS)[number];
+
+/** Today's count of cards to study, beside Review. */
+function DueToday() {
   const counts = useDueCounts();
-  const due = studyToday(counts.data?.total);
+  return <DueBadge count={studyToday(counts.data?.total)} compact />;
+}
+
+function NavItem({ link, authenticated }: { link: NavLink; authenticated: boolean }) {
+  const signIn = useSignInDialog();
+  const { Icon, label } = link;
+  const signedIn = 'signedIn' in link ? link.signedIn : undefined;
+  if (!authenticated && signedIn === 'only') return null;
+  if (!authenticated && signedIn === 'or-sign-in') {
+    return (
+      <button type="button" className="sidebar-item" title={label} onClick={() => signIn.open()}>
+        <Icon />
+        <span className="label">{label}</span>
+      </button>
+    );
+  }
   return (
-    <>
-      <Link
-        to="/review"
-        className="sidebar-item"
-        activeProps={{ className: 'active' }}
-        title="Review"
-      >
-        <RepeatIcon />
-        <span className="label">Review</span>
-        <DueBadge count={due} compact />
-      </Link>
-      <Link
-        to="/stats"
-        className="sidebar-item"
-        activeProps={{ className: 'active' }}
-        title="Statistics"
-      >
-        <ChartIcon />
-        <span className="label">Statistics</span>
-      </Link>
-    </>
+    <Link to={link.to} className="sidebar-item" activeProps={{ className: 'active' }} title={label}>
+      <Icon />
+      <span className="label">{label}</span>
+      {'dueToday' in link && <DueToday />}
+    </Link>
   );
 }
 
@@ -107,47 +121,9 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
       </div>
 
       <nav className="sidebar-nav" aria-label="App">
-        <Link
-          to="/create-flashcards"
-          className="sidebar-item"
-          activeProps={{ className: 'active' }}
-          title="New"
-        >
-          <PlusIcon />
-          <span className="label">New</span>
-        </Link>
-        <Link
-          to="/library"
-          className="sidebar-item"
-          activeProps={{ className: 'active' }}
-          title="Library"
-        >
-          <LibraryIcon />
-          <span className="label">Library</span>
-        </Link>
-        {authenticated && <ReviewLinks />}
-        {authenticated ? (
-          <Link
-            to="/explore"
-            className="sidebar-item"
-            activeProps={{ className: 'active' }}
-            title="Explore"
-          >
-            <CompassIcon />
-            <span className="label">Explore</span>
-          </Link>
-        ) : (
-          // Explore needs sign-in from the sidebar (spec 01 §2.4), although the route itself is open.
-          <button
-            type="button"
-            className="sidebar-item"
-            title="Explore"
-            onClick={() => signIn.open()}
-          >
-            <CompassIcon />
-            <span className="label">Explore</span>
-          </button>
-        )}
+        {NAV_LINKS.map((link) => (
+          <NavItem key={link.to} link={link} authenticated={authenticated} />
+        ))}
       </nav>
 
       {authenticated && <SpacesList />}

@@ -1,0 +1,51 @@
+import type { Route } from '@playwright/test';
+
+// What the e2e fakes of the services share: reading a request to /api/..., keeping it for the
+// test to inspect, and answering JSON. FakeDeckApi and FakeReviewApi both build on it.
+
+export interface RecordedCall {
+  method: string;
+  /** The path without /api. */
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+}
+
+/** A request as a fake reads it: the recorded call, the path's parts, and a JSON answer. */
+export interface FakeRequest extends RecordedCall {
+  parts: string[];
+  json: (value: unknown, status?: number) => Promise<void>;
+}
+
+export class RecordingFake {
+  calls: RecordedCall[] = [];
+
+  /** The calls made so far with this method and path (a string or a pattern). */
+  made(method: string, path: string | RegExp): RecordedCall[] {
+    return this.calls.filter(
+      (c) =>
+        c.method === method && (typeof path === 'string' ? c.path === path : path.test(c.path)),
+    );
+  }
+
+  /** Reads a request to /api/..., records it, and gives what the answer needs. */
+  protected record(route: Route): FakeRequest {
+    const request = route.request();
+    const url = new URL(request.url());
+    const path = url.pathname.replace(/^\/api/, '');
+    const method = request.method();
+    let body: unknown = undefined;
+    try {
+      body = request.postDataJSON();
+    } catch {
+      body = request.postData();
+    }
+    const call: RecordedCall = { method, path, query: Object.fromEntries(url.searchParams), body };
+    this.calls.push(call);
+    return {
+      ...call,
+      parts: path.split('/').filter(Boolean),
+      json: (value: unknown, status = 200) => route.fulfill({ status, json: value }),
+    };
+  }
+}
