@@ -1,4 +1,6 @@
 import type { Page, Route } from '@playwright/test';
+import type { DeckResponse } from '@mnemo/contracts/api/decks';
+import type { Space } from '@mnemo/contracts/entities/space';
 import { RecordingFake } from './fake-calls';
 
 // A stateful stand-in for the deck service's calls (spaces, decks, uploads, processing, the
@@ -225,7 +227,8 @@ export class FakeDeckApi extends RecordingFake {
     return deck;
   }
 
-  presentSpace(space: FakeSpace) {
+  /** A space as GET /spaces answers it (the contracts' Space). */
+  presentSpace(space: FakeSpace): Space {
     return {
       ...space,
       decks: this.decks.filter((d) => d.studySpace === space._id).map((d) => d._id),
@@ -234,8 +237,12 @@ export class FakeDeckApi extends RecordingFake {
     };
   }
 
-  presentDeck(deck: FakeDeck) {
-    return {
+  /**
+   * A deck as GET /decks/:id answers it: typed by the contracts, so the fake cannot drift from the
+   * service's answer (a test's `presented` overrides are laid over it as given).
+   */
+  presentDeck(deck: FakeDeck): DeckResponse {
+    const answer: DeckResponse = {
       success: true,
       _id: deck._id,
       title: deck.title,
@@ -255,8 +262,8 @@ export class FakeDeckApi extends RecordingFake {
       canEdit: true,
       isOwner: true,
       cardCount: deck.cards.length,
-      ...deck.presented,
     };
+    return { ...answer, ...deck.presented } as DeckResponse;
   }
 
   private findSource(sourceId: string): { deck: FakeDeck; source: FakeSource } | null {
