@@ -3,7 +3,8 @@
  * one learner with 100,000 review cards over 20 decks and 1,000,000 review-log rows spread over the
  * past year, then GET /review/due, /review/due-counts and /review/stats answered by the deck service
  * (built as its tests build it, called in-process with inject: the service and its queries, not the
- * gateway hop). Prints p50/p95 with the load average beside each; asserts nothing.
+ * gateway hop). Prints p50/p95 with the load average beside each, and first the queries the day
+ * summaries and the studied flag replaced (timed alone, same data); asserts nothing.
  *
  *   pnpm bench:review     (needs Redis on 127.0.0.1:6379, like npm start)
  *   BENCH_CARDS=100000 BENCH_LOGS_PER_CARD=10 BENCH_REQUESTS=40 to change the sizes.
@@ -19,6 +20,9 @@ const CARDS = Number(process.env.BENCH_CARDS ?? 100_000);
 const LOGS_PER_CARD = Number(process.env.BENCH_LOGS_PER_CARD ?? 10);
 const DECKS = 20;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
+// The learner's daily limits: high by default (a heavy learner); 200 reviews and 20 new is Anki's default and ours.
+const REVIEWS_PER_DAY = Number(process.env.BENCH_REVIEWS_PER_DAY ?? 10_000);
+const NEW_PER_DAY = Number(process.env.BENCH_NEW_PER_DAY ?? 1000);
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -28,6 +32,7 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
 say(`Review bench — ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}`);
+say(`limits: ${REVIEWS_PER_DAY} reviews/day, ${NEW_PER_DAY} new/day`);
 const now = new Date();
 // Service errors are printed (LOG_LEVEL=error), so a failing call shows why.
 const t = await startDeckApp({ LOG_LEVEL: 'error' }, { now: () => now });
@@ -47,10 +52,10 @@ await t.db.execute(sql`
   from generate_series(1, ${CARDS + 1000}) i
   join (select id, row_number() over (order by created_at) - 1 as n from decks where owner_user_id = ${userId}) d
     on d.n = i % ${DECKS}`);
-// Limits high enough that the seeded history (thousands of answers a day) leaves today's queue open.
+// The seeded history ends yesterday, so today's limits are whole: the queue is as long as they allow.
 await t.db.execute(sql`
   insert into review_settings (owner_user_id, desired_retention, new_per_day, reviews_per_day, time_zone)
-  values (${userId}, 0.9, 1000, 10000, 'Europe/Paris')`);
+  values (${userId}, 0.9, ${NEW_PER_DAY}, ${REVIEWS_PER_DAY}, 'Europe/Paris')`);
 say(`seeded ${CARDS + 1000} questions in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
 started = performance.now();
@@ -70,13 +75,21 @@ started = performance.now();
 // The log, in slices so one statement never holds everything: LOGS_PER_CARD answers per card over the past year.
 for (let k = 0; k < LOGS_PER_CARD; k++) {
   await t.db.execute(sql`
-    insert into review_logs (owner_user_id, question_id, deck_id, kind, rating, state, due, stability, difficulty, response, evaluation, time_taken_ms, reviewed_at)
+    insert into review_logs (owner_user_id, question_id, deck_id, kind, rating, state, due, stability, difficulty, response, evaluation, time_taken_ms, reviewed_at, desired_retention)
     select c.owner_user_id, c.question_id, c.deck_id, 'review',
       (case when (c.reps + ${k}) % 9 = 0 then 'again' else 'good' end)::review_rating,
       (case when ${k} = 0 then 'new' else 'review' end)::card_state,
       c.due, c.stability, c.difficulty, '0'::jsonb, '{"multipleChoice":{"isCorrect":true}}'::jsonb, 4000,
-      ${now.toISOString()}::timestamptz - ((hashtext(c.id::text || ${k}) & 2147483647) % (365 * 1440)) * interval '1 minute'
+      ${now.toISOString()}::timestamptz - interval '1 day' - ((hashtext(c.id::text || ${k}) & 2147483647) % (364 * 1440)) * interval '1 minute',
+      0.9
     from review_cards c where c.owner_user_id = ${userId}`);
+}
+// What the review module keeps at write time: the studied flag and the day summaries.
+await t.db.execute(sql`update questions set studied = true where id in (select question_id from review_cards)`);
+// The day summaries, through the service: a change of time zone recounts them from the log.
+for (const timeZone of ['UTC', 'Europe/Paris']) {
+  const res = await t.app.inject({ method: 'PUT', url: '/review/settings', headers: asCaller(caller), payload: { timeZone } });
+  if (res.statusCode !== 200) throw new Error(`settings: ${res.statusCode} ${res.body}`);
 }
 const [{ n: logs } = { n: 0 }] = (await t.db.execute(sql`select count(*)::int as n from review_logs`)).rows as { n: number }[];
 say(`seeded ${logs} review-log rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -100,6 +113,33 @@ async function time(label: string, url: string) {
   return warm.json() as Record<string, unknown>;
 }
 
+/** Times one SQL statement as the service sends it (for the queries this module no longer runs). */
+async function timeSql(label: string, query: ReturnType<typeof sql>) {
+  const times: number[] = [];
+  for (let i = 0; i < Math.min(REQUESTS, 10); i++) {
+    const s = performance.now();
+    await t.db.execute(query);
+    times.push(performance.now() - s);
+  }
+  say(`${label.padEnd(34)} p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms (n=${times.length}, load ${load()})`);
+}
+
+// Before, in the same run: the queries the due queue and statistics ran until the day summaries
+// and the studied flag replaced them (review.repository.ts before 0009_review_queue).
+say('before (the replaced queries, each alone):');
+await timeSql('  new per deck (anti-join)', sql`
+  select q.deck_id, count(*) as n from questions q join decks d on d.id = q.deck_id
+  where d.owner_user_id = ${userId}
+    and not exists (select 1 from review_cards c where c.question_id = q.id and c.owner_user_id = ${userId})
+  group by q.deck_id`);
+await timeSql('  reviews per day, 30 days (log)', sql`
+  select to_char((l.reviewed_at at time zone 'Europe/Paris') - interval '4 hours', 'YYYY-MM-DD') as day, count(*)
+  from review_logs l where l.owner_user_id = ${userId} and l.reviewed_at >= ${new Date(now.getTime() - 30 * 86_400_000).toISOString()}
+  group by 1`);
+await timeSql('  streak days (whole log)', sql`
+  select distinct to_char((l.reviewed_at at time zone 'Europe/Paris') - interval '4 hours', 'YYYY-MM-DD') as day
+  from review_logs l where l.owner_user_id = ${userId} and l.kind = 'review' order by 1`);
+say('after (the service, end to end):');
 const due = await time('GET /review/due (limit 50)', '/review/due');
 say(`  counts ${JSON.stringify(due.counts)}`);
 await time('GET /review/due-counts', '/review/due-counts');

@@ -17,6 +17,7 @@ const ALL_TABLES = [
   'password_reset_tokens',
   'questions',
   'review_cards',
+  'review_days',
   'review_logs',
   'review_settings',
   'source_chunks',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -62,10 +63,13 @@ export const reviewCards = pgTable(
     // One card per learner and question. NULL owners never collide, so each pair covers one kind.
     uniqueIndex('review_cards_user_question_uq').on(t.ownerUserId, t.questionId),
     uniqueIndex('review_cards_anon_question_uq').on(t.ownerAnonId, t.questionId),
-    // The due queue and the forecast: the learner's cards by due date, optionally in one deck.
+    // The forecast: the learner's cards by due date.
     index('review_cards_user_due_idx').on(t.ownerUserId, t.due),
     index('review_cards_anon_due_idx').on(t.ownerAnonId, t.due),
-    index('review_cards_deck_due_idx').on(t.deckId, t.due),
+    // The due queue: the cards of one state by due date, over the learner's decks or in one deck.
+    index('review_cards_user_state_due_idx').on(t.ownerUserId, t.state, t.due),
+    index('review_cards_anon_state_due_idx').on(t.ownerAnonId, t.state, t.due),
+    index('review_cards_deck_state_due_idx').on(t.deckId, t.state, t.due),
     index('review_cards_question_idx').on(t.questionId),
   ],
 );
@@ -106,6 +110,13 @@ export const reviewLogs = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull(),
     overridesId: uuid('overrides_id'),
     overriddenFrom: reviewRatingEnum('overridden_from'),
+    /**
+     * The learner's desired retention when the review was answered: replaying the log schedules
+     * each review with the retention it was scheduled with, so a later change of the setting
+     * applies from then on (as Anki's deck options are not retroactive) and the rebuild still
+     * equals the stored card. An override row repeats its review's.
+     */
+    desiredRetention: doublePrecision('desired_retention').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -141,6 +152,35 @@ export const reviewSettings = pgTable(
     check('review_settings_one_owner', exactlyOneOwner(t)),
     uniqueIndex('review_settings_user_uq').on(t.ownerUserId),
     uniqueIndex('review_settings_anon_uq').on(t.ownerAnonId),
+  ],
+);
+
+/**
+ * Per learner and learner day (4 a.m. in their time zone), what statistics and today's limits
+ * read, so neither scans the log. Derived from review_logs only: the review module recomputes the
+ * day of every answer and override in the same transaction, and the whole learner when their time
+ * zone changes or a guest's history moves to an account. `reviews` are answers (overrides are not
+ * answers), `again` answers rated Again after overrides, `mature`/`matureAgain` the same among
+ * cards past learning, `news` first answers of new cards, `limited` answers that count against the
+ * reviews/day limit (see the review module's daily-limit rule).
+ */
+export const reviewDays = pgTable(
+  'review_days',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...ownerColumns(),
+    day: date('day', { mode: 'string' }).notNull(),
+    reviews: integer('reviews').notNull(),
+    again: integer('again').notNull(),
+    mature: integer('mature').notNull(),
+    matureAgain: integer('mature_again').notNull(),
+    news: integer('news').notNull(),
+    limited: integer('limited').notNull(),
+  },
+  (t) => [
+    check('review_days_one_owner', exactlyOneOwner(t)),
+    uniqueIndex('review_days_user_day_uq').on(t.ownerUserId, t.day),
+    uniqueIndex('review_days_anon_day_uq').on(t.ownerAnonId, t.day),
   ],
 );
 

@@ -279,10 +279,10 @@ describe('deleting', () => {
     const now = new Date();
     const base = { ...ownerValues(owner), questionId: q!.id, deckId: deck.id, stability: 1, difficulty: 5, due: now };
     await t.db.insert(reviewCards).values({ ...base, state: 'learning', lastRating: 'good', lastReview: now });
-    await t.db.insert(reviewLogs).values({ ...base, state: 'new', rating: 'good', reviewedAt: now });
+    await t.db.insert(reviewLogs).values({ ...base, state: 'new', rating: 'good', reviewedAt: now, desiredRetention: 0.9 });
     // An override row must name what it overrides, and a review row must not.
     await expect(
-      t.db.insert(reviewLogs).values({ ...base, state: 'new', rating: 'good', reviewedAt: now, kind: 'override' }),
+      t.db.insert(reviewLogs).values({ ...base, state: 'new', rating: 'good', reviewedAt: now, desiredRetention: 0.9, kind: 'override' }),
     ).rejects.toMatchObject(CHECK_VIOLATION);
 
     await t.db.delete(decks).where(ownedBy(decks, owner));

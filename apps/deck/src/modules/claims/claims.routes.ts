@@ -1,9 +1,11 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@mnemo/db/client';
-import { decks, reviewCards, reviewLogs, reviewSettings, sources, studySpaces, uploads } from '@mnemo/db/schema';
+import { REVIEW_SETTINGS_DEFAULTS } from '@mnemo/contracts/api/review';
+import { decks, reviewCards, reviewDays, reviewLogs, reviewSettings, sources, studySpaces, uploads } from '@mnemo/db/schema';
 import type { RoutesPlugin } from '@mnemo/service-kit';
 import { requireService } from '@mnemo/service-kit/internal-client';
+import { recountAllDays } from '../review/review.repository';
 
 /**
  * Internal: when an anonymous visitor signs up or in, the auth service asks for their spaces and
@@ -48,6 +50,10 @@ export const claimsRoutes: RoutesPlugin<{
         const [accountSettings] = await tx.select({ id: reviewSettings.id }).from(reviewSettings).where(eq(reviewSettings.ownerUserId, userId));
         if (accountSettings) await tx.delete(reviewSettings).where(eq(reviewSettings.ownerAnonId, anonId));
         else await tx.update(reviewSettings).set({ ownerUserId: userId, ownerAnonId: null }).where(eq(reviewSettings.ownerAnonId, anonId));
+        // The day summaries are recounted from the joined log, in the days of the settings that won.
+        await tx.delete(reviewDays).where(eq(reviewDays.ownerAnonId, anonId));
+        const [settings] = await tx.select({ timeZone: reviewSettings.timeZone }).from(reviewSettings).where(eq(reviewSettings.ownerUserId, userId));
+        await recountAllDays(tx, { userId }, settings?.timeZone ?? REVIEW_SETTINGS_DEFAULTS.timeZone);
         const movedSources =
           movedDecks.length === 0
             ? []

@@ -1,14 +1,39 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { ReviewRating } from '@mnemo/contracts/api/review';
+import { and, asc, eq, gt, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import type { CardState, ReviewRating } from '@mnemo/contracts/api/review';
 import type { Evaluation } from '@mnemo/contracts/entities/question';
 import type { Db, DbOrTx, Tx } from '@mnemo/db/client';
-import { decks, questions, reviewCards, reviewLogs, reviewSettings, sources, type ReviewCardRow } from '@mnemo/db/schema';
+import {
+  decks,
+  questions,
+  reviewCards,
+  reviewDays,
+  reviewLogs,
+  reviewSettings,
+  sources,
+  type ReviewCardRow,
+} from '@mnemo/db/schema';
 import { ownedBy, ownerValues, type Owner } from '@mnemo/db/owner';
 import type { QuestionWithSource } from '../questions/questions.repository';
+import {
+  countsAgainstReviewLimit,
+  interdayLearning,
+  interdayStep,
+  intradayLearning,
+  intradayStep,
+  LEARNING_STATES,
+  type UsedToday,
+  type Waiting,
+} from './daily-limits';
+import { DAY_ROLLOVER_HOURS } from './learner-day';
 import type { CardFields, LogFields } from './scheduler';
 
 export type { ReviewCardRow };
-export type StoredSettings = { desiredRetention: number; newPerDay: number; reviewsPerDay: number; timeZone: string };
+export type StoredSettings = {
+  desiredRetention: number;
+  newPerDay: number;
+  reviewsPerDay: number;
+  timeZone: string;
+};
 
 /** The owner condition in raw SQL, for the queries drizzle's builder cannot express well. */
 const ownerSql = (alias: string, owner: Owner): SQL =>
@@ -16,32 +41,90 @@ const ownerSql = (alias: string, owner: Owner): SQL =>
     ? sql`${sql.raw(`${alias}.owner_user_id`)} = ${owner.userId}`
     : sql`${sql.raw(`${alias}.owner_anon_id`)} = ${owner.anonId!}`;
 
+const DAY_COLUMNS = sql.raw('reviews, again, mature, mature_again, news, limited');
+/**
+ * A day summary over log rows (the columns of review_days, in DAY_COLUMNS' order). Override rows
+ * are not answers; they correct the Again counts of the review they change: +1 for their rating,
+ * -1 for the one they replaced.
+ */
+const daySummary = (alias: string): SQL => {
+  const l = sql.raw(alias);
+  return sql`
+    count(*) filter (where ${l}.kind = 'review'),
+    count(*) filter (where ${l}.rating = 'again') - count(*) filter (where ${l}.kind = 'override' and ${l}.overridden_from = 'again'),
+    count(*) filter (where ${l}.kind = 'review' and ${l}.state = 'review'),
+    count(*) filter (where ${l}.state = 'review' and ${l}.rating = 'again')
+      - count(*) filter (where ${l}.kind = 'override' and ${l}.state = 'review' and ${l}.overridden_from = 'again'),
+    count(*) filter (where ${l}.kind = 'review' and ${l}.state = 'new'),
+    count(*) filter (where ${l}.kind = 'review' and ${countsAgainstReviewLimit(alias)})`;
+};
+
+/**
+ * Serialises the recounts of one learner's day summaries until the transaction ends: two answers
+ * committed at once would each count the log without the other's row, and the later write would
+ * lose one. After the lock, the recount's statement sees every answer committed before it.
+ */
+async function lockDays(tx: Tx, owner: Owner): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`review-days:${owner.userId ?? owner.anonId}`}, 0))`,
+  );
+}
+
 const rows = <T>(r: { rows: unknown[] }) => r.rows as T[];
 const num = (v: unknown) => Number(v ?? 0);
 
+/**
+ * Recomputes every day summary of the learner from the log, with days in `timeZone`: when the
+ * time zone changes (the days move) or a guest's log joins an account's.
+ */
+export async function recountAllDays(tx: Tx, owner: Owner, timeZone: string): Promise<void> {
+  const o = ownerValues(owner);
+  await lockDays(tx, owner);
+  await tx.delete(reviewDays).where(ownedBy(reviewDays, owner));
+  await tx.execute(sql`
+    insert into review_days (owner_user_id, owner_anon_id, day, ${DAY_COLUMNS})
+    select ${o.ownerUserId}::uuid, ${o.ownerAnonId}::uuid,
+      ((l.reviewed_at at time zone ${timeZone}) - interval '${sql.raw(String(DAY_ROLLOVER_HOURS))} hours')::date as day, ${daySummary('l')}
+    from review_logs l
+    where ${ownerSql('l', owner)}
+    group by 3`);
+}
+
 export function createReviewRepository({ db }: { db: Db }) {
-  /** The learner's cards in these states falling due by `until`, soonest (most overdue) first. */
+  /**
+   * The learner's cards in these states (and matching `also`) falling due by `until`, soonest (most
+   * overdue) first. One index range per state: with a list of states the planner walks every card
+   * due by then in date order and filters, which costs the whole backlog.
+   */
   async function cardsDueBy(
     owner: Owner,
-    states: ReviewCardRow['state'][],
+    states: CardState[],
+    also: SQL | undefined,
     until: Date,
     limit: number,
     deckId?: string,
   ): Promise<ReviewCardRow[]> {
     if (limit <= 0) return [];
-    return db
-      .select()
-      .from(reviewCards)
-      .where(
-        and(
-          ownedBy(reviewCards, owner),
-          deckId ? eq(reviewCards.deckId, deckId) : undefined,
-          inArray(reviewCards.state, states),
-          sql`${reviewCards.due} <= ${until.toISOString()}`,
-        ),
-      )
-      .orderBy(asc(reviewCards.due))
-      .limit(limit);
+    const found: ReviewCardRow[] = [];
+    for (const state of states) {
+      found.push(
+        ...(await db
+          .select()
+          .from(reviewCards)
+          .where(
+            and(
+              ownedBy(reviewCards, owner),
+              deckId ? eq(reviewCards.deckId, deckId) : undefined,
+              eq(reviewCards.state, state),
+              also,
+              sql`${reviewCards.due} <= ${until.toISOString()}`,
+            ),
+          )
+          .orderBy(asc(reviewCards.due))
+          .limit(limit)),
+      );
+    }
+    return found.sort((x, y) => x.due.getTime() - y.due.getTime()).slice(0, limit);
   }
 
   return {
@@ -57,7 +140,11 @@ export function createReviewRepository({ db }: { db: Db }) {
     },
 
     /** The deck of a question the caller owns, or null (not theirs, or missing). */
-    async ownedQuestion(owner: Owner, questionId: string, tx: DbOrTx = db): Promise<{ deckId: string } | null> {
+    async ownedQuestion(
+      owner: Owner,
+      questionId: string,
+      tx: DbOrTx = db,
+    ): Promise<{ deckId: string } | null> {
       const [row] = await tx
         .select({ deckId: questions.deckId })
         .from(questions)
@@ -82,13 +169,24 @@ export function createReviewRepository({ db }: { db: Db }) {
     ): Promise<ReviewCardRow> {
       const set = { ...values.card, lastRating: values.lastRating };
       if (existing) {
-        const [row] = await tx.update(reviewCards).set(set).where(eq(reviewCards.id, existing.id)).returning();
+        const [row] = await tx
+          .update(reviewCards)
+          .set(set)
+          .where(eq(reviewCards.id, existing.id))
+          .returning();
         return row!;
       }
       const [row] = await tx
         .insert(reviewCards)
-        .values({ ...ownerValues(owner), questionId: values.questionId, deckId: values.deckId, ...set })
+        .values({
+          ...ownerValues(owner),
+          questionId: values.questionId,
+          deckId: values.deckId,
+          ...set,
+        })
         .returning();
+      // The question leaves the new ones with its first card (raw SQL: not an edit, updated_at stays).
+      await tx.execute(sql`update questions set studied = true where id = ${values.questionId}`);
       return row!;
     },
 
@@ -104,6 +202,7 @@ export function createReviewRepository({ db }: { db: Db }) {
         evaluation: Evaluation;
         timeTakenMs: number | null;
         reviewedAt: Date;
+        desiredRetention: number;
       },
     ): Promise<void> {
       await tx.insert(reviewLogs).values({
@@ -117,6 +216,7 @@ export function createReviewRepository({ db }: { db: Db }) {
         evaluation: values.evaluation,
         timeTakenMs: values.timeTakenMs,
         reviewedAt: values.reviewedAt,
+        desiredRetention: values.desiredRetention,
       });
     },
 
@@ -124,7 +224,14 @@ export function createReviewRepository({ db }: { db: Db }) {
     async appendOverride(
       tx: Tx,
       owner: Owner,
-      of: { id: string; questionId: string; deckId: string; reviewedAt: Date; before: LogFields },
+      of: {
+        id: string;
+        questionId: string;
+        deckId: string;
+        reviewedAt: Date;
+        before: LogFields;
+        desiredRetention: number;
+      },
       rating: ReviewRating,
       overriddenFrom: ReviewRating,
     ): Promise<void> {
@@ -138,6 +245,7 @@ export function createReviewRepository({ db }: { db: Db }) {
         overridesId: of.id,
         overriddenFrom,
         reviewedAt: of.reviewedAt,
+        desiredRetention: of.desiredRetention,
       });
     },
 
@@ -152,81 +260,137 @@ export function createReviewRepository({ db }: { db: Db }) {
         .where(and(ownedBy(reviewLogs, owner), eq(reviewLogs.questionId, questionId)))
         .orderBy(asc(reviewLogs.reviewedAt), asc(reviewLogs.createdAt));
       const latest = new Map<string, ReviewRating>();
-      for (const o of all) if (o.kind === 'override' && o.overridesId) latest.set(o.overridesId, o.rating);
+      for (const o of all)
+        if (o.kind === 'override' && o.overridesId) latest.set(o.overridesId, o.rating);
       return all
         .filter((r) => r.kind === 'review')
         .map((r) => ({ ...r, rating: latest.get(r.id) ?? r.rating, originalRating: r.rating }));
     },
 
+    /**
+     * Recomputes the learner's summary of one learner day (`day`, from `start` to `end`) from the
+     * log, in the transaction that appended to it: the summary cannot drift from the log.
+     */
+    async recountDay(
+      tx: Tx,
+      owner: Owner,
+      day: { date: string; start: Date; end: Date },
+    ): Promise<void> {
+      const o = ownerValues(owner);
+      await lockDays(tx, owner);
+      await tx.execute(sql`
+        insert into review_days (owner_user_id, owner_anon_id, day, ${DAY_COLUMNS})
+        select ${o.ownerUserId}::uuid, ${o.ownerAnonId}::uuid, ${day.date}::date, ${daySummary('l')}
+        from review_logs l
+        where ${ownerSql('l', owner)} and l.reviewed_at >= ${day.start.toISOString()} and l.reviewed_at < ${day.end.toISOString()}
+        on conflict (${sql.raw(owner.userId ? 'owner_user_id' : 'owner_anon_id')}, day) do update set
+          reviews = excluded.reviews, again = excluded.again, mature = excluded.mature,
+          mature_again = excluded.mature_again, news = excluded.news, limited = excluded.limited`);
+    },
+
+    recountAllDays,
+
     async settings(owner: Owner, tx: DbOrTx = db): Promise<StoredSettings | null> {
       const [row] = await tx.select().from(reviewSettings).where(ownedBy(reviewSettings, owner));
       return row
-        ? { desiredRetention: row.desiredRetention, newPerDay: row.newPerDay, reviewsPerDay: row.reviewsPerDay, timeZone: row.timeZone }
+        ? {
+            desiredRetention: row.desiredRetention,
+            newPerDay: row.newPerDay,
+            reviewsPerDay: row.reviewsPerDay,
+            timeZone: row.timeZone,
+          }
         : null;
     },
 
-    async saveSettings(owner: Owner, settings: StoredSettings): Promise<void> {
+    /** Saves the settings; a new time zone moves the day summaries to its days in the same transaction. */
+    async saveSettings(
+      owner: Owner,
+      settings: StoredSettings,
+      { timeZoneChanged }: { timeZoneChanged: boolean },
+    ): Promise<void> {
       await db.transaction(async (tx) => {
-        const [existing] = await tx.select({ id: reviewSettings.id }).from(reviewSettings).where(ownedBy(reviewSettings, owner)).for('update');
-        if (existing) await tx.update(reviewSettings).set(settings).where(eq(reviewSettings.id, existing.id));
+        const [existing] = await tx
+          .select({ id: reviewSettings.id })
+          .from(reviewSettings)
+          .where(ownedBy(reviewSettings, owner))
+          .for('update');
+        if (existing)
+          await tx.update(reviewSettings).set(settings).where(eq(reviewSettings.id, existing.id));
         else await tx.insert(reviewSettings).values({ ...ownerValues(owner), ...settings });
+        if (timeZoneChanged) await recountAllDays(tx, owner, settings.timeZone);
       });
     },
 
-    /** Reviews of cards in review and of new cards the learner did since `since` (today's counts). */
-    async doneSince(owner: Owner, since: Date): Promise<{ reviews: number; news: number }> {
-      const r = await db.execute(sql`
-        select count(*) filter (where l.state = 'review') as reviews, count(*) filter (where l.state = 'new') as news
-        from review_logs l
-        where ${ownerSql('l', owner)} and l.reviewed_at >= ${since.toISOString()} and l.kind = 'review'`);
-      const row = rows<{ reviews: unknown; news: unknown }>(r)[0];
-      return { reviews: num(row?.reviews), news: num(row?.news) };
+    /** What the learner's answers of one learner day used of the daily limits (its summary row). */
+    async usedOn(owner: Owner, day: string): Promise<UsedToday> {
+      const [row] = await db
+        .select({ limited: reviewDays.limited, news: reviewDays.news })
+        .from(reviewDays)
+        .where(and(ownedBy(reviewDays, owner), eq(reviewDays.day, day)));
+      return row ?? { limited: 0, news: 0 };
     },
 
-    /** Cards due by `until`, per deck: in review due by `now`, learning due by `learnAhead`. */
-    async dueByDeck(owner: Owner, now: Date, learnAhead: Date, deckId?: string) {
+    /**
+     * What waits now in each of the learner's decks (or one), before the limits: cards in review
+     * due by `now`, interday learning due by `now`, intraday learning due by `learnAhead`, new
+     * questions. One query; each count stops at what today's limits could serve, so its cost is
+     * bounded by the limits, not by the size of the backlog. A deck's cards are its owner's
+     * (review rows carry the deck's owner and move with it), so the deck id alone selects them.
+     */
+    async waitingByDeck(
+      owner: Owner,
+      at: { now: Date; learnAhead: Date },
+      left: { reviewsLeft: number; newLeft: number },
+      deckId?: string,
+    ): Promise<Array<Waiting & { deckId: string }>> {
+      const now = at.now.toISOString();
       const r = await db.execute(sql`
-        select c.deck_id,
-          count(*) filter (where c.state = 'review' and c.due <= ${now.toISOString()}) as due,
-          count(*) filter (where c.state in ('learning', 'relearning')) as learning
-        from review_cards c
-        where ${ownerSql('c', owner)} and c.due <= ${learnAhead.toISOString()}
-          ${deckId ? sql`and c.deck_id = ${deckId}` : sql``}
-        group by c.deck_id`);
-      return rows<{ deck_id: string; due: unknown; learning: unknown }>(r).map((x) => ({
+        select d.id as deck_id,
+          (select count(*) from (select 1 from review_cards c where c.deck_id = d.id and c.state = 'review' and c.due <= ${now}
+             limit ${left.reviewsLeft}) x) as review,
+          (select count(*) from (select 1 from review_cards c where c.deck_id = d.id and ${interdayLearning('c')} and c.due <= ${now}
+             limit ${left.reviewsLeft}) x) as interday,
+          (select count(*) from review_cards c where c.deck_id = d.id and ${intradayLearning('c')}
+             and c.due <= ${at.learnAhead.toISOString()}) as intraday,
+          (select count(*) from (select 1 from questions q where q.deck_id = d.id and not q.studied limit ${left.newLeft}) x) as new
+        from decks d
+        where ${ownerSql('d', owner)} ${deckId ? sql`and d.id = ${deckId}` : sql``}`);
+      return rows<{
+        deck_id: string;
+        review: unknown;
+        interday: unknown;
+        intraday: unknown;
+        new: unknown;
+      }>(r).map((x) => ({
         deckId: x.deck_id,
-        due: num(x.due),
-        learning: num(x.learning),
+        review: num(x.review),
+        interday: num(x.interday),
+        intraday: num(x.intraday),
+        new: num(x.new),
       }));
-    },
-
-    /** Questions of the learner's decks they never answered, per deck. */
-    async newByDeck(owner: Owner, deckId?: string) {
-      const r = await db.execute(sql`
-        select q.deck_id, count(*) as n
-        from questions q join decks d on d.id = q.deck_id
-        where ${ownerSql('d', owner)} ${deckId ? sql`and q.deck_id = ${deckId}` : sql``}
-          and not exists (select 1 from review_cards c where c.question_id = q.id and ${ownerSql('c', owner)})
-        group by q.deck_id`);
-      return rows<{ deck_id: string; n: unknown }>(r).map((x) => ({ deckId: x.deck_id, new: num(x.n) }));
     },
 
     /** Cards in review due by `now`, most overdue first. */
     dueCards: (owner: Owner, now: Date, limit: number, deckId?: string) =>
-      cardsDueBy(owner, ['review'], now, limit, deckId),
+      cardsDueBy(owner, ['review'], undefined, now, limit, deckId),
 
-    /** Cards in a (re)learning step due by `until`, soonest first. */
-    learningCards: (owner: Owner, until: Date, limit: number, deckId?: string) =>
-      cardsDueBy(owner, ['learning', 'relearning'], until, limit, deckId),
+    /** Interday learning cards due by `now`, soonest first. */
+    interdayCards: (owner: Owner, now: Date, limit: number, deckId?: string) =>
+      cardsDueBy(owner, LEARNING_STATES, interdayStep('review_cards'), now, limit, deckId),
+
+    /** Intraday learning cards due by `until` (now and the learn-ahead), soonest first. */
+    intradayCards: (owner: Owner, until: Date, limit: number, deckId?: string) =>
+      cardsDueBy(owner, LEARNING_STATES, intradayStep('review_cards'), until, limit, deckId),
 
     /** Questions never answered, in library order (oldest deck first, then deck order). */
     async newQuestionIds(owner: Owner, limit: number, deckId?: string): Promise<string[]> {
       if (limit <= 0) return [];
       const r = await db.execute(sql`
         select q.id
-        from questions q join decks d on d.id = q.deck_id
-        where ${ownerSql('d', owner)} ${deckId ? sql`and q.deck_id = ${deckId}` : sql``}
-          and not exists (select 1 from review_cards c where c.question_id = q.id and ${ownerSql('c', owner)})
+        from decks d cross join lateral (
+          select q.id, q.position, q.created_at from questions q where q.deck_id = d.id and not q.studied
+          order by q.position, q.created_at, q.id limit ${limit}) q
+        where ${ownerSql('d', owner)} ${deckId ? sql`and d.id = ${deckId}` : sql``}
         order by d.created_at, d.id, q.position, q.created_at, q.id
         limit ${limit}`);
       return rows<{ id: string }>(r).map((x) => x.id);
@@ -236,7 +400,10 @@ export function createReviewRepository({ db }: { db: Db }) {
     async questionsByIds(ids: string[]): Promise<QuestionWithSource[]> {
       if (ids.length === 0) return [];
       const found = (await db
-        .select({ question: questions, source: { id: sources.id, type: sources.type, title: sources.title } })
+        .select({
+          question: questions,
+          source: { id: sources.id, type: sources.type, title: sources.title },
+        })
         .from(questions)
         .leftJoin(sources, eq(sources.id, questions.sourceId))
         .where(inArray(questions.id, ids))) as QuestionWithSource[];
@@ -247,59 +414,68 @@ export function createReviewRepository({ db }: { db: Db }) {
     /** Every question of a deck: id, concepts and what tagging needs. */
     async deckQuestions(deckId: string) {
       return db
-        .select({ id: questions.id, concepts: questions.concepts, question: questions.question, chunkId: questions.chunkId, sourceId: questions.sourceId })
+        .select({
+          id: questions.id,
+          concepts: questions.concepts,
+          question: questions.question,
+          chunkId: questions.chunkId,
+          sourceId: questions.sourceId,
+        })
         .from(questions)
         .where(eq(questions.deckId, deckId))
         .orderBy(asc(questions.position), asc(questions.createdAt), asc(questions.id));
     },
 
     async deckCards(owner: Owner, deckId: string): Promise<ReviewCardRow[]> {
-      return db.select().from(reviewCards).where(and(ownedBy(reviewCards, owner), eq(reviewCards.deckId, deckId)));
+      return db
+        .select()
+        .from(reviewCards)
+        .where(and(ownedBy(reviewCards, owner), eq(reviewCards.deckId, deckId)));
+    },
+
+    /** The learner's day summaries from `from` (a learner date) on, oldest first. */
+    async days(owner: Owner, from: string) {
+      return db
+        .select({
+          date: reviewDays.day,
+          reviews: reviewDays.reviews,
+          again: reviewDays.again,
+          mature: reviewDays.mature,
+          matureAgain: reviewDays.matureAgain,
+        })
+        .from(reviewDays)
+        .where(and(ownedBy(reviewDays, owner), gte(reviewDays.day, from)))
+        .orderBy(asc(reviewDays.day));
+    },
+
+    /** Every learner day with at least one answer, oldest first (for streaks): one row a day. */
+    async reviewDays(owner: Owner): Promise<string[]> {
+      const found = await db
+        .select({ day: reviewDays.day })
+        .from(reviewDays)
+        .where(and(ownedBy(reviewDays, owner), gt(reviewDays.reviews, 0)))
+        .orderBy(asc(reviewDays.day));
+      return found.map((x) => x.day);
     },
 
     /**
-     * Per learner day (4 a.m. in `timeZone`) since `since`: reviews, Again ratings, and among
-     * reviews of cards past learning, how many and how many were not Again. Override rows correct
-     * the counts of the review they change: +1 for their rating, -1 for the one they replaced.
+     * Cards falling due before the last of `dayEnds`, per learner day: `dayEnds[i]` is when day i
+     * of the forecast ends (day 0, today, also takes everything overdue). The day of each card is
+     * a binary search over the bounds, not a time-zone conversion per row.
      */
-    async perDay(owner: Owner, since: Date, timeZone: string) {
+    async forecast(owner: Owner, dayEnds: Date[]): Promise<number[]> {
+      const bounds = sql.join(
+        dayEnds.map((d) => sql`${d.toISOString()}::timestamptz`),
+        sql`, `,
+      );
       const r = await db.execute(sql`
-        select to_char((l.reviewed_at at time zone ${timeZone}) - interval '4 hours', 'YYYY-MM-DD') as day,
-          count(*) filter (where l.kind = 'review') as reviews,
-          count(*) filter (where l.rating = 'again') - count(*) filter (where l.kind = 'override' and l.overridden_from = 'again') as again,
-          count(*) filter (where l.kind = 'review' and l.state = 'review') as mature,
-          count(*) filter (where l.state = 'review' and l.rating = 'again')
-            - count(*) filter (where l.kind = 'override' and l.state = 'review' and l.overridden_from = 'again') as mature_again
-        from review_logs l
-        where ${ownerSql('l', owner)} and l.reviewed_at >= ${since.toISOString()}
-        group by 1`);
-      return rows<{ day: string; reviews: unknown; again: unknown; mature: unknown; mature_again: unknown }>(r).map((x) => ({
-        date: x.day,
-        reviews: num(x.reviews),
-        again: num(x.again),
-        mature: num(x.mature),
-        matureAgain: num(x.mature_again),
-      }));
-    },
-
-    /** Every learner day with at least one review, oldest first (for streaks). */
-    async reviewDays(owner: Owner, timeZone: string): Promise<string[]> {
-      const r = await db.execute(sql`
-        select distinct to_char((l.reviewed_at at time zone ${timeZone}) - interval '4 hours', 'YYYY-MM-DD') as day
-        from review_logs l
-        where ${ownerSql('l', owner)} and l.kind = 'review'
-        order by 1`);
-      return rows<{ day: string }>(r).map((x) => x.day);
-    },
-
-    /** Cards falling due before `until`, per learner day of their due date. */
-    async forecast(owner: Owner, until: Date, timeZone: string) {
-      const r = await db.execute(sql`
-        select to_char((c.due at time zone ${timeZone}) - interval '4 hours', 'YYYY-MM-DD') as day, count(*) as n
+        select width_bucket(c.due, array[${bounds}]) as i, count(*) as n
         from review_cards c
-        where ${ownerSql('c', owner)} and c.due < ${until.toISOString()}
+        where ${ownerSql('c', owner)} and c.due < ${dayEnds.at(-1)!.toISOString()}
         group by 1`);
-      return rows<{ day: string; n: unknown }>(r).map((x) => ({ date: x.day, due: num(x.n) }));
+      const out = dayEnds.map(() => 0);
+      for (const x of rows<{ i: unknown; n: unknown }>(r)) out[num(x.i)] = num(x.n);
+      return out;
     },
 
     /** Concepts set on questions that had none (the backfill), in one statement per question. */
@@ -321,8 +497,16 @@ export function createReviewRepository({ db }: { db: Db }) {
         from questions q
         left join source_chunks ch on ch.id = q.chunk_id
         left join sources s on s.id = q.source_id
-        where q.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
-      return rows<{ id: string; chunk: string | null; source_title: string | null; key_points: string[] | null }>(r);
+        where q.id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`);
+      return rows<{
+        id: string;
+        chunk: string | null;
+        source_title: string | null;
+        key_points: string[] | null;
+      }>(r);
     },
   };
 }

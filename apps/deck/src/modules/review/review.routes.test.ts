@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { route } from '@mnemo/contracts/routes';
 import { errorBodySchema } from '@mnemo/contracts/errors';
-import { decks, questions, reviewCards, reviewLogs, reviewSettings } from '@mnemo/db/schema';
+import { decks, questions, reviewCards, reviewDays, reviewLogs, reviewSettings } from '@mnemo/db/schema';
 import { asCaller } from '@mnemo/service-kit/testing';
 import {
   anonCaller,
@@ -15,7 +15,7 @@ import {
   type DeckTestApp,
 } from '../../test-support';
 import { insertQuestion } from '../questions/questions.test-support';
-import { createReviewRepository } from './review.repository';
+import { createReviewRepository, recountAllDays } from './review.repository';
 import { createReviewService } from './review.service';
 
 const MIN = 60_000;
@@ -228,6 +228,60 @@ describe('GET /review/due and /review/due-counts', () => {
     expect((await call(caller, 'GET', '/review/due-counts')).json().total.new).toBe(1);
   });
 
+  it('caps interday learning cards with the reviews/day limit, first, and never intraday learning cards (daily-limits.ts)', async () => {
+    setClock('2026-03-20T12:00:00Z');
+    const caller = userCaller();
+    const owner = ownerOf(caller);
+    const { deck, qs } = await deckWith(caller, 7);
+    await call(caller, 'PUT', '/review/settings', { reviewsPerDay: 2, newPerDay: 0 });
+    // Cards as FSRS leaves them: q0-q2 in review, q3-q4 on a learning step of a day (interday),
+    // q5-q6 on a step of minutes (intraday); all due an hour ago.
+    const hourAgo = new Date(clock.getTime() - 60 * MIN);
+    const card = (i: number, state: 'review' | 'learning' | 'relearning', scheduledDays: number) => ({
+      ...(owner.userId ? { ownerUserId: owner.userId } : {}),
+      questionId: qs[i]!.id,
+      deckId: deck.id,
+      state,
+      due: new Date(hourAgo.getTime() + i * MIN),
+      stability: 3,
+      difficulty: 5,
+      scheduledDays,
+      reps: 2,
+      lastReview: new Date(clock.getTime() - 2 * DAY),
+      lastRating: 'good' as const,
+    });
+    await t.db.insert(reviewCards).values([
+      card(0, 'review', 3),
+      card(1, 'review', 3),
+      card(2, 'review', 3),
+      card(3, 'learning', 1),
+      card(4, 'relearning', 1),
+      card(5, 'learning', 0),
+      card(6, 'relearning', 0),
+    ]);
+    // Interday learning takes the limit of 2 first: no review card today; intraday is uncapped.
+    const due = route('GET /review/due').response.parse((await call(caller, 'GET', `/review/due?deckId=${deck.id}`)).json());
+    expect(due.counts).toEqual({ due: 0, learning: 4, new: 0 });
+    expect(due.questions.map((q) => q.question)).toEqual(['Question 3?', 'Question 4?', 'Question 5?', 'Question 6?']);
+
+    // A limit of 4: two interday, then two of the three review cards, most overdue first.
+    await call(caller, 'PUT', '/review/settings', { reviewsPerDay: 4 });
+    const more = route('GET /review/due').response.parse((await call(caller, 'GET', `/review/due?deckId=${deck.id}`)).json());
+    expect(more.counts).toEqual({ due: 2, learning: 4, new: 0 });
+    expect(more.questions.map((q) => q.question)).toEqual(['Question 0?', 'Question 1?', 'Question 3?', 'Question 4?', 'Question 5?', 'Question 6?']);
+
+    // Answering an interday learning card uses the limit; answering an intraday one does not.
+    await answer(caller, qs[5]!.id, 0);
+    expect((await call(caller, 'GET', '/review/due-counts')).json().total.due).toBe(2);
+    await answer(caller, qs[3]!.id, 0);
+    const counts = route('GET /review/due-counts').response.parse((await call(caller, 'GET', '/review/due-counts')).json());
+    // 4 - 1 used = 3 left: the remaining interday card (q4) first, then two review cards.
+    expect(counts.total.due).toBe(2);
+    expect(counts.decks).toEqual([{ deckId: deck.id, ...counts.total }]);
+    const [today] = await t.db.select().from(reviewDays).where(eq(reviewDays.ownerUserId, owner.userId!));
+    expect(today).toMatchObject({ reviews: 2, limited: 1, news: 0 });
+  });
+
   it("answers 404 for another learner's deck and refuses a bad limit", async () => {
     const { deck } = await deckWith(userCaller(), 1);
     expectError(await call(userCaller(), 'GET', `/review/due?deckId=${deck.id}`), 404, 'NOT_FOUND');
@@ -323,6 +377,92 @@ describe('GET /review/stats', () => {
   });
 });
 
+describe('statistics come from the day summaries kept with the log', () => {
+  it('keeps one summary row per learner day equal to the log through answers, overrides and a time-zone change', async () => {
+    setClock('2026-05-01T21:30:00Z');
+    const caller = anonCaller();
+    const owner = ownerOf(caller);
+    const { qs } = await deckWith(caller, 3);
+    await answer(caller, qs[0]!.id, 0);
+    await answer(caller, qs[1]!.id, 1);
+    await call(caller, 'POST', `/questions/${qs[1]!.id}/review`, { rating: 'good' });
+    advance(DAY);
+    await answer(caller, qs[2]!.id, 1);
+    const stored = async () =>
+      (await t.db.select().from(reviewDays).where(eq(reviewDays.ownerAnonId, owner.anonId!)))
+        .map(({ id: _id, ...r }) => r)
+        .sort((a, b) => a.day.localeCompare(b.day));
+    const recounted = async () => {
+      const { timeZone } = (await call(caller, 'GET', '/review/settings')).json().settings;
+      await t.db.transaction((tx) => recountAllDays(tx, owner, timeZone));
+      return stored();
+    };
+    const kept = await stored();
+    expect(kept.map((d) => [d.day, d.reviews, d.again, d.news])).toEqual([
+      ['2026-05-01', 2, 0, 2],
+      ['2026-05-02', 1, 1, 1],
+    ]);
+    expect(await recounted()).toEqual(kept);
+
+    // 21:30 UTC is the next morning in Tokyo, past 4 a.m.: the days move with the time zone.
+    await call(caller, 'PUT', '/review/settings', { timeZone: 'Asia/Tokyo' });
+    const moved = await stored();
+    expect(moved.map((d) => d.day)).toEqual(['2026-05-02', '2026-05-03']);
+    expect(await recounted()).toEqual(moved);
+    const stats = route('GET /review/stats').response.parse((await call(caller, 'GET', '/review/stats?days=7')).json());
+    expect(stats.perDay.filter((d) => d.reviews > 0).map((d) => d.date)).toEqual(['2026-05-02', '2026-05-03']);
+  });
+
+  it('answers statistics without reading the log (a learner with a long history costs one row a day)', async () => {
+    setClock('2026-06-01T10:00:00Z');
+    const caller = anonCaller();
+    const { qs } = await deckWith(caller, 1);
+    await answer(caller, qs[0]!.id, 0);
+    const before = route('GET /review/stats').response.parse((await call(caller, 'GET', '/review/stats?days=7')).json());
+    expect(before.perDay.at(-1)!.reviews).toBe(1);
+    // At 1,000,000 log rows, stats scanned the log (per day and for the streak) long enough for
+    // the embedded database to keep the pool's next connection waiting past its timeout: a 500.
+    // With the log gone from under it, statistics still answer the same.
+    await t.db.delete(reviewLogs).where(eq(reviewLogs.questionId, qs[0]!.id));
+    const after = route('GET /review/stats').response.parse((await call(caller, 'GET', '/review/stats?days=7')).json());
+    expect(after).toEqual(before);
+  });
+});
+
+describe('the desired retention in force', () => {
+  it('schedules each review with the retention of its time: the log still rebuilds the card after the setting changes', async () => {
+    setClock('2026-07-01T10:00:00Z');
+    const caller = userCaller();
+    const { qs } = await deckWith(caller, 1);
+    const q = qs[0]!;
+    await t.db.update(questions).set({ questionType: 'free_response', options: [], correctAnswerIndex: null, expectedAnswer: 'ATP', correctAnswerText: null }).where(eq(questions.id, q.id));
+    await call(caller, 'PUT', '/review/settings', { desiredRetention: 0.97 });
+    // A perfect free response is rated Easy: the card goes straight to review, days out.
+    await call(caller, 'POST', `/questions/${q.id}/evaluate`, { response: 'ATP' });
+    const atHigh = (await cardOf(q.id))!;
+    expect(atHigh).toMatchObject({ state: 'review', lastRating: 'easy' });
+
+    // The learner lowers the retention: the card answered at 0.97 keeps its date, and the log,
+    // which records 0.97 on that review, still rebuilds it.
+    await call(caller, 'PUT', '/review/settings', { desiredRetention: 0.7 });
+    await expectStoredEqualsLog(caller, q.id);
+    expect((await logsOf(q.id)).map((l) => [l.kind, l.desiredRetention])).toEqual([['review', 0.97]]);
+
+    // An override after the change replays the review at the retention it was answered with.
+    await call(caller, 'POST', `/questions/${q.id}/review`, { rating: 'good' });
+    await call(caller, 'POST', `/questions/${q.id}/review`, { rating: 'easy' });
+    expect((await cardOf(q.id))!.due).toEqual(atHigh.due);
+    expect((await logsOf(q.id)).map((l) => l.desiredRetention)).toEqual([0.97, 0.97, 0.97]);
+    await expectStoredEqualsLog(caller, q.id);
+
+    // The next answer is scheduled at 0.7: further out than 0.97 would give.
+    clock = new Date(atHigh.due.getTime() + DAY);
+    await call(caller, 'POST', `/questions/${q.id}/evaluate`, { response: 'ATP' });
+    await expectStoredEqualsLog(caller, q.id);
+    expect((await logsOf(q.id)).at(-1)!.desiredRetention).toBe(0.7);
+  });
+});
+
 describe('review settings', () => {
   it('answers the defaults, saves a partial change, and refuses values out of range', async () => {
     const caller = anonCaller();
@@ -359,6 +499,9 @@ describe('ownership of review rows', () => {
     expect((await logsOf(qs[0]!.id))[0]).toMatchObject({ ownerUserId: user.userId, ownerAnonId: null });
     expect((await call(user, 'GET', '/review/settings')).json().settings.newPerDay).toBe(5);
     expect(await t.db.select().from(reviewSettings).where(eq(reviewSettings.ownerAnonId, guest.anonId))).toEqual([]);
+    // The day summaries follow the log: today's answer counts for the account, and its limits.
+    expect(await t.db.select().from(reviewDays).where(eq(reviewDays.ownerAnonId, guest.anonId))).toEqual([]);
+    expect(await t.db.select().from(reviewDays).where(eq(reviewDays.ownerUserId, user.userId))).toMatchObject([{ reviews: 1, news: 1 }]);
     // The account can override its (former guest) review.
     expect((await call(user, 'POST', `/questions/${qs[0]!.id}/review`, { rating: 'hard' })).statusCode).toBe(200);
   });

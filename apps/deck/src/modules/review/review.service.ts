@@ -5,7 +5,6 @@ import {
   ratingForEvaluation,
   type ConceptMastery,
   type DeckMasteryResponse,
-  type DueCounts,
   type OverrideReviewResponse,
   type ReviewDueCountsResponse,
   type ReviewDueResponse,
@@ -25,6 +24,7 @@ import type { SourcesRepository } from '../sources/sources.repository';
 import { conceptsFromPassage } from './concepts';
 import { addDays, learnerDate, learnerDayStart } from './learner-day';
 import type { ReviewCardRow, ReviewRepository, StoredSettings } from './review.repository';
+import { leftToday, todaysCounts, type Waiting } from './daily-limits';
 import { createScheduler, rebuild, retrievability, review, type CardFields, type LogFields } from './scheduler';
 
 /** Learning cards due this soon are served now, as Anki's learn-ahead limit does. */
@@ -81,17 +81,24 @@ export function createReviewService({
     return (await reviews.settings(owner)) ?? { ...REVIEW_SETTINGS_DEFAULTS };
   }
 
-  /** Today's learner day and what its limits still allow. */
-  async function today(owner: Owner, settings: StoredSettings, at: Date) {
-    const date = learnerDate(at, settings.timeZone);
-    const start = learnerDayStart(date, settings.timeZone);
-    const done = await reviews.doneSince(owner, start);
-    return {
-      date,
-      start,
-      reviewsLeft: Math.max(0, settings.reviewsPerDay - done.reviews),
-      newLeft: Math.max(0, settings.newPerDay - done.news),
-    };
+  /** What today's limits still allow (today: the learner day of `at`). */
+  async function leftOn(owner: Owner, settings: StoredSettings, at: Date) {
+    return leftToday(settings, await reviews.usedOn(owner, learnerDate(at, settings.timeZone)));
+  }
+
+  /** The learner day an instant falls on, with its bounds (for its summary row). */
+  function dayOf(at: Date, timeZone: string) {
+    const date = learnerDate(at, timeZone);
+    return { date, start: learnerDayStart(date, timeZone), end: learnerDayStart(addDays(date, 1), timeZone) };
+  }
+
+  /** Today's counts and what waits, per deck and in total. */
+  async function todaysQueue(owner: Owner, settings: StoredSettings, at: Date, deckId?: string) {
+    const left = await leftOn(owner, settings, at);
+    const perDeck = await reviews.waitingByDeck(owner, { now: at, learnAhead: new Date(at.getTime() + LEARN_AHEAD_MS) }, left, deckId);
+    const waiting: Waiting = { review: 0, interday: 0, intraday: 0, new: 0 };
+    for (const d of perDeck) for (const k of Object.keys(waiting) as (keyof Waiting)[]) waiting[k] += d[k];
+    return { left, perDeck, total: todaysCounts(waiting, left) };
   }
 
   async function requireOwnedDeck(owner: Owner, deckId: string | undefined) {
@@ -174,7 +181,9 @@ export function createReviewService({
           evaluation: input.evaluation,
           timeTakenMs: input.timeTakenMs ?? null,
           reviewedAt: at,
+          desiredRetention: settings.desiredRetention,
         });
+        await reviews.recountDay(tx, owner, dayOf(at, settings.timeZone));
         return reviews.saveCard(tx, owner, existing, { questionId: input.questionId, deckId: owned.deckId, card: next.card, lastRating: rating });
       });
       return presentReview(saved);
@@ -188,7 +197,6 @@ export function createReviewService({
       const owned = await reviews.ownedQuestion(owner, questionId);
       if (!owned) throw questionNotFound();
       const settings = await settingsOf(owner);
-      const scheduler = createScheduler(settings.desiredRetention);
       const at = now();
       const saved = await reviews.transaction(async (tx) => {
         await reviews.lockCard(tx, owner, questionId);
@@ -210,9 +218,17 @@ export function createReviewService({
           scheduledDays: last.scheduledDays,
           learningSteps: last.learningSteps,
         };
-        await reviews.appendOverride(tx, owner, { id: last.id, questionId, deckId: owned.deckId, reviewedAt: last.reviewedAt, before }, rating, last.rating);
-        const replayed = past.map((r, i) => ({ reviewedAt: r.reviewedAt, rating: i === past.length - 1 ? rating : r.rating }));
-        const card = rebuild(scheduler, replayed)!;
+        await reviews.appendOverride(
+          tx,
+          owner,
+          { id: last.id, questionId, deckId: owned.deckId, reviewedAt: last.reviewedAt, before, desiredRetention: last.desiredRetention },
+          rating,
+          last.rating,
+        );
+        // The override lands on the day of the review it changes.
+        await reviews.recountDay(tx, owner, dayOf(last.reviewedAt, settings.timeZone));
+        const replayed = past.map((r, i) => ({ ...r, rating: i === past.length - 1 ? rating : r.rating }));
+        const card = rebuild(replayed)!;
         return reviews.saveCard(tx, owner, existing, { questionId, deckId: owned.deckId, card, lastRating: rating });
       });
       return { success: true, review: presentReview(saved) };
@@ -220,27 +236,29 @@ export function createReviewService({
 
     /** The card the learner's log gives for a question (for checks: it must equal the stored one). */
     async rebuildFromLog(owner: Owner, questionId: string): Promise<CardFields | null> {
-      const settings = await settingsOf(owner);
-      const past = await reviews.reviews(owner, questionId);
-      return rebuild(createScheduler(settings.desiredRetention), past.map((r) => ({ reviewedAt: r.reviewedAt, rating: r.rating })));
+      return rebuild(await reviews.reviews(owner, questionId));
     },
 
-    /** GET /review/due: due cards (most overdue first), then learning, then new within the limit. */
+    /**
+     * GET /review/due: due cards (most overdue first), then learning, then new within the limit.
+     * The daily limits apply as daily-limits.ts says: interday learning cards take the review
+     * limit first, intraday learning cards are not capped.
+     */
     async due(owner: Owner, { deckId, limit }: { deckId?: string | undefined; limit: number }): Promise<ReviewDueResponse> {
       await requireOwnedDeck(owner, deckId);
       const settings = await settingsOf(owner);
       const at = now();
-      const learnAhead = new Date(at.getTime() + LEARN_AHEAD_MS);
-      const day = await today(owner, settings, at);
-      const [byDeck, newByDeck] = await Promise.all([reviews.dueByDeck(owner, at, learnAhead, deckId), reviews.newByDeck(owner, deckId)]);
-      const counts: DueCounts = {
-        due: Math.min(day.reviewsLeft, byDeck.reduce((n, d) => n + d.due, 0)),
-        learning: byDeck.reduce((n, d) => n + d.learning, 0),
-        new: Math.min(day.newLeft, newByDeck.reduce((n, d) => n + d.new, 0)),
-      };
-      const dueCards = await reviews.dueCards(owner, at, Math.min(limit, counts.due), deckId);
-      const learning = await reviews.learningCards(owner, learnAhead, Math.min(limit - dueCards.length, counts.learning), deckId);
-      const newIds = await reviews.newQuestionIds(owner, Math.min(limit - dueCards.length - learning.length, counts.new), deckId);
+      const { total } = await todaysQueue(owner, settings, at, deckId);
+      const dueCards = await reviews.dueCards(owner, at, Math.min(limit, total.due), deckId);
+      let room = limit - dueCards.length;
+      const learning = [
+        ...(await reviews.interdayCards(owner, at, Math.min(room, total.interday), deckId)),
+        ...(await reviews.intradayCards(owner, new Date(at.getTime() + LEARN_AHEAD_MS), Math.min(room, total.learning - total.interday), deckId)),
+      ]
+        .sort((a, b) => a.due.getTime() - b.due.getTime())
+        .slice(0, room);
+      room -= learning.length;
+      const newIds = await reviews.newQuestionIds(owner, Math.min(room, total.new), deckId);
       const cards = [...dueCards, ...learning];
       const questions = await reviews.questionsByIds([...cards.map((c) => c.questionId), ...newIds]);
       const cardOf = new Map(cards.map((c) => [c.questionId, c]));
@@ -250,34 +268,23 @@ export function createReviewService({
           const card = cardOf.get(q.question.id);
           return { ...presentQuestion(q), review: card ? presentReview(card) : null };
         }),
-        counts,
+        counts: { due: total.due, new: total.new, learning: total.learning },
       };
     },
 
     /** GET /review/due-counts: today's counts over every deck of the learner, and per deck. */
     async dueCounts(owner: Owner): Promise<ReviewDueCountsResponse> {
       const settings = await settingsOf(owner);
-      const at = now();
-      const day = await today(owner, settings, at);
-      const [byDeck, newByDeck] = await Promise.all([
-        reviews.dueByDeck(owner, at, new Date(at.getTime() + LEARN_AHEAD_MS)),
-        reviews.newByDeck(owner),
-      ]);
-      const perDeck = new Map<string, DueCounts>();
-      const entry = (deckId: string) => perDeck.get(deckId) ?? perDeck.set(deckId, { due: 0, new: 0, learning: 0 }).get(deckId)!;
-      for (const d of byDeck) Object.assign(entry(d.deckId), { due: Math.min(d.due, day.reviewsLeft), learning: d.learning });
-      for (const d of newByDeck) entry(d.deckId).new = Math.min(d.new, day.newLeft);
-      const sum = (k: keyof DueCounts, rows: { [key in keyof DueCounts]?: number }[]) => rows.reduce((n, r) => n + (r[k] ?? 0), 0);
+      const { left, perDeck, total } = await todaysQueue(owner, settings, now());
       return {
         success: true,
-        total: {
-          due: Math.min(day.reviewsLeft, sum('due', byDeck)),
-          learning: sum('learning', byDeck),
-          new: Math.min(day.newLeft, sum('new', newByDeck)),
-        },
-        decks: [...perDeck.entries()]
-          .filter(([, c]) => c.due + c.new + c.learning > 0)
-          .map(([deckId, c]) => ({ deckId, ...c })),
+        total: { due: total.due, new: total.new, learning: total.learning },
+        decks: perDeck
+          .map((d) => {
+            const c = todaysCounts(d, left);
+            return { deckId: d.deckId, due: c.due, new: c.new, learning: c.learning };
+          })
+          .filter((c) => c.due + c.new + c.learning > 0),
       };
     },
 
@@ -334,11 +341,14 @@ export function createReviewService({
       const at = now();
       const todayDate = learnerDate(at, tz);
       const firstDate = addDays(todayDate, -(days - 1));
-      const [perDayRows, reviewDays, forecastRows] = await Promise.all([
-        reviews.perDay(owner, learnerDayStart(firstDate, tz), tz),
-        reviews.reviewDays(owner, tz),
-        reviews.forecast(owner, learnerDayStart(addDays(todayDate, REVIEW_FORECAST_DAYS), tz), tz),
-      ]);
+      // Day i of the forecast ends when day i + 1 starts; overdue cards count on today (day 0).
+      const dayEnds = Array.from({ length: REVIEW_FORECAST_DAYS }, (_, i) => learnerDayStart(addDays(todayDate, i + 1), tz));
+      // One after another: the embedded database runs one statement at a time, and parallel
+      // queries only open more pool connections whose handshakes wait behind them (at 1M log rows
+      // that wait passed the pool's 10 s connect timeout: the 500 the bench saw).
+      const perDayRows = await reviews.days(owner, firstDate);
+      const reviewDays = await reviews.reviewDays(owner);
+      const forecastCounts = await reviews.forecast(owner, dayEnds);
       const byDate = new Map(perDayRows.map((r) => [r.date, r]));
       const window = Array.from({ length: days }, (_, i) => addDays(firstDate, i));
       let mature = 0;
@@ -353,16 +363,7 @@ export function createReviewService({
         const r = byDate.get(date);
         return { date, retention: r && r.mature > 0 ? (r.mature - r.matureAgain) / r.mature : null };
       });
-      // Overdue cards count on today.
-      const forecastBy = new Map<string, number>();
-      for (const f of forecastRows) {
-        const date = f.date < todayDate ? todayDate : f.date;
-        forecastBy.set(date, (forecastBy.get(date) ?? 0) + f.due);
-      }
-      const forecast = Array.from({ length: REVIEW_FORECAST_DAYS }, (_, i) => {
-        const date = addDays(todayDate, i);
-        return { date, due: forecastBy.get(date) ?? 0 };
-      });
+      const forecast = forecastCounts.map((due, i) => ({ date: addDays(todayDate, i), due }));
       return {
         success: true,
         perDay,
@@ -384,7 +385,7 @@ export function createReviewService({
         reviewsPerDay: body.reviewsPerDay ?? current.reviewsPerDay,
         timeZone: body.timeZone ?? current.timeZone,
       };
-      await reviews.saveSettings(owner, next);
+      await reviews.saveSettings(owner, next, { timeZoneChanged: next.timeZone !== current.timeZone });
       return { success: true, settings: next };
     },
   };

@@ -51,15 +51,32 @@ describe('the scheduler', () => {
   it('rebuilds from the log the card the answers gave', () => {
     const s = createScheduler(0.9);
     let card: CardFields | null = null;
-    const log: { reviewedAt: Date; rating: ReviewRating }[] = [];
+    const log: { reviewedAt: Date; rating: ReviewRating; desiredRetention: number }[] = [];
     let at = new Date('2026-04-01T08:00:00Z');
     for (const rating of ['again', 'good', 'good', 'easy', 'again', 'hard'] as ReviewRating[]) {
       card = review(s, card, at, rating).card;
-      log.push({ reviewedAt: at, rating });
+      log.push({ reviewedAt: at, rating, desiredRetention: 0.9 });
       at = new Date(card.due.getTime() + 3 * 60 * MIN);
     }
-    expect(rebuild(s, log)).toEqual(card);
-    expect(rebuild(s, [])).toBeNull();
+    expect(rebuild(log)).toEqual(card);
+    expect(rebuild([])).toBeNull();
+  });
+
+  it('replays each review with the desired retention it was answered with', () => {
+    // Three answers at 0.97, then the learner moves to 0.7: the last is scheduled at 0.7.
+    const retentions = [0.97, 0.97, 0.97, 0.7];
+    let card: CardFields | null = null;
+    const log: { reviewedAt: Date; rating: ReviewRating; desiredRetention: number }[] = [];
+    let at = new Date('2026-04-01T08:00:00Z');
+    for (const desiredRetention of retentions) {
+      card = review(createScheduler(desiredRetention), card, at, 'easy').card;
+      log.push({ reviewedAt: at, rating: 'easy', desiredRetention });
+      at = new Date(card.due.getTime() + DAY);
+    }
+    expect(rebuild(log)).toEqual(card);
+    // Had the learner moved back to 0.97 since, replaying every answer at the current setting
+    // would give another card than the one stored (the last answer's interval is the setting's).
+    expect(rebuild(log.map((r) => ({ ...r, desiredRetention: 0.97 })))!.due).not.toEqual(card!.due);
   });
 
   it('reads retrievability: 0 never studied, near 1 just after a review, lower later', () => {

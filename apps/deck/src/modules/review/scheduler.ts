@@ -99,14 +99,20 @@ export function review(
 
 /**
  * The card the log gives: every review replayed in order with its latest rating (after any
- * override). The stored card must always equal this (tested); it is what an override recomputes.
+ * override), each scheduled with the desired retention in force when it was answered (kept on its
+ * log row): a change of the setting applies from then on, as Anki's deck options are not
+ * retroactive. The stored card must always equal this (tested); it is what an override recomputes.
  */
 export function rebuild(
-  scheduler: Scheduler,
-  reviews: ReadonlyArray<{ reviewedAt: Date; rating: ReviewRating }>,
+  reviews: ReadonlyArray<{ reviewedAt: Date; rating: ReviewRating; desiredRetention: number }>,
 ): CardFields | null {
+  const schedulers = new Map<number, Scheduler>();
   let card: CardFields | null = null;
-  for (const r of reviews) card = review(scheduler, card, r.reviewedAt, r.rating).card;
+  for (const r of reviews) {
+    let scheduler = schedulers.get(r.desiredRetention);
+    if (!scheduler) schedulers.set(r.desiredRetention, (scheduler = createScheduler(r.desiredRetention)));
+    card = review(scheduler, card, r.reviewedAt, r.rating).card;
+  }
   return card;
 }
 
