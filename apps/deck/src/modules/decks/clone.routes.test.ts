@@ -257,7 +257,8 @@ describe('POST /decks/:id/clone', () => {
     expect({ ...after, deck: { ...after.deck, updatedAt: null } }).toEqual({
       ...copy,
       deck: { ...copy.deck, updatedAt: null },
-      questions: copy.questions.map((q) => (q.id === mcCopy.id ? { ...q, question: 'Which molecule do mitochondria make?', updatedAt: after.questions.find((a) => a.id === q.id)!.updatedAt } : q)),
+      // The question answered above is studied now (it has a review card).
+      questions: copy.questions.map((q) => (q.id === mcCopy.id ? { ...q, question: 'Which molecule do mitochondria make?', studied: true, updatedAt: after.questions.find((a) => a.id === q.id)!.updatedAt } : q)),
     });
     const docCopy = after.sources.find((s) => s.type === 'document')!;
     expect(readFileSync(join(t.filesDir, docCopy.storageRef!))).toEqual(PDF);
