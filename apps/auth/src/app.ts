@@ -16,7 +16,7 @@ import { anonymousRoutes } from './modules/anonymous/anonymous.routes';
 import { createAccountsRepository } from './modules/accounts/accounts.repository';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
-import { createAttemptCounter } from './modules/accounts/attempts';
+import { createAttemptCounter } from '@mnemo/service-kit/attempts';
 import { createGoogleVerifier } from './modules/accounts/google';
 import { mobileRoutes } from './modules/mobile/mobile.routes';
 

@@ -49,6 +49,10 @@ import { cardsRoutes } from './modules/cards/cards.routes';
 import { createReviewRepository } from './modules/review/review.repository';
 import { createReviewService } from './modules/review/review.service';
 import { reviewRoutes } from './modules/review/review.routes';
+import { createClassesRepository } from './modules/classes/classes.repository';
+import { createClassesService } from './modules/classes/classes.service';
+import { classesRoutes } from './modules/classes/classes.routes';
+import { createAttemptCounter } from '@mnemo/service-kit/attempts';
 
 export type AppDeps = {
   db?: Db;
@@ -174,6 +178,19 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
   // Spaced repetition lives beside the questions it schedules (docs/architecture.md).
   const review = createReviewService({ reviews: createReviewRepository({ db: app.db }), decks: sourcesRepository, now: deps.now });
   await app.register(reviewRoutes, { review });
+  // Classes (issue 23): members study the class's decks through the calls above (deck-access).
+  const classes = createClassesService({
+    classes: createClassesRepository({ db: app.db }),
+    review,
+    attempts: createAttemptCounter({ redis: app.redis, prefix: env.REDIS_PREFIX }),
+    limits: {
+      failuresPerAddress: env.CLASS_JOIN_FAILURES_PER_ADDRESS,
+      attemptsPerCode: env.CLASS_JOIN_ATTEMPTS_PER_CODE,
+      windowSeconds: env.CLASS_JOIN_WINDOW_SECONDS,
+    },
+    now: deps.now,
+  });
+  await app.register(classesRoutes, { classes });
   const questions = createQuestionsService({ questions: questionsRepository, decks: sourcesRepository, grading, review });
   await app.register(questionsRoutes, { questions, generation });
   const cards = createCardsService({ cards: createCardsRepository({ db: app.db }), decks: sourcesRepository, grading, generation });

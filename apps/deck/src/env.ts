@@ -37,6 +37,11 @@ export const envSchema = baseServiceEnv.extend({
   YOUTUBE_API_BASE_URL: unsetIfEmpty(z.url().default('https://www.googleapis.com')),
   YOUTUBE_TIMEOUT_MS: unsetIfEmpty(z.coerce.number().int().min(100).max(60_000).default(5000)),
   YOUTUBE_CACHE_SECONDS: unsetIfEmpty(z.coerce.number().int().min(1).default(3600)),
+  // Class joins (issue 23): wrong codes per address (guessing), and attempts per code (a class of
+  // 200 joining within the window fits), per window.
+  CLASS_JOIN_FAILURES_PER_ADDRESS: unsetIfEmpty(z.coerce.number().int().min(1).default(10)),
+  CLASS_JOIN_ATTEMPTS_PER_CODE: unsetIfEmpty(z.coerce.number().int().min(1).default(300)),
+  CLASS_JOIN_WINDOW_SECONDS: unsetIfEmpty(z.coerce.number().int().min(1).default(600)),
 });
 export type Env = z.infer<typeof envSchema>;
 export const loadEnv = () => parseEnv(envSchema, process.env);

@@ -38,6 +38,11 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   /** An override of a question the caller has no review of (issue 20). */
   REVIEW_NOT_FOUND: 404,
+  /**
+   * A well-formed class join code that opens no class: unknown, rotated away or turned off, one
+   * answer for all three so codes cannot be probed (issue 23).
+   */
+  JOIN_CODE_INVALID: 404,
   CONFLICT: 409,
   EMAIL_TAKEN: 409,
   /** Sign-in to an account whose e-mail is not verified yet; the body carries userId. */
@@ -50,6 +55,10 @@ export const ERROR_STATUS = {
   NO_BILLING_ACCOUNT: 409,
   /** An override more than ten minutes after the review it would change (issue 20). */
   REVIEW_OVERRIDE_EXPIRED: 409,
+  /** Joining a class the caller is already a member of (issue 23). */
+  ALREADY_IN_CLASS: 409,
+  /** A teacher joining their own class with its code (issue 23). */
+  TEACHER_CANNOT_JOIN: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** An upload that is not a PDF or Word document (by content, not only by name). */

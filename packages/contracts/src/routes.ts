@@ -3,6 +3,7 @@ import * as ai from './api/ai';
 import * as auth from './api/auth';
 import * as cards from './api/cards';
 import * as chat from './api/chat';
+import * as classes from './api/classes';
 import * as decks from './api/decks';
 import * as mobile from './api/mobile';
 import * as payment from './api/payment';
@@ -189,6 +190,25 @@ const TABLE = [
     params: decks.deckParamsSchema, response: review.deckMasteryResponseSchema },
   { method: 'GET', path: '/decks/:id/quiz', service: 'deck', auth: 'session', addition: true,
     params: decks.deckParamsSchema, query: review.summaryQuizQuerySchema, response: review.summaryQuizResponseSchema },
+
+  // --- Classes (issue 23): the deck service's classes module. Making a class needs an account;
+  // guests join, study and leave. Anything of a class the caller may not see answers 404. ---
+  { method: 'POST', path: '/classes', service: 'deck', auth: 'user', status: 201, addition: true,
+    body: classes.createClassBodySchema, response: classes.classResponseSchema },
+  { method: 'GET', path: '/classes', service: 'deck', auth: 'session', addition: true,
+    response: classes.listClassesResponseSchema },
+  { method: 'POST', path: '/classes/join', service: 'deck', auth: 'session', status: 201, addition: true,
+    body: classes.joinClassBodySchema, response: classes.joinClassResponseSchema },
+  { method: 'PUT', path: '/classes/:id', service: 'deck', auth: 'session', addition: true,
+    params: classes.classParamsSchema, body: classes.updateClassBodySchema, response: classes.classResponseSchema },
+  { method: 'GET', path: '/classes/:id/dashboard', service: 'deck', auth: 'session', addition: true,
+    params: classes.classParamsSchema, response: classes.classDashboardResponseSchema },
+  { method: 'POST', path: '/classes/:id/code/rotate', service: 'deck', auth: 'session', addition: true,
+    params: classes.classParamsSchema, response: classes.rotateCodeResponseSchema },
+  { method: 'DELETE', path: '/classes/:id/members/me', service: 'deck', auth: 'session', addition: true,
+    params: classes.classParamsSchema, response: classes.removeMemberResponseSchema },
+  { method: 'DELETE', path: '/classes/:id/members/:memberId', service: 'deck', auth: 'session', addition: true,
+    params: classes.classMemberParamsSchema, response: classes.removeMemberResponseSchema },
 
   // --- Chat (spec 02 §7) ---
   { method: 'POST', path: '/chat/retrieve-context', service: 'chat', auth: 'session',

@@ -1,22 +1,40 @@
-import { eq, or, type SQL } from 'drizzle-orm';
+import { eq, or, sql, type SQL } from 'drizzle-orm';
 import { isOwner, ownedBy, type Owner } from './owner';
-import { decks } from './schema/index';
+import { classes, classMembers, decks } from './schema/index';
 
 /**
  * Who may do what with a deck (spec 02 §6), in one place for every service that reads decks: the
- * deck service's repositories (decks, questions, cards, sources, clone) and the chat service. The
- * rules were written six times; new ways to see a deck (class members, say) are added here once.
+ * deck service's repositories (decks, questions, cards, sources, clone, review) and the chat
+ * service. The rules were written six times; new ways to see a deck are added here once.
  *
- * - view: study it, read its questions, cards and sources, chat about it: its owner, or anyone when
- *   it is published;
+ * - view: study it, read its questions, cards and sources, chat about it: its owner, a member of
+ *   the class its space is (issue 23), or anyone when it is published;
+ * - study on one's own schedule (issue 20's review log and cards): its owner or a class member;
  * - edit: change it, its sources and questions, publish it, save chats: its owner only.
  * A caller who may not view a deck is answered as if it did not exist (404).
  */
 
+/**
+ * SQL boolean: the caller is a member of the class made of the space in `spaceId` (by default the
+ * deck's own space, `decks.study_space_id`; raw queries that alias `decks` pass their column).
+ */
+export function classMemberOf(owner: Owner, spaceId: SQL = sql.raw('"decks"."study_space_id"')): SQL<boolean> {
+  // Spelled out with aliases: drizzle leaves column names unqualified in a select list, where
+  // `owner_user_id` would be ambiguous between the deck and the membership.
+  const who = owner.userId ? sql`cm.owner_user_id = ${owner.userId}` : sql`cm.owner_anon_id = ${owner.anonId!}`;
+  return sql<boolean>`exists (select 1 from ${classMembers} cm join ${classes} cl on cl.id = cm.class_id
+    where cl.space_id = ${spaceId} and ${who})`;
+}
+
 /** WHERE condition on `decks`: the caller may view the deck. */
 export function canView(owner: Owner): SQL {
-  // `or` of two defined conditions is always defined.
-  return or(ownedBy(decks, owner), eq(decks.isPublished, true))!;
+  // `or` of defined conditions is always defined.
+  return or(ownedBy(decks, owner), eq(decks.isPublished, true), classMemberOf(owner))!;
+}
+
+/** WHERE condition on `decks`: the caller's answers to the deck's questions are scheduled for them. */
+export function canStudy(owner: Owner): SQL {
+  return or(ownedBy(decks, owner), classMemberOf(owner))!;
 }
 
 /** WHERE condition on `decks`: the caller may edit the deck. */
@@ -28,11 +46,14 @@ export { ownedBy };
 
 export type DeckRights = { isOwner: boolean; canView: boolean; canEdit: boolean };
 
-/** The same rules for a deck row already read (its owner columns and published flag). */
+/**
+ * The same rules for a deck row already read (its owner columns and published flag), with
+ * `classMember` selected as `classMemberOf(owner)` by readers that let class members in.
+ */
 export function deckRights(
-  row: { ownerUserId: string | null; ownerAnonId: string | null; isPublished: boolean },
+  row: { ownerUserId: string | null; ownerAnonId: string | null; isPublished: boolean; classMember?: boolean },
   owner: Owner,
 ): DeckRights {
   const own = isOwner(row, owner);
-  return { isOwner: own, canView: own || row.isPublished, canEdit: own };
+  return { isOwner: own, canView: own || row.isPublished || row.classMember === true, canEdit: own };
 }

@@ -109,3 +109,11 @@ export const evaluationSchema = z
     message: 'An evaluation has exactly one of multipleChoice and freeResponse',
   });
 export type Evaluation = z.infer<typeof evaluationSchema>;
+
+/**
+ * Whether an evaluated answer was right: multiple choice by its flag, free response at
+ * FREE_RESPONSE_CORRECT_ACCURACY or more. The review schedule's runs of right answers and the class
+ * dashboard's right share both count with it (the dashboard's SQL says the same in SQL).
+ */
+export const isCorrectAnswer = (e: Evaluation | null | undefined): boolean =>
+  e?.multipleChoice ? e.multipleChoice.isCorrect : (e?.freeResponse?.accuracy ?? 0) >= FREE_RESPONSE_CORRECT_ACCURACY;

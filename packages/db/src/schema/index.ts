@@ -3,3 +3,4 @@ export * from './decks';
 export * from './chat';
 export * from './billing';
 export * from './review';
+export * from './classes';

@@ -4,7 +4,7 @@ import { MAIL_DISABLED_MESSAGE, type Mailer } from '@mnemo/mailer';
 import { AppError } from '@mnemo/service-kit';
 import { revokedSessionKey, type Identity } from '@mnemo/contracts/identity';
 import type { AccountsRepository, UserRow } from './accounts.repository';
-import type { AttemptCounter } from './attempts';
+import type { AttemptCounter } from '@mnemo/service-kit/attempts';
 import type { GoogleVerifier } from './google';
 import { dummyVerify, hashPassword, newPasswordSchema, verifyPassword } from './passwords';
 import { hashCode, hashToken, newResetToken, newVerificationCode, signSessionToken } from './tokens';

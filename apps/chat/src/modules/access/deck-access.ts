@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@mnemo/db/client';
 import { decks } from '@mnemo/db/schema';
-import { deckRights } from '@mnemo/db/deck-access';
+import { classMemberOf, deckRights } from '@mnemo/db/deck-access';
 import type { Owner } from '@mnemo/db/owner';
 import { AppError } from '@mnemo/service-kit';
 
@@ -12,7 +12,8 @@ import { AppError } from '@mnemo/service-kit';
  * sit on the streaming path.
  *
  * - owner: edits, saves chats, sees server-stored history;
- * - viewer of a published deck (anyone else): preview only, nothing stored on the server;
+ * - viewer of a published deck or a member of the deck's class (issue 23): preview only, nothing
+ *   stored on the server;
  * - anyone else: the deck does not exist for them (404, so ids cannot be probed).
  */
 export type DeckAccess = {
@@ -38,6 +39,7 @@ export function createDeckAccess({ db }: { db: Db }) {
           isPublished: decks.isPublished,
           ownerUserId: decks.ownerUserId,
           ownerAnonId: decks.ownerAnonId,
+          classMember: classMemberOf(owner),
         })
         .from(decks)
         .where(eq(decks.id, deckId));

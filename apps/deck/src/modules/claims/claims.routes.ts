@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@mnemo/db/client';
 import { REVIEW_SETTINGS_DEFAULTS } from '@mnemo/contracts/api/review';
-import { decks, reviewCards, reviewDays, reviewLogs, reviewSettings, sources, studySpaces, uploads } from '@mnemo/db/schema';
+import { classMembers, decks, reviewCards, reviewDays, reviewLogs, reviewSettings, sources, studySpaces, uploads } from '@mnemo/db/schema';
 import type { RoutesPlugin } from '@mnemo/service-kit';
 import { requireService } from '@mnemo/service-kit/internal-client';
 import { recountAllDays } from '../review/review.repository';
@@ -54,6 +54,18 @@ export const claimsRoutes: RoutesPlugin<{
         await tx.delete(reviewDays).where(eq(reviewDays.ownerAnonId, anonId));
         const [settings] = await tx.select({ timeZone: reviewSettings.timeZone }).from(reviewSettings).where(eq(reviewSettings.ownerUserId, userId));
         await recountAllDays(tx, { userId }, settings?.timeZone ?? REVIEW_SETTINGS_DEFAULTS.timeZone);
+        // Class memberships go too (issue 23), under the name the guest chose. A class the account
+        // joined already keeps the account's membership; the guest's progress in it moved above.
+        await tx.delete(classMembers).where(
+          and(
+            eq(classMembers.ownerAnonId, anonId),
+            sql`${classMembers.classId} in (select class_id from class_members where owner_user_id = ${userId})`,
+          ),
+        );
+        await tx
+          .update(classMembers)
+          .set({ ownerUserId: userId, ownerAnonId: null })
+          .where(and(eq(classMembers.ownerAnonId, anonId), isNull(classMembers.ownerUserId)));
         const movedSources =
           movedDecks.length === 0
             ? []

@@ -13,6 +13,7 @@ import {
   type ReviewCardRow,
 } from '@mnemo/db/schema';
 import { ownedBy, ownerValues, type Owner } from '@mnemo/db/owner';
+import { canStudy } from '@mnemo/db/deck-access';
 import type { QuestionWithSource } from '../questions/questions.repository';
 import {
   countsAgainstReviewLimit,
@@ -149,7 +150,8 @@ export function createReviewRepository({ db }: { db: Db }) {
         .select({ deckId: questions.deckId })
         .from(questions)
         .innerJoin(decks, eq(decks.id, questions.deckId))
-        .where(and(eq(questions.id, questionId), ownedBy(decks, owner)));
+        // The deck's owner, or a member of its class (issue 23): each on their own schedule.
+        .where(and(eq(questions.id, questionId), canStudy(owner)));
       return row ?? null;
     },
 
@@ -186,7 +188,10 @@ export function createReviewRepository({ db }: { db: Db }) {
         })
         .returning();
       // The question leaves the new ones with its first card (raw SQL: not an edit, updated_at stays).
-      await tx.execute(sql`update questions set studied = true where id = ${values.questionId}`);
+      // Only the deck owner's card: `studied` is the owner's queue, and a class member's answer
+      // must not take a question out of their teacher's new cards (issue 23).
+      await tx.execute(sql`update questions set studied = true where id = ${values.questionId}
+        and exists (select 1 from decks d where d.id = questions.deck_id and ${ownerSql('d', owner)})`);
       return row!;
     },
 

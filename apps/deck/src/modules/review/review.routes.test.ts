@@ -53,7 +53,7 @@ async function deckWith(caller: Caller, n: number, concepts: (i: number) => stri
   return { deck, qs };
 }
 
-const rebuildService = () => createReviewService({ reviews: createReviewRepository({ db: t.db }), decks: { ownsDeck: async () => true, viewsDeck: async () => true }, now: () => clock });
+const rebuildService = () => createReviewService({ reviews: createReviewRepository({ db: t.db }), decks: { schedulesDeck: async () => true, viewsDeck: async () => true }, now: () => clock });
 const expectStoredEqualsLog = async (caller: Caller, questionId: string) => {
   const stored = (await cardOf(questionId))!;
   const rebuilt = await rebuildService().rebuildFromLog(ownerOf(caller), questionId);

@@ -16,7 +16,7 @@ import {
   type SummaryQuizResponse,
   type UpdateReviewSettingsBody,
 } from '@mnemo/contracts/api/review';
-import type { Evaluation } from '@mnemo/contracts/entities/question';
+import { isCorrectAnswer, type Evaluation } from '@mnemo/contracts/entities/question';
 import type { Owner } from '@mnemo/db/owner';
 import { AppError } from '@mnemo/service-kit';
 import { presentQuestion } from '../questions/questions.presenter';
@@ -64,8 +64,6 @@ export function presentReview(row: Pick<ReviewCardRow, keyof CardFields | 'lastR
   };
 }
 
-const isCorrect = (e: Evaluation | null): boolean =>
-  e?.multipleChoice ? e.multipleChoice.isCorrect : (e?.freeResponse?.accuracy ?? 0) >= 7;
 
 export function createReviewService({
   reviews,
@@ -73,7 +71,7 @@ export function createReviewService({
   now = () => new Date(),
 }: {
   reviews: ReviewRepository;
-  decks: Pick<SourcesRepository, 'ownsDeck' | 'viewsDeck'>;
+  decks: Pick<SourcesRepository, 'schedulesDeck' | 'viewsDeck'>;
   /** The clock; tests move it. */
   now?: () => Date;
 }) {
@@ -101,36 +99,15 @@ export function createReviewService({
     return { left, perDeck, total: todaysCounts(waiting, left) };
   }
 
-  async function requireOwnedDeck(owner: Owner, deckId: string | undefined) {
-    if (deckId && !(await decks.ownsDeck(owner, deckId))) throw deckNotFound();
+  async function requireScheduledDeck(owner: Owner, deckId: string | undefined) {
+    if (deckId && !(await decks.schedulesDeck(owner, deckId))) throw deckNotFound();
   }
 
   /** Mastery of a deck's concepts for the learner; tags untagged questions first. */
   async function masteryOf(owner: Owner, deckId: string) {
     await tagUntagged(deckId);
     const [qs, cards, settings] = await Promise.all([reviews.deckQuestions(deckId), reviews.deckCards(owner, deckId), settingsOf(owner)]);
-    const scheduler = createScheduler(settings.desiredRetention);
-    const at = now();
-    const cardOf = new Map(cards.map((c) => [c.questionId, c]));
-    const byConcept = new Map<string, { sum: number; questions: string[]; due: number; lastReviewed: Date | null }>();
-    let total = 0;
-    for (const q of qs) {
-      const card = cardOf.get(q.id);
-      const r = retrievability(scheduler, card ? fieldsOf(card) : null, at);
-      total += r;
-      for (const concept of q.concepts.length > 0 ? q.concepts : [UNTAGGED_CONCEPT]) {
-        const entry = byConcept.get(concept) ?? { sum: 0, questions: [], due: 0, lastReviewed: null };
-        entry.sum += r;
-        entry.questions.push(q.id);
-        if (card && card.due <= at) entry.due += 1;
-        if (card?.lastReview && (!entry.lastReviewed || card.lastReview > entry.lastReviewed)) entry.lastReviewed = card.lastReview;
-        byConcept.set(concept, entry);
-      }
-    }
-    const concepts = [...byConcept.entries()]
-      .map(([concept, e]) => ({ concept, mastery: e.sum / e.questions.length, questionIds: e.questions, due: e.due, lastReviewed: e.lastReviewed }))
-      .sort((a, b) => a.mastery - b.mastery || a.concept.localeCompare(b.concept));
-    return { concepts, overall: qs.length ? total / qs.length : 0 };
+    return masteryFromCards(qs, cards, createScheduler(settings.desiredRetention), now());
   }
 
   /** Existing questions get concepts from their passage the first time mastery is asked. */
@@ -148,9 +125,13 @@ export function createReviewService({
   }
 
   return {
+    /** Tags the deck's questions that have no concepts yet (before reading mastery of them). */
+    tagUntagged,
+
     /**
-     * Records an answer for its learner: the deck's owner. Answers null, writing nothing, for
-     * anyone else (a viewer of a published deck is graded but not scheduled).
+     * Records an answer for its learner: the deck's owner, or a member of the deck's class (issue
+     * 23), each on their own schedule. Answers null, writing nothing, for anyone else (a viewer of
+     * a published deck is graded but not scheduled).
      */
     async recordAnswer(
       owner: Owner,
@@ -167,7 +148,7 @@ export function createReviewService({
         const past = await reviews.reviews(owner, input.questionId, tx);
         let run = 0;
         for (const r of [...past].reverse()) {
-          if (!isCorrect(r.evaluation)) break;
+          if (!isCorrectAnswer(r.evaluation)) break;
           run += 1;
         }
         const rating = ratingForEvaluation({ evaluation: input.evaluation, timeTakenMs: input.timeTakenMs, correctRunBefore: run });
@@ -245,7 +226,7 @@ export function createReviewService({
      * limit first, intraday learning cards are not capped.
      */
     async due(owner: Owner, { deckId, limit }: { deckId?: string | undefined; limit: number }): Promise<ReviewDueResponse> {
-      await requireOwnedDeck(owner, deckId);
+      await requireScheduledDeck(owner, deckId);
       const settings = await settingsOf(owner);
       const at = now();
       const { total } = await todaysQueue(owner, settings, at, deckId);
@@ -391,6 +372,39 @@ export function createReviewService({
   };
 }
 export type ReviewService = ReturnType<typeof createReviewService>;
+
+/**
+ * One learner's mastery per concept from their cards: the mean recall probability of the concept's
+ * questions now (a question never answered counts 0), weakest first. Pure, so the class dashboard
+ * computes it for every member from one read of all their cards (issue 23).
+ */
+export function masteryFromCards(
+  qs: ReadonlyArray<{ id: string; concepts: readonly string[] }>,
+  cards: ReadonlyArray<ReviewCardRow>,
+  scheduler: ReturnType<typeof createScheduler>,
+  at: Date,
+) {
+  const cardOf = new Map(cards.map((c) => [c.questionId, c]));
+  const byConcept = new Map<string, { sum: number; questions: string[]; due: number; lastReviewed: Date | null }>();
+  let total = 0;
+  for (const q of qs) {
+    const card = cardOf.get(q.id);
+    const r = retrievability(scheduler, card ? fieldsOf(card) : null, at);
+    total += r;
+    for (const concept of q.concepts.length > 0 ? q.concepts : [UNTAGGED_CONCEPT]) {
+      const entry = byConcept.get(concept) ?? { sum: 0, questions: [], due: 0, lastReviewed: null };
+      entry.sum += r;
+      entry.questions.push(q.id);
+      if (card && card.due <= at) entry.due += 1;
+      if (card?.lastReview && (!entry.lastReviewed || card.lastReview > entry.lastReviewed)) entry.lastReviewed = card.lastReview;
+      byConcept.set(concept, entry);
+    }
+  }
+  const concepts = [...byConcept.entries()]
+    .map(([concept, e]) => ({ concept, mastery: e.sum / e.questions.length, questionIds: e.questions, due: e.due, lastReviewed: e.lastReviewed }))
+    .sort((a, b) => a.mastery - b.mastery || a.concept.localeCompare(b.concept));
+  return { concepts, overall: qs.length ? total / qs.length : 0 };
+}
 
 /**
  * Streaks over the learner days with reviews (sorted): the longest run of consecutive days, and

@@ -2,7 +2,7 @@ import { and, count, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '@mnemo/db/client';
 import { cards, decks, questions, sources, uploads, type NewSource } from '@mnemo/db/schema';
 import { ownedBy, type Owner } from '@mnemo/db/owner';
-import { canView } from '@mnemo/db/deck-access';
+import { canStudy, canView } from '@mnemo/db/deck-access';
 import { IN_FLIGHT_STATUSES, type ProcessingStatus } from '@mnemo/contracts/progress';
 
 export type SourceRow = typeof sources.$inferSelect;
@@ -26,14 +26,24 @@ export function createSourcesRepository({ db }: { db: Db }) {
     },
 
     /**
-     * Whether the caller may study the deck: their own, or a published one (spec 02 §6: a non-owner
-     * interacts with a published deck; reading its questions and cards is part of studying it).
+     * Whether the caller may study the deck: their own, a class's they are a member of, or a
+     * published one (spec 02 §6: a non-owner interacts with a published deck; reading its questions
+     * and cards is part of studying it).
      */
     async viewsDeck(owner: Owner, deckId: string): Promise<boolean> {
       const rows = await db
         .select({ id: decks.id })
         .from(decks)
         .where(and(eq(decks.id, deckId), canView(owner)));
+      return rows.length > 0;
+    },
+
+    /** Whether the caller's answers to the deck are scheduled for them: their own or a class's deck. */
+    async schedulesDeck(owner: Owner, deckId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: decks.id })
+        .from(decks)
+        .where(and(eq(decks.id, deckId), canStudy(owner)));
       return rows.length > 0;
     },
 

@@ -2,7 +2,8 @@ import type { Redis } from 'ioredis';
 
 /**
  * Counts events per key in a fixed window (Redis INCR + EXPIRE). Used for failed sign-ins per
- * account and per address: the window ends by itself, so the real user is never locked out for good.
+ * account and per address (auth) and class join attempts per address and per code (deck): the
+ * window ends by itself, so the real user is never locked out for good.
  */
 export function createAttemptCounter({ redis, prefix }: { redis: Redis; prefix: string }) {
   const k = (key: string) => `${prefix}:attempts:${key}`;

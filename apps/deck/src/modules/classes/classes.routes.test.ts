@@ -1,0 +1,329 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOIN_CODE_ALPHABET, type ClassDashboardResponse } from '@mnemo/contracts/api/classes';
+import { errorBodySchema } from '@mnemo/contracts/errors';
+import { route } from '@mnemo/contracts/routes';
+import { classes, classMembers, decks, studySpaces } from '@mnemo/db/schema';
+import { asCaller } from '@mnemo/service-kit/testing';
+import { anonCaller, ownerOf, registerCaller, serviceCaller, startDeckApp, userCaller, type DeckTestApp } from '../../test-support';
+import { insertQuestion } from '../questions/questions.test-support';
+
+type Caller = ReturnType<typeof anonCaller> | ReturnType<typeof userCaller>;
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+// The review schedule's clock: the dashboard test looks at mastery days after the answers.
+let clock = new Date('2026-03-10T12:00:00Z');
+let t: DeckTestApp;
+beforeAll(async () => {
+  t = await startDeckApp({}, { now: () => clock });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+let address = 0;
+/** Each call from its own address unless given one, so the per-address join limit stays out of the way. */
+const call = (caller: Caller | null, method: Method, url: string, payload?: object, from = `10.0.${Math.floor(++address / 250)}.${address % 250}`) =>
+  t.app.inject({ method, url, headers: { ...(caller ? asCaller(caller) : {}), 'x-forwarded-for': from }, ...(payload ? { payload } : {}) });
+const expectError = (res: { statusCode: number; body: string; json: () => unknown }, status: number, code: string) => {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(errorBodySchema.parse(res.json()).code).toBe(code);
+};
+
+/** A teacher (a registered user) with a space of two decks, three questions each tagged with a concept. */
+async function teacherWithSpace() {
+  const teacher = userCaller();
+  await registerCaller(t, teacher);
+  const [space] = await t.db.insert(studySpaces).values({ ownerUserId: teacher.userId, title: 'Biology 7B' }).returning();
+  const made = await t.db
+    .insert(decks)
+    .values([
+      { ownerUserId: teacher.userId, studySpaceId: space!.id, title: 'Chapter 1: Cells' },
+      { ownerUserId: teacher.userId, studySpaceId: space!.id, title: 'Chapter 2: Energy' },
+    ])
+    .returning();
+  const qs = [];
+  for (const [i, deck] of made.entries()) {
+    for (let j = 0; j < 3; j++) {
+      qs.push(
+        await insertQuestion(t, {
+          deckId: deck.id,
+          position: j,
+          question: `Question ${i}.${j}?`,
+          concepts: [i === 0 ? 'cells' : j === 0 ? 'respiration' : 'photosynthesis'],
+        }),
+      );
+    }
+  }
+  return { teacher, space: space!, decks: made, qs };
+}
+
+async function makeClass(teacher: Caller, spaceId: string) {
+  const res = await call(teacher, 'POST', '/classes', { spaceId });
+  expect(res.statusCode, res.body).toBe(201);
+  return route('POST /classes').response.parse(res.json()).class;
+}
+
+async function join(caller: Caller, code: string, displayName: string) {
+  await registerCaller(t, caller);
+  const res = await call(caller, 'POST', '/classes/join', { code, displayName });
+  expect(res.statusCode, res.body).toBe(201);
+  return route('POST /classes/join').response.parse(res.json());
+}
+
+const memberRows = async (classId: string) => t.db.select().from(classMembers).where(eq(classMembers.classId, classId));
+
+describe('making a class', () => {
+  it('gives the space a 5-character code of the look-alike-free alphabet, once', async () => {
+    const { teacher, space } = await teacherWithSpace();
+    const klass = await makeClass(teacher, space.id);
+    expect(klass).toMatchObject({ spaceId: space.id, joinEnabled: true });
+    expect(klass.joinCode).toMatch(new RegExp(`^[${JOIN_CODE_ALPHABET}]{5}$`));
+    expect(JOIN_CODE_ALPHABET).not.toMatch(/[0O1IL]/);
+    const again = await call(teacher, 'POST', '/classes', { spaceId: space.id });
+    expect(again.statusCode).toBe(200);
+    expect(route('POST /classes').response.parse(again.json()).class).toEqual(klass);
+    expect(await t.db.select().from(classes).where(eq(classes.spaceId, space.id))).toHaveLength(1);
+  });
+
+  it("refuses another's space as missing, and a guest (classes need an account)", async () => {
+    const { space } = await teacherWithSpace();
+    expectError(await call(userCaller(), 'POST', '/classes', { spaceId: space.id }), 404, 'NOT_FOUND');
+    expectError(await call(anonCaller(), 'POST', '/classes', { spaceId: space.id }), 401, 'UNAUTHENTICATED');
+    expect(await t.db.select().from(classes).where(eq(classes.spaceId, space.id))).toHaveLength(0);
+  });
+});
+
+describe('joining', () => {
+  it('lets a guest and a signed-in student in with the code typed loosely; they read the decks, never edit them', async () => {
+    const { teacher, space, decks: ds, qs } = await teacherWithSpace();
+    const klass = await makeClass(teacher, space.id);
+    const guest = anonCaller();
+    const student = userCaller();
+    const typed = `${klass.joinCode.slice(0, 2).toLowerCase()} - ${klass.joinCode.slice(2)}`;
+    const joined = await join(guest, typed, '  Ada  ');
+    expect(joined.member.displayName).toBe('Ada');
+    expect(joined.class.decks.map((d) => d.title)).toEqual(['Chapter 1: Cells', 'Chapter 2: Energy']);
+    await join(student, klass.joinCode, 'Grace H.');
+
+    for (const member of [guest, student]) {
+      const list = route('GET /classes').response.parse((await call(member, 'GET', '/classes')).json());
+      expect(list.teaching).toEqual([]);
+      expect(list.joined).toHaveLength(1);
+      expect(list.joined[0]).not.toHaveProperty('joinCode');
+      expect((await call(member, 'GET', `/decks/${ds[0]!.id}`)).statusCode).toBe(200);
+      expect((await call(member, 'GET', `/questions/deck/${ds[1]!.id}`)).statusCode).toBe(200);
+      expectError(await call(member, 'PUT', `/decks/${ds[0]!.id}`, { title: 'Mine now' }), 404, 'NOT_FOUND');
+      expectError(await call(member, 'PUT', `/questions/${qs[0]!.id}`, { question: 'Changed?' }), 404, 'NOT_FOUND');
+      expect((await call(member, 'DELETE', `/decks/${ds[0]!.id}`)).statusCode).toBe(404);
+    }
+    // As for any deck one may view but not own (spec 02 §6).
+    expectError(await call(student, 'PUT', `/decks/${ds[0]!.id}/publish`, { isPublished: true }), 403, 'FORBIDDEN');
+    // Someone who did not join sees nothing.
+    expectError(await call(userCaller(), 'GET', `/decks/${ds[0]!.id}`), 404, 'NOT_FOUND');
+    const teaching = route('GET /classes').response.parse((await call(teacher, 'GET', '/classes')).json()).teaching;
+    expect(teaching).toEqual([{ ...klass, spaceTitle: 'Biology 7B', memberCount: 2 }]);
+  });
+
+  it('answers each bad join with its own code and writes nothing', async () => {
+    const { teacher, space } = await teacherWithSpace();
+    const klass = await makeClass(teacher, space.id);
+    const guest = anonCaller();
+    for (const code of ['', 'ABCD', 'ABCDEF', 'AB0DE', 'ABIDE', 'A<b>E', '12345']) {
+      expectError(await call(guest, 'POST', '/classes/join', { code, displayName: 'Ada' }), 400, 'VALIDATION_FAILED');
+    }
+    // A NUL is refused for every text field before validation (INVALID_CHARACTER).
+    expectError(await call(guest, 'POST', '/classes/join', { code: klass.joinCode, displayName: 'Ada\u0000' }), 400, 'INVALID_CHARACTER');
+    for (const displayName of ['', '   ', 'x'.repeat(41), '<b>Ada</b>', 'Ada"><script>', 'Ada\u0007', 'Ada\u202e']) {
+      const res = await call(guest, 'POST', '/classes/join', { code: klass.joinCode, displayName });
+      expectError(res, 400, 'VALIDATION_FAILED');
+      expect(JSON.stringify(errorBodySchema.parse(res.json()).details)).toContain('displayName');
+    }
+    const unknown = [...JOIN_CODE_ALPHABET].find((c) => c !== klass.joinCode[0])! + klass.joinCode.slice(1);
+    expectError(await call(guest, 'POST', '/classes/join', { code: unknown, displayName: 'Ada' }), 404, 'JOIN_CODE_INVALID');
+    expectError(await call(teacher, 'POST', '/classes/join', { code: klass.joinCode, displayName: 'Me' }), 409, 'TEACHER_CANNOT_JOIN');
+    expect(await memberRows(klass._id)).toHaveLength(0);
+
+    await join(guest, klass.joinCode, 'Ada');
+    expectError(await call(guest, 'POST', '/classes/join', { code: klass.joinCode, displayName: 'Ada again' }), 409, 'ALREADY_IN_CLASS');
+    expect((await memberRows(klass._id)).map((m) => m.displayName)).toEqual(['Ada']);
+  });
+
+  it('stops a turned-off or rotated code, with the same answer as an unknown one', async () => {
+    const { teacher, space } = await teacherWithSpace();
+    const klass = await makeClass(teacher, space.id);
+    const off = await call(teacher, 'PUT', `/classes/${klass._id}`, { joinEnabled: false });
+    expect(route('PUT /classes/:id').response.parse(off.json()).class.joinEnabled).toBe(false);
+    expectError(await call(anonCaller(), 'POST', '/classes/join', { code: klass.joinCode, displayName: 'Ada' }), 404, 'JOIN_CODE_INVALID');
+    await call(teacher, 'PUT', `/classes/${klass._id}`, { joinEnabled: true });
+    await join(anonCaller(), klass.joinCode, 'Ada');
+
+    const rotated = route('POST /classes/:id/code/rotate').response.parse((await call(teacher, 'POST', `/classes/${klass._id}/code/rotate`)).json());
+    expect(rotated.joinCode).not.toBe(klass.joinCode);
+    expectError(await call(anonCaller(), 'POST', '/classes/join', { code: klass.joinCode, displayName: 'Bo' }), 404, 'JOIN_CODE_INVALID');
+    await join(anonCaller(), rotated.joinCode, 'Bo');
+    expect(await memberRows(klass._id)).toHaveLength(2);
+  });
+});
+
+describe('join limits', () => {
+  let limited: DeckTestApp;
+  beforeAll(async () => {
+    limited = await startDeckApp({ CLASS_JOIN_FAILURES_PER_ADDRESS: '3', CLASS_JOIN_ATTEMPTS_PER_CODE: '4' });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+  const tryJoin = (caller: Caller, code: string, from: string) =>
+    limited.app.inject({ method: 'POST', url: '/classes/join', headers: { ...asCaller(caller), 'x-forwarded-for': from }, payload: { code, displayName: 'Ada' } });
+
+  it('holds an address after three wrong codes, even with the right one, and leaves other addresses alone', async () => {
+    const teacher = userCaller();
+    await registerCaller(limited, teacher);
+    const [space] = await limited.db.insert(studySpaces).values({ ownerUserId: teacher.userId, title: 'S' }).returning();
+    const res = await limited.app.inject({ method: 'POST', url: '/classes', headers: asCaller(teacher), payload: { spaceId: space!.id } });
+    const code = route('POST /classes').response.parse(res.json()).class.joinCode;
+    const wrong = code === 'ZZZZZ' ? 'YYYYY' : 'ZZZZZ';
+    for (let i = 0; i < 3; i++) expectError(await tryJoin(anonCaller(), wrong, '192.0.2.1'), 404, 'JOIN_CODE_INVALID');
+    const held = await tryJoin(anonCaller(), code, '192.0.2.1');
+    expectError(held, 429, 'RATE_LIMITED');
+    expect((await tryJoin(anonCaller(), code, '192.0.2.2')).statusCode).toBe(201);
+  });
+
+  it('holds a code after four attempts from anywhere', async () => {
+    const teacher = userCaller();
+    await registerCaller(limited, teacher);
+    const [space] = await limited.db.insert(studySpaces).values({ ownerUserId: teacher.userId, title: 'S' }).returning();
+    const res = await limited.app.inject({ method: 'POST', url: '/classes', headers: asCaller(teacher), payload: { spaceId: space!.id } });
+    const klass = route('POST /classes').response.parse(res.json()).class;
+    for (let i = 0; i < 4; i++) expect((await tryJoin(anonCaller(), klass.joinCode, `198.51.100.${i}`)).statusCode).toBe(201);
+    expectError(await tryJoin(anonCaller(), klass.joinCode, '198.51.100.9'), 429, 'RATE_LIMITED');
+    expect(await limited.db.select().from(classMembers).where(eq(classMembers.classId, klass._id))).toHaveLength(4);
+  });
+});
+
+describe('authorization over every class call', () => {
+  it('lets the teacher manage, a member leave, and answers everyone else 404 (nobody 401)', async () => {
+    const { teacher, space } = await teacherWithSpace();
+    const klass = await makeClass(teacher, space.id);
+    const other = await teacherWithSpace();
+    const otherClass = await makeClass(other.teacher, other.space.id);
+    const member = userCaller();
+    const guestMember = anonCaller();
+    await join(member, klass.joinCode, 'Member');
+    await join(guestMember, klass.joinCode, 'Guest member');
+    const otherMember = userCaller();
+    await join(otherMember, otherClass.joinCode, 'Elsewhere');
+    const outsider = userCaller();
+    const guest = anonCaller();
+    const roles: Record<string, Caller | null> = { teacher, member, guestMember, otherMember, outsider, guest, nobody: null };
+
+    // [method, url, body, expected status per role]; `self` calls are made fresh for each role.
+    const calls: Array<[Method, (role: string) => string, object | undefined, Record<string, number>]> = [
+      ['GET', () => `/classes/${klass._id}/dashboard`, undefined, { teacher: 200 }],
+      ['PUT', () => `/classes/${klass._id}`, { joinEnabled: true }, { teacher: 200 }],
+      ['POST', () => `/classes/${klass._id}/code/rotate`, undefined, { teacher: 200 }],
+      ['DELETE', () => `/classes/${klass._id}/members/${randomUUID()}`, undefined, { teacher: 404 }],
+      ['DELETE', () => `/classes/${klass._id}/members/me`, undefined, { member: 200, guestMember: 200 }],
+      // Making a class needs an account: guests are told to sign in.
+      ['POST', () => '/classes', { spaceId: space.id }, { teacher: 200, guest: 401, guestMember: 401 }],
+      ['GET', () => '/classes', undefined, { teacher: 200, member: 200, guestMember: 200, otherMember: 200, outsider: 200, guest: 200 }],
+    ];
+    for (const [method, url, body, expected] of calls) {
+      for (const [name, caller] of Object.entries(roles)) {
+        const res = await call(caller, method, url(name), body);
+        const want = caller === null ? 401 : (expected[name] ?? 404);
+        expect(res.statusCode, `${method} ${url(name)} as ${name}: ${res.body}`).toBe(want);
+        if (want === 404) expect(errorBodySchema.parse(res.json()).code).toBe('NOT_FOUND');
+      }
+    }
+    // Removing a student: only the teacher; the student is still there after everyone else tried.
+    const code = (await t.db.select().from(classes).where(eq(classes.id, klass._id)))[0]!.joinCode;
+    const { member: studentRow } = await join(anonCaller(), code, 'Student');
+    for (const [name, caller] of Object.entries(roles)) {
+      if (name === 'teacher') continue;
+      expect((await call(caller, 'DELETE', `/classes/${klass._id}/members/${studentRow._id}`)).statusCode).toBe(caller ? 404 : 401);
+    }
+    expect((await call(teacher, 'DELETE', `/classes/${klass._id}/members/${studentRow._id}`)).statusCode).toBe(200);
+    // Joining: anyone with a session who is not in the class yet.
+    expect((await call(null, 'POST', '/classes/join', { code, displayName: 'X' })).statusCode).toBe(401);
+    expect((await call(otherMember, 'POST', '/classes/join', { code, displayName: 'X' })).statusCode).toBe(201);
+    // Service identities are not people.
+    expect((await call(serviceCaller() as never, 'GET', '/classes')).statusCode).toBe(401);
+  });
+});
+
+describe('the dashboard', () => {
+  it("shows each member's mastery per concept, answers per question and the weakest concepts; removed members leave it", async () => {
+    const { teacher, space, qs } = await teacherWithSpace();
+    const klass = await makeClass(teacher, space.id);
+    const good = anonCaller();
+    const weak = userCaller();
+    const { member: goodMember } = await join(good, klass.joinCode, 'Ada');
+    const { member: weakMember } = await join(weak, klass.joinCode, 'Bo');
+    // Ada answers every question right; Bo picks 'DNA' (index 1) on the first cells question and
+    // leaves the other two unanswered (a question never answered counts 0).
+    for (const q of qs) expect((await call(good, 'POST', `/questions/${q.id}/evaluate`, { response: 0 })).statusCode).toBe(200);
+    await call(weak, 'POST', `/questions/${qs[0]!.id}/evaluate`, { response: 1 });
+    await call(weak, 'POST', `/questions/${qs[3]!.id}/evaluate`, { response: 2 });
+    clock = new Date(clock.getTime() + 4 * 24 * 3_600_000);
+
+    const res = await call(teacher, 'GET', `/classes/${klass._id}/dashboard`);
+    expect(res.statusCode, res.body).toBe(200);
+    const d: ClassDashboardResponse = route('GET /classes/:id/dashboard').response.parse(res.json());
+    expect(d.students.map((s) => s.displayName)).toEqual(['Ada', 'Bo']);
+    const ada = d.students.find((s) => s.memberId === goodMember._id)!;
+    const bo = d.students.find((s) => s.memberId === weakMember._id)!;
+    expect(ada.concepts.map((c) => c.concept)).toEqual(['cells', 'photosynthesis', 'respiration']);
+    for (const c of ada.concepts) expect(c.mastery).toBeGreaterThan(0.5);
+    for (const c of bo.concepts) expect(c.mastery).toBeLessThan(ada.concepts.find((x) => x.concept === c.concept)!.mastery);
+    const cells = d.concepts.find((c) => c.concept === 'cells')!;
+    expect(cells.below50).toEqual([weakMember._id]);
+    expect(cells.questionIds).toEqual(qs.slice(0, 3).map((q) => q.id));
+    expect(cells.average).toBeCloseTo((ada.concepts[0]!.mastery + bo.concepts[0]!.mastery) / 2);
+    expect(d.weakest).toHaveLength(3);
+
+    const first = d.questions.find((q) => q.questionId === qs[0]!.id)!;
+    expect(first).toMatchObject({ answered: 2, correctShare: 0.5, commonWrong: [{ answer: 'DNA', count: 1 }] });
+    expect(d.questions.find((q) => q.questionId === qs[3]!.id)!.commonWrong).toEqual([{ answer: 'Starch', count: 1 }]);
+    expect(d.questions.find((q) => q.questionId === qs[5]!.id)).toMatchObject({ answered: 1, correctShare: 1, commonWrong: [] });
+    // The teacher's own answers are not a student's.
+    await call(teacher, 'POST', `/questions/${qs[0]!.id}/evaluate`, { response: 1 });
+    const again = route('GET /classes/:id/dashboard').response.parse((await call(teacher, 'GET', `/classes/${klass._id}/dashboard`)).json());
+    expect(again.questions.find((q) => q.questionId === qs[0]!.id)!.answered).toBe(2);
+
+    await call(teacher, 'DELETE', `/classes/${klass._id}/members/${weakMember._id}`);
+    const after = route('GET /classes/:id/dashboard').response.parse((await call(teacher, 'GET', `/classes/${klass._id}/dashboard`)).json());
+    expect(after.students.map((s) => s.memberId)).toEqual([goodMember._id]);
+    expect(after.questions.find((q) => q.questionId === qs[0]!.id)).toMatchObject({ answered: 1, correctShare: 1 });
+    // Removed, Bo no longer reads the decks.
+    expectError(await call(weak, 'GET', `/questions/deck/${qs[0]!.deckId}`), 404, 'NOT_FOUND');
+  });
+});
+
+describe('a guest student who signs up', () => {
+  it('keeps their class and progress under the account', async () => {
+    const { teacher, space, qs } = await teacherWithSpace();
+    const klass = await makeClass(teacher, space.id);
+    const guest = anonCaller();
+    const { member } = await join(guest, klass.joinCode, 'Ada');
+    await call(guest, 'POST', `/questions/${qs[0]!.id}/evaluate`, { response: 0 });
+    const account = userCaller();
+    await registerCaller(t, account);
+    const claim = await t.app.inject({
+      method: 'POST',
+      url: '/internal/claim-anonymous',
+      headers: asCaller(serviceCaller()),
+      payload: { anonId: guest.anonId, userId: account.userId },
+    });
+    expect(claim.statusCode, claim.body).toBe(200);
+    const [row] = await memberRows(klass._id);
+    expect(row).toMatchObject({ id: member._id, ownerUserId: account.userId, ownerAnonId: null, displayName: 'Ada' });
+    const list = route('GET /classes').response.parse((await call(account, 'GET', '/classes')).json());
+    expect(list.joined.map((j) => j._id)).toEqual([klass._id]);
+    const d = route('GET /classes/:id/dashboard').response.parse((await call(teacher, 'GET', `/classes/${klass._id}/dashboard`)).json());
+    expect(d.questions.find((q) => q.questionId === qs[0]!.id)).toMatchObject({ answered: 1, correctShare: 1 });
+    expect(ownerOf(account)).toEqual({ userId: account.userId });
+  });
+});
