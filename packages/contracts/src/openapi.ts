@@ -9,6 +9,7 @@ import * as paymentApi from './api/payment';
 import * as promptsApi from './api/prompts';
 import * as questionsApi from './api/questions';
 import * as reviewApi from './api/review';
+import * as classesApi from './api/classes';
 import * as sourcesApi from './api/sources';
 import * as spacesApi from './api/spaces';
 import * as uploadApi from './api/upload';
@@ -52,6 +53,7 @@ function namedSchemas(): Map<z.ZodType, string> {
     aiApi,
     questionsApi,
     reviewApi,
+    classesApi,
     cardsApi,
     chatApi,
     promptsApi,

@@ -30,6 +30,7 @@ describe('the gateway route table', () => {
       '/api/ai': 'deck',
       '/api/files': 'deck',
       '/api/review': 'deck',
+      '/api/classes': 'deck',
       '/api/chat': 'chat',
       '/api/questions/conversation-prompts': 'chat',
       // Only chat answers a call under /sources (deck's sources live under /decks/:id/sources).
