@@ -11,6 +11,8 @@ const ALL_TABLES = [
   'cards',
   'chat_messages',
   'chats',
+  'class_members',
+  'classes',
   'decks',
   'email_verification_codes',
   'monthly_usage',
