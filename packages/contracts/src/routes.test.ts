@@ -91,6 +91,8 @@ const ADDITIONS = [
   'POST /payment/demo/checkout/:sessionId/complete',
   'GET /payment/demo/subscription',
   'POST /payment/demo/subscription/cancel',
+  // Where a generation stands (issue 22).
+  'GET /questions/deck/:deckId/generation/:jobId',
   // Spaced repetition (issue 20).
   'POST /questions/:id/review',
   'GET /review/due',

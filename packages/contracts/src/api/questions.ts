@@ -67,6 +67,34 @@ export const generateQuestionsResponseSchema = successSchema.extend({
 export type GenerateQuestionsResponse = z.output<typeof generateQuestionsResponseSchema>;
 
 /**
+ * Addition: GET /questions/deck/:deckId/generation/:jobId, where a generation stands (the `jobId` a
+ * generate call answered). Every run ends: `completed` with the number of questions (or cards) it
+ * wrote, at least one, or `failed` with a reason a learner can act on; a run that wrote nothing is a
+ * failure, never a silent success.
+ */
+export const GENERATION_JOB_STATES = ['queued', 'running', 'completed', 'failed'] as const;
+export const GENERATION_FAILURES = {
+  noText: 'This source has no text to ask about',
+  aiUnavailable: 'The AI service is unavailable',
+  noQuestions: 'The AI could not write any questions from this text',
+  deckFull: 'This deck is full: no more questions fit in it',
+  deckGone: 'This deck no longer exists',
+} as const;
+export const generationStatusParamsSchema = z.object({
+  deckId: idSchema,
+  jobId: z.string().min(1).max(200),
+});
+export const generationStatusResponseSchema = successSchema.extend({
+  jobId: z.string(),
+  state: z.enum(GENERATION_JOB_STATES),
+  /** completed: how many questions (or cards) the run wrote. */
+  created: z.number().int().min(1).optional(),
+  /** failed: why, in words a learner can act on. */
+  reason: z.string().optional(),
+});
+export type GenerationStatusResponse = z.output<typeof generationStatusResponseSchema>;
+
+/**
  * PUT /questions/:id: only the changed fields (spec 02 §4). `deck` must be the question's own deck
  * when sent; `source` may be the source reference or its id.
  */

@@ -1,4 +1,4 @@
-import { Queue } from 'bullmq';
+import { Queue, Worker, type Job } from 'bullmq';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { route } from '@mnemo/contracts/routes';
 import { errorBodySchema } from '@mnemo/contracts/errors';
@@ -187,5 +187,68 @@ describe('POST /ai/generate-cards-from-source', () => {
     expect((await post(caller, '/ai/generate-cards-from-source', { deckId: deck.id, sourceId: pending.id })).statusCode).toBe(409);
     expect((await post(caller, '/ai/generate-cards-from-source', { deckId: deck.id, sourceId: other.source.id })).statusCode).toBe(404);
     expect(await queued()).toHaveLength(0);
+  });
+});
+
+describe('GET /questions/deck/:deckId/generation/:jobId', () => {
+  const status = (caller: Caller, deckId: string, jobId: string) =>
+    t.app.inject({ url: `/questions/deck/${deckId}/generation/${jobId}`, headers: asCaller(caller) });
+  const read = async (caller: Caller, deckId: string, jobId: string) => {
+    const res = await status(caller, deckId, jobId);
+    expect(res.statusCode).toBe(200);
+    return route('GET /questions/deck/:deckId/generation/:jobId').response.parse(res.json());
+  };
+  /** Takes the next job as a worker would, then ends it with `end`. */
+  async function runNext(end: (job: Job, token: string) => Promise<unknown>) {
+    const worker = new Worker(QUEUES.generate, null, { connection: { url: REDIS_URL, maxRetriesPerRequest: null }, prefix: t.prefix, autorun: false });
+    const token = 'test-token';
+    const job = (await worker.getNextJob(token)) as Job;
+    expect(job).toBeTruthy();
+    await end(job, token);
+    await worker.close();
+    return job;
+  }
+  const failForGood = (message: string) => async (job: Job, token: string) => {
+    job.discard();
+    await job.moveToFailed(new Error(message), token, false);
+  };
+
+  it('follows a run from queued to running to completed with its count', async () => {
+    const caller = userCaller();
+    const { deck } = await deckWith(caller);
+    const { jobId } = (await generate(caller, deck.id, { questionTypes: ['multiple_choice'], totalQuestions: 4 })).json();
+    expect(await read(caller, deck.id, jobId)).toEqual({ success: true, jobId, state: 'queued' });
+    await runNext(async (job, token) => {
+      expect(await read(caller, deck.id, jobId)).toMatchObject({ state: 'running' });
+      await job.moveToCompleted({ status: 'done', requested: 4, created: 4 }, token, false);
+    });
+    expect(await read(caller, deck.id, jobId)).toEqual({ success: true, jobId, state: 'completed', created: 4 });
+  });
+
+  it('ends every other run as a failure with its reason, 0 questions included', async () => {
+    const caller = userCaller();
+    const { deck } = await deckWith(caller);
+    const outcomes: [(job: Job, token: string) => Promise<unknown>, string][] = [
+      [failForGood('This source has no text to ask about'), 'This source has no text to ask about'],
+      [failForGood('provider answered 503: overloaded'), 'The AI service is unavailable'],
+      [async (job, token) => job.moveToCompleted({ status: 'skipped', reason: 'limit-reached', created: 0 }, token, false), 'This deck is full: no more questions fit in it'],
+      [async (job, token) => job.moveToCompleted({ status: 'done', requested: 3, created: 0 }, token, false), 'The AI could not write any questions from this text'],
+    ];
+    for (const [end, reason] of outcomes) {
+      const { jobId } = (await generate(caller, deck.id, { questionTypes: ['multiple_choice'], totalQuestions: 3 })).json();
+      await runNext(end);
+      expect(await read(caller, deck.id, jobId)).toEqual({ success: true, jobId, state: 'failed', reason });
+    }
+  });
+
+  it("answers 404 for another's deck, another deck's job and a job that does not exist", async () => {
+    const caller = userCaller();
+    const { deck } = await deckWith(caller);
+    const { deck: other } = await deckWith(caller);
+    const { jobId } = (await generate(caller, deck.id, { questionTypes: ['multiple_choice'], totalQuestions: 3 })).json();
+    expect((await status(userCaller(), deck.id, jobId)).statusCode).toBe(404);
+    expect((await status(caller, other.id, jobId)).statusCode).toBe(404);
+    expect((await status(caller, deck.id, jobIds.generate(deck.id, 'nope'))).statusCode).toBe(404);
+    expect(errorBodySchema.safeParse((await status(caller, deck.id, 'x')).json()).success).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { GENERATION_FAILURES, type GenerationStatusResponse } from '@mnemo/contracts/api/questions';
 import type { QuestionType } from '@mnemo/contracts/entities/question';
 import type { Plan } from '@mnemo/contracts/identity';
 import { generateQuestionsJobSchema, jobIds, type GenerateQuestionsJob } from '@mnemo/contracts/jobs';
@@ -23,6 +24,21 @@ export type GenerationRequest = {
 export type StartedGeneration = { jobId: string; requestId: string; count: number };
 
 const deckNotFound = () => new AppError('NOT_FOUND', 'Deck not found');
+const generationNotFound = () => new AppError('NOT_FOUND', 'Generation not found');
+
+const KNOWN_FAILURES: readonly string[] = Object.values(GENERATION_FAILURES);
+
+/**
+ * Why a finished job counts as failed, in the learner's words. The worker fails a job with one of
+ * GENERATION_FAILURES when it knows why (no text, nothing written); anything else it failed with
+ * is the AI provider's error after the retries, which a learner can only read as the service
+ * being unavailable.
+ */
+const failureReason = (failedReason: string | undefined) =>
+  failedReason && KNOWN_FAILURES.includes(failedReason) ? failedReason : GENERATION_FAILURES.aiUnavailable;
+
+/** What the worker's handler returned for a run that ended without an error (its GenerationResult). */
+type JobOutcome = { status?: string; reason?: string; created?: number } | null | undefined;
 const sourceNotFound = () => new AppError('NOT_FOUND', 'Source not found');
 
 /** 402 with limitReached (ADR 0005): the client opens the sign-in or upgrade dialog. */
@@ -53,7 +69,7 @@ export function createGenerationService({
   decks: Pick<SourcesRepository, 'ownsDeck'>;
   sources: Pick<SourcesRepository, 'findOwned'>;
   questions: Pick<QuestionsRepository, 'cardCount' | 'generatableSources'>;
-  queue: Pick<DeckQueues['generate'], 'add'>;
+  queue: Pick<DeckQueues['generate'], 'add' | 'bull'>;
   limitsOf: LimitsOf;
 }) {
   return {
@@ -104,6 +120,37 @@ export function createGenerationService({
         throw new AppError('SERVICE_UNAVAILABLE', GENERATION_START_FAILED, { cause: err });
       }
       return { jobId, requestId, count };
+    },
+
+    /**
+     * Where a generation job of the caller's deck stands, from the queue, which keeps a finished
+     * job for a day (a failed one a week). A run that wrote nothing is a failure with its reason.
+     */
+    async status(caller: Caller, deckId: string, jobId: string): Promise<GenerationStatusResponse> {
+      if (!(await decks.ownsDeck(caller.owner, deckId))) throw deckNotFound();
+      // Only this deck's jobs: the id names the deck (jobIds.generate).
+      if (!jobId.startsWith(jobIds.generate(deckId, ''))) throw generationNotFound();
+      const job = await queue.bull.getJob(jobId);
+      if (!job) throw generationNotFound();
+      const state = await job.getState();
+      const base = { success: true as const, jobId };
+      if (state === 'completed') {
+        const outcome = job.returnvalue as JobOutcome;
+        const created = outcome?.created ?? 0;
+        if (created > 0) return { ...base, state: 'completed', created };
+        const reason =
+          outcome?.reason === 'limit-reached'
+            ? GENERATION_FAILURES.deckFull
+            : outcome?.reason === 'deck-gone'
+              ? GENERATION_FAILURES.deckGone
+              : GENERATION_FAILURES.noQuestions;
+        return { ...base, state: 'failed', reason };
+      }
+      if (state === 'failed') return { ...base, state: 'failed', reason: failureReason(job.failedReason) };
+      // A job delayed after a failed try is being retried; one delayed before any try waits for
+      // its sources to finish processing.
+      if (state === 'active' || (state === 'delayed' && job.attemptsMade > 0)) return { ...base, state: 'running' };
+      return { ...base, state: 'queued' };
     },
   };
 }

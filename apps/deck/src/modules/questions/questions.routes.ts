@@ -3,10 +3,12 @@ import {
   deckQuestionsParamsSchema,
   evaluateQuestionBodySchema,
   generateQuestionsBodySchema,
+  generationStatusParamsSchema,
   listQuestionsQuerySchema,
   questionParamsSchema,
   updateQuestionBodySchema,
   type GenerateQuestionsResponse,
+  type GenerationStatusResponse,
 } from '@mnemo/contracts/api/questions';
 import { generateCardsFromSourceBodySchema, type GenerateCardsFromSourceResponse } from '@mnemo/contracts/api/ai';
 import { requireOwner, type RoutesPlugin } from '@mnemo/service-kit';
@@ -33,6 +35,13 @@ export const questionsRoutes: RoutesPlugin<{ questions: QuestionsService; genera
     '/questions/deck/:deckId/all',
     { schema: { params: deckQuestionsParamsSchema, querystring: allQuestionsQuerySchema } },
     async (request) => questions.all(requireOwner(request), request.params.deckId, request.query.questionType),
+  );
+
+  app.get(
+    '/questions/deck/:deckId/generation/:jobId',
+    { schema: { params: generationStatusParamsSchema } },
+    async (request): Promise<GenerationStatusResponse> =>
+      generation.status(callerOf(request), request.params.deckId, request.params.jobId),
   );
 
   app.post(

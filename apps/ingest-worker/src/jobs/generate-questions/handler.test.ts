@@ -326,6 +326,16 @@ describe('generate-questions handler', () => {
     expect(new Set(rows.map((q) => q.sourceId))).toEqual(new Set([ready.id]));
   });
 
+  it('fails for good, with its reason, when the AI writes no question at all', async () => {
+    const deck = await insertDeck();
+    await insertSource(deck.id, 'wikipedia');
+    const silent = handlerWith({ study: { generateQuestions: async () => [] } });
+    await expect(silent(jobFor(deck.id), once)).rejects.toThrow(
+      new UnrecoverableError('The AI could not write any questions from this text'),
+    );
+    expect(await questionsOf(deck.id)).toHaveLength(0);
+  });
+
   it('fails for good when the deck has nothing processed, and does nothing for a deleted deck', async () => {
     const deck = await insertDeck();
     await insertSource(deck.id, 'wikipedia', 'pending');

@@ -2,6 +2,7 @@ import { UnrecoverableError } from 'bullmq';
 import { isUnusableTextError, type UnusableTextError } from '@mnemo/ai/errors';
 import type { GeneratedQuestion, StudyAi, TextChunk } from '@mnemo/ai/types';
 import type { QuestionType } from '@mnemo/contracts/entities/question';
+import { GENERATION_FAILURES } from '@mnemo/contracts/api/questions';
 import type { GenerateQuestionsJob } from '@mnemo/contracts/jobs';
 import { PLAN_LIMITS } from '@mnemo/contracts/limits';
 import { IN_FLIGHT_STATUSES } from '@mnemo/contracts/progress';
@@ -16,7 +17,8 @@ import type { GenerationRepository, SourceForGeneration } from './repository';
 export const SOURCE_WAIT_MS = 15 * 60_000;
 export const SOURCE_RECHECK_MS = 5_000;
 
-export const NO_CONTENT_MESSAGE = 'This deck has no processed content to generate questions from.';
+/** Failure reasons the deck's status route shows as they are (contracts' GENERATION_FAILURES). */
+export const NO_CONTENT_MESSAGE = GENERATION_FAILURES.noText;
 
 export type GenerateDeps = {
   repository: GenerationRepository;
@@ -111,6 +113,9 @@ export function createGenerateQuestionsHandler(deps: GenerateDeps) {
       byType[q.questionType] = (byType[q.questionType] ?? 0) + 1;
     }
     const created = outcome.inserted.length;
+    // Nothing written is a failure the learner is told about, never a silent success; no retry
+    // would write more from the same text.
+    if (created === 0) throw new UnrecoverableError(GENERATION_FAILURES.noQuestions);
     if (created < job.totalQuestions) {
       deps.log?.info(
         {
