@@ -186,7 +186,7 @@ test.describe('creation page', () => {
     await page.goto('/create-flashcards');
     await page.getByRole('tab', { name: 'Files' }).click();
     const picker = page.getByLabel('Choose files');
-    await expect(picker).toHaveAttribute('accept', '.pdf,.doc,.docx');
+    await expect(picker).toHaveAttribute('accept', '.pdf,.doc,.docx,.pptx,.epub,.txt,.md,.markdown,.html,.htm,.png,.jpg,.jpeg,.webp,.tif,.tiff');
     const list = page.getByRole('list', { name: 'Added content' });
 
     await picker.setInputFiles({
@@ -221,12 +221,12 @@ test.describe('creation page', () => {
     await expect(list.getByRole('listitem')).toHaveCount(1);
 
     await picker.setInputFiles({
-      name: 'notes.txt',
-      mimeType: 'text/plain',
+      name: 'notes.odt',
+      mimeType: 'application/vnd.oasis.opendocument.text',
       buffer: Buffer.from('x'),
     });
     await expect(page.getByRole('alert')).toHaveText(
-      'Only PDF and Word documents (.pdf, .doc, .docx) can be added',
+      'Only PDF, Word, PowerPoint, EPUB, text, Markdown, saved web page or picture files (.pdf, .doc, .docx, .pptx, .epub, .txt, .md, .markdown, .html, .htm, .png, .jpg, .jpeg, .webp, .tif, .tiff) can be added',
     );
     expect(uploads.map((u) => u.name)).toEqual(['notes.pdf', 'big.pdf', 'broken.docx']);
   });

@@ -27,6 +27,8 @@ export type FileFormat = {
   contentType: string;
   /** Its name in messages: "This file is not a valid {label}". */
   label: string;
+  /** Its short name in lists of what may be uploaded: "PDF, Word or PowerPoint files". */
+  name: string;
   /** Whether a file may be of this format, judged by its first bytes alone. */
   head: (head: FileHead) => boolean;
   /**
@@ -34,6 +36,11 @@ export type FileFormat = {
    * (matched by name) or an OLE2 stream (by its directory name).
    */
   part?: { zipEntry: (name: string) => boolean } | { ole2Stream: string };
+  /**
+   * Text formats have no magic bytes: every chunk of the file must pass this (the head decides
+   * UTF-16, whose ASCII is half NUL bytes). Several text formats share one head; the name chooses.
+   */
+  body?: (chunk: Uint8Array, head: FileHead) => boolean;
 };
 
 const startsWith = (bytes: Uint8Array, magic: readonly number[], at = 0) =>
@@ -65,6 +72,25 @@ const isWebp = ({ bytes }: FileHead) =>
 /** Little-endian (II*\0) or big-endian (MM\0*). */
 const isTiff = ({ bytes }: FileHead) =>
   startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a]);
+const UTF16_BOMS = [
+  [0xff, 0xfe],
+  [0xfe, 0xff],
+];
+const isUtf16 = ({ bytes }: FileHead) => UTF16_BOMS.some((bom) => startsWith(bytes, bom));
+/**
+ * Text: no NUL byte (binary files are full of them; UTF-8 and legacy 8-bit text never has one),
+ * unless the file opens with a UTF-16 byte order mark.
+ */
+const textBody = (chunk: Uint8Array, head: FileHead) => isUtf16(head) || !chunk.includes(0);
+const isText = (head: FileHead) => head.bytes.length > 0 && textBody(head.bytes, head);
+/** A saved web page opens with markup (a doctype, <html>, or "saved from" comment) near its start. */
+const isHtmlPage = (head: FileHead) => {
+  if (!isText(head)) return false;
+  const start = isUtf16(head)
+    ? new TextDecoder(head.bytes[0] === 0xff ? 'utf-16le' : 'utf-16be').decode(head.bytes)
+    : new TextDecoder('latin1').decode(head.bytes);
+  return /<(!doctype\s+html|html[\s>]|head[\s>]|body[\s>])/i.test(start);
+};
 
 /*
  * Why the zip formats keep their own entry rule rather than file-type's verdict: file-type calls a
@@ -76,12 +102,14 @@ const isTiff = ({ bytes }: FileHead) =>
  */
 export const FILE_FORMATS = {
   pdf: {
+    name: 'PDF',
     extensions: ['.pdf'],
     contentType: 'application/pdf',
     label: 'PDF document',
     head: isPdf,
   },
   doc: {
+    name: 'Word',
     extensions: ['.doc'],
     contentType: 'application/msword',
     label: 'Word document (.doc)',
@@ -90,6 +118,7 @@ export const FILE_FORMATS = {
     part: { ole2Stream: 'WordDocument' },
   },
   docx: {
+    name: 'Word',
     extensions: ['.docx'],
     contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     label: 'Word document (.docx)',
@@ -98,11 +127,52 @@ export const FILE_FORMATS = {
     // names it, and mammoth follows that.
     part: { zipEntry: (name: string) => /^word\/document\d*\.xml$/i.test(name) },
   },
+  pptx: {
+    name: 'PowerPoint',
+    extensions: ['.pptx'],
+    contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    label: 'PowerPoint presentation (.pptx)',
+    head: isZip,
+    part: { zipEntry: (name: string) => name === 'ppt/presentation.xml' },
+  },
+  epub: {
+    name: 'EPUB',
+    extensions: ['.epub'],
+    contentType: 'application/epub+zip',
+    label: 'EPUB e-book (.epub)',
+    head: isZip,
+    // Every EPUB (2 and 3) points to its package document from here.
+    part: { zipEntry: (name: string) => name === 'META-INF/container.xml' },
+  },
+  txt: {
+    name: 'text',
+    extensions: ['.txt'],
+    contentType: 'text/plain',
+    label: 'text file (.txt)',
+    head: isText,
+    body: textBody,
+  },
+  md: {
+    name: 'Markdown',
+    extensions: ['.md', '.markdown'],
+    contentType: 'text/markdown',
+    label: 'Markdown file (.md)',
+    head: isText,
+    body: textBody,
+  },
+  html: {
+    name: 'saved web page',
+    extensions: ['.html', '.htm'],
+    contentType: 'text/html',
+    label: 'saved web page (.html)',
+    head: isHtmlPage,
+    body: textBody,
+  },
   // Pictures of text (a scanned page, a photographed handout), read by OCR (issue 22).
-  png: { extensions: ['.png'], contentType: 'image/png', label: 'PNG image', head: isPng },
-  jpeg: { extensions: ['.jpg', '.jpeg'], contentType: 'image/jpeg', label: 'JPEG image', head: isJpeg },
-  webp: { extensions: ['.webp'], contentType: 'image/webp', label: 'WebP image', head: isWebp },
-  tiff: { extensions: ['.tif', '.tiff'], contentType: 'image/tiff', label: 'TIFF image', head: isTiff },
+  png: { extensions: ['.png'], contentType: 'image/png', name: 'picture', label: 'PNG image', head: isPng },
+  jpeg: { extensions: ['.jpg', '.jpeg'], contentType: 'image/jpeg', name: 'picture', label: 'JPEG image', head: isJpeg },
+  webp: { extensions: ['.webp'], contentType: 'image/webp', name: 'picture', label: 'WebP image', head: isWebp },
+  tiff: { extensions: ['.tif', '.tiff'], contentType: 'image/tiff', name: 'picture', label: 'TIFF image', head: isTiff },
 } as const satisfies Record<string, FileFormat>;
 
 export type DocumentKind = keyof typeof FILE_FORMATS;
@@ -132,3 +202,9 @@ export const kindOfContentType = (contentType: string | null | undefined): Docum
 export const DOCUMENT_EXTENSIONS: readonly string[] = DOCUMENT_KINDS.flatMap(
   (kind) => FILE_FORMATS[kind].extensions,
 );
+
+/** The formats' short names in one phrase: "PDF, Word, PowerPoint, ... or saved web page". */
+export const DOCUMENT_NAMES: string = (() => {
+  const names = [...new Set(DOCUMENT_KINDS.map((kind) => (FILE_FORMATS[kind] as FileFormat).name))];
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
+})();

@@ -62,3 +62,10 @@ export const zipKindOf = (
 /** What the bytes are, when file-type knows them: "PNG (image/png)". */
 export const describeHead = (head: FileHead): string | null =>
   head.detected ? `${head.detected.ext.toUpperCase()} (${head.detected.mime})` : null;
+
+/** A text format: no magic bytes, chosen by name among the text formats its head allows. */
+export const isTextKind = (kind: DocumentKind): boolean => !!(FILE_FORMATS[kind] as FileFormat).body;
+
+/** Whether `chunk` (any part of the file) fits `kind`'s body rule; true for formats without one. */
+export const bodyFits = (kind: DocumentKind, chunk: Uint8Array, head: FileHead): boolean =>
+  (FILE_FORMATS[kind] as FileFormat).body?.(chunk, head) ?? true;

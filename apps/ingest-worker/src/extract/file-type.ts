@@ -1,7 +1,15 @@
 import { extname } from 'node:path';
-import { kindOfFilename, type DocumentKind } from '@mnemo/contracts/file-formats';
 import {
+  DOCUMENT_EXTENSIONS,
+  DOCUMENT_NAMES,
+  FILE_FORMATS,
+  kindOfFilename,
+  type DocumentKind,
+} from '@mnemo/contracts/file-formats';
+import {
+  bodyFits,
   describeHead,
+  isTextKind,
   isZipPartOf,
   kindsForHead,
   partOf,
@@ -22,6 +30,9 @@ export type DetectedFile = {
   extensionMismatch?: string;
 };
 
+/** What Mnemo reads, for refusals. */
+const READS = `${DOCUMENT_NAMES} files (${DOCUMENT_EXTENSIONS.join(', ')})`;
+
 /** What a refused file is: its name ending, else its declared type, else what its bytes are. */
 const describe = (
   filename: string | null | undefined,
@@ -35,8 +46,9 @@ const describe = (
 
 /**
  * What a file is, by its bytes first, through the shared sniffer (`@mnemo/contracts/file-sniff`,
- * the same rules the deck's upload guard applies): %PDF-, an OLE2 compound file (Word 97-2003), or
- * a zip whose directory lists a format's main part. The zip's directory is read through the zip
+ * the same rules the deck's upload guard applies): %PDF-, an OLE2 compound file (Word 97-2003), a
+ * zip whose directory lists a format's main part (.docx, .pptx, .epub), or, for a file named as
+ * text (.txt, .md, .html), bytes that are text throughout. The zip's directory is read through the zip
  * guard, so a bomb is refused before anything is unpacked. An OLE2 file is taken as a .doc here and
  * its reader names what else it might be (a workbook, an encrypted package). The name only explains
  * a refusal or flags a mismatch: a file called .docx that is really a PDF is read as the PDF it is,
@@ -57,17 +69,26 @@ export async function detectFileType(
   }
   const head = await readHead(data);
   const candidates = kindsForHead(head);
-  const zipCandidates = candidates.filter((kind) => {
+  const binary = candidates.filter((kind) => !isTextKind(kind));
+  const zipCandidates = binary.filter((kind) => {
     const part = partOf(kind);
     return !!part && 'zipEntry' in part;
   });
-  let kind: FileKind | null = candidates.find((k) => !zipCandidates.includes(k)) ?? null;
+  // The bytes decide among the binary formats; a text file has no magic, so its name decides.
+  let kind: FileKind | null = binary.find((k) => !zipCandidates.includes(k)) ?? null;
   if (!kind && zipCandidates.length > 0) {
     const entries = await listZipEntries(data, zipLimits);
     kind = zipKindOf(
       zipCandidates,
       entries.map((e) => e.name),
     );
+    if (!kind && named && named !== 'docx' && zipCandidates.includes(named)) {
+      throw new ExtractionError(
+        'not_a_document_archive',
+        `This file is a zip archive, not a ${FILE_FORMATS[named].label}.`,
+        { details: { filename: filename ?? null } },
+      );
+    }
     if (!kind) {
       throw new ExtractionError(
         'not_a_word_file',
@@ -75,6 +96,18 @@ export async function detectFileType(
         { details: { filename: filename ?? null } },
       );
     }
+  }
+  if (!kind && named && isTextKind(named)) {
+    if (!candidates.includes(named) || !bodyFits(named, data, head)) {
+      throw new ExtractionError(
+        'not_text',
+        named === 'html' && candidates.length > 0 && bodyFits(named, data, head)
+          ? `This file is named ${ext} but it is not a web page: it has no HTML markup.`
+          : `This file is named ${ext} but its content is not text (it looks like a binary file).`,
+        { details: { filename: filename ?? null } },
+      );
+    }
+    kind = named;
   }
   if (!kind) {
     if (named) {
@@ -86,7 +119,7 @@ export async function detectFileType(
     }
     throw new ExtractionError(
       'unsupported_file',
-      `Mnemo reads PDF and Word documents (.pdf, .doc, .docx), not ${describe(filename, contentType, describeHead(head))}.`,
+      `Mnemo reads ${READS}, not ${describe(filename, contentType, describeHead(head))}.`,
       { details: { filename: filename ?? null, contentType: contentType ?? null } },
     );
   }

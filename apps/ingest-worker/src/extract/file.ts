@@ -3,9 +3,12 @@ import { isImageKind } from '@mnemo/contracts/file-formats';
 import { extractDoc } from './doc';
 import { extractDocx } from './docx';
 import { ExtractionError } from './errors';
+import { extractEpub } from './epub';
 import { detectFileType } from './file-type';
 import { extractImage, type OcrProgress } from './image';
 import { defaultOcrEngine, type OcrEngine } from './ocr-engine';
+import { extractPptx } from './pptx';
+import { extractTextFile } from './text-file';
 import { extractPdf, type PdfOptions } from './pdf';
 import type { Extracted } from './types';
 import type { ZipLimits } from './zip-guard';
@@ -39,22 +42,34 @@ export async function extractFile(input: FileInput, options: FileOptions = {}): 
     contentType: input.contentType,
     ...(options.zipLimits ? { zipLimits: options.zipLimits } : {}),
   });
+  const zip = options.zipLimits ? { zipLimits: options.zipLimits } : {};
   const ocrProgress = options.onOcrProgress ? { onOcrProgress: options.onOcrProgress } : {};
-  const extracted =
-    detected.kind === 'pdf'
-      ? await extractPdf(data, {
+  const kind = detected.kind;
+  const extracted = await (() => {
+    if (isImageKind(kind)) {
+      return extractImage(data, kind, { ocr: options.ocr ?? defaultOcrEngine(), ...ocrProgress });
+    }
+    switch (kind) {
+      case 'pdf':
+        return extractPdf(data, {
           ...(options.ocr ? { ocr: options.ocr } : {}),
           ...ocrProgress,
           ...options.pdf,
-        })
-      : isImageKind(detected.kind)
-        ? await extractImage(data, detected.kind, {
-            ocr: options.ocr ?? defaultOcrEngine(),
-            ...ocrProgress,
-          })
-        : detected.kind === 'docx'
-          ? await extractDocx(data, options.zipLimits ? { zipLimits: options.zipLimits } : {})
-          : await extractDoc(data);
+        });
+      case 'docx':
+        return extractDocx(data, zip);
+      case 'doc':
+        return extractDoc(data);
+      case 'pptx':
+        return extractPptx(data, zip);
+      case 'epub':
+        return extractEpub(data, zip);
+      case 'txt':
+      case 'md':
+      case 'html':
+        return extractTextFile(data, kind);
+    }
+  })();
   const warnings = [
     ...(extracted.meta.warnings ?? []),
     ...(detected.extensionMismatch ? [`File ${detected.extensionMismatch}.`] : []),

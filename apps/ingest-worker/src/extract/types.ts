@@ -10,7 +10,18 @@ export type ExtractedSection = {
   heading?: string;
 };
 
-export type ExtractedKind = 'web' | 'youtube' | 'pdf' | 'docx' | 'doc' | 'image';
+export type ExtractedKind =
+  | 'web'
+  | 'youtube'
+  | 'pdf'
+  | 'docx'
+  | 'doc'
+  | 'pptx'
+  | 'epub'
+  | 'txt'
+  | 'md'
+  | 'html'
+  | 'image';
 
 export type ExtractedMeta = {
   /** The link as given and where it ended after redirects (links only). */

@@ -1,11 +1,11 @@
-import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
 import { ExtractionError } from './errors';
 import { extractFile, type FileOptions } from './file';
-import { htmlNodeToText, type DomNode } from './html-text';
+import { decodeBody, fromHtml, looksLikeHtml, MIN_PAGE_TEXT_CHARS } from './html-page';
 import { assertOk, type Fetcher } from './safe-fetch';
-import { firstLineTitle, normaliseInline, normaliseText } from './text';
+import { firstLineTitle, normaliseText } from './text';
 import type { Extracted } from './types';
+
+export { decodeBody, MIN_PAGE_TEXT_CHARS };
 
 /**
  * A web page's article text: fetched through the SSRF-safe fetcher, reduced to the article by
@@ -16,34 +16,11 @@ import type { Extracted } from './types';
 
 export type WebDeps = { fetch: Fetcher; file?: FileOptions };
 
-/** Pages with less text than this after Readability are almost always sign-in walls or JS apps. */
-export const MIN_PAGE_TEXT_CHARS = 25;
-
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 const TEXT_TYPES = new Set(['text/plain', 'text/markdown']);
 
 const mimeOf = (contentType: string | null) =>
   contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
-
-/** The charset the server declared, else a BOM, else a <meta> in the first bytes, else UTF-8. */
-export function decodeBody(body: Buffer, contentType: string | null): string {
-  let charset = /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType ?? '')?.[1];
-  if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) charset = 'utf-8';
-  else if (body[0] === 0xff && body[1] === 0xfe) charset = 'utf-16le';
-  else if (body[0] === 0xfe && body[1] === 0xff) charset = 'utf-16be';
-  charset ??= /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(
-    body.subarray(0, 4096).toString('latin1'),
-  )?.[1];
-  try {
-    return new TextDecoder(charset ?? 'utf-8').decode(body);
-  } catch {
-    // An unknown label: UTF-8 is the best guess and keeps ASCII intact.
-    return new TextDecoder('utf-8').decode(body);
-  }
-}
-
-const looksLikeHtml = (body: Buffer) =>
-  /^\s*(<!doctype html|<html|<head|<body|<!--)/i.test(body.subarray(0, 512).toString('latin1'));
 
 const filenameOf = (url: string) => {
   try {
@@ -52,49 +29,6 @@ const filenameOf = (url: string) => {
     return null;
   }
 };
-
-function fromHtml(
-  html: string,
-  url: string,
-  finalUrl: string,
-  contentType: string | null,
-): Extracted {
-  const { document } = parseHTML(html);
-  // Readability rewrites the document; keep what it may drop.
-  const documentTitle = normaliseInline(String(document.title ?? ''));
-  const article = new Readability<DomNode>(document, {
-    serializer: (node) => node as unknown as DomNode,
-    // Readability drops classes; html-text.ts needs this one to leave out MediaWiki's "[edit]".
-    classesToPreserve: ['mw-editsection'],
-  }).parse();
-  const root = article?.content ?? null;
-  const { blocks, sections } = root ? htmlNodeToText(root) : { blocks: [], sections: [] };
-  const text = normaliseText(blocks.join('\n\n'));
-  if (text.length < MIN_PAGE_TEXT_CHARS) {
-    throw new ExtractionError(
-      'no_readable_text',
-      'This page has no article text Mnemo can read. It may need JavaScript or a sign-in; try pasting the text or uploading a PDF instead.',
-      { details: { url: finalUrl, chars: text.length } },
-    );
-  }
-  const title = normaliseInline(article?.title ?? '') || documentTitle || firstLineTitle(text);
-  return {
-    kind: 'web',
-    title,
-    text,
-    sections,
-    meta: {
-      url,
-      finalUrl,
-      contentType,
-      byline: article?.byline ? normaliseInline(article.byline) : null,
-      siteName: article?.siteName ?? null,
-      lang: article?.lang ?? null,
-      excerpt: article?.excerpt ? normaliseInline(article.excerpt) : null,
-      publishedTime: article?.publishedTime ?? null,
-    },
-  };
-}
 
 export async function extractWeb(url: string, deps: WebDeps): Promise<Extracted> {
   const response = assertOk(

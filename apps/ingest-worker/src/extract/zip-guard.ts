@@ -58,6 +58,25 @@ const damaged = (cause: unknown) =>
     },
   );
 
+/**
+ * yauzl refuses an entry whose name climbs out of the archive ("../../etc/passwd") or is absolute:
+ * nothing here writes entries to disk, but such a name only comes from a crafted file, and the
+ * learner is told so rather than that the file is damaged.
+ */
+const UNSAFE_NAME = /^(invalid relative path|absolute path): (.*)$/s;
+const unsafePath = (entry: string) =>
+  new ExtractionError(
+    'unsafe_zip_path',
+    'This file contains a part whose path points outside the document (a crafted archive), so it was not opened.',
+    { details: { entry: entry.slice(0, 200) } },
+  );
+/** A zip error as the learner should read it. */
+const zipFailure = (err: unknown) => {
+  if (err instanceof ExtractionError) return err;
+  const unsafe = err instanceof Error ? UNSAFE_NAME.exec(err.message) : null;
+  return unsafe ? unsafePath(unsafe[2] ?? '') : damaged(err);
+};
+
 const tooLarge = (limits: ZipLimits) =>
   new ExtractionError(
     'zip_too_large',
@@ -112,7 +131,7 @@ export async function listZipEntries(
   try {
     zip = await open(buffer);
   } catch (err) {
-    throw damaged(err);
+    throw zipFailure(err);
   }
   // The end-of-central-directory record gives the count before a single entry is read.
   if (zip.entryCount > limits.maxEntries) {
@@ -154,7 +173,7 @@ export async function listZipEntries(
       entries.push(info);
     });
   } catch (err) {
-    throw err instanceof ExtractionError ? err : damaged(err);
+    throw zipFailure(err);
   }
   return entries;
 }
@@ -177,7 +196,7 @@ export async function assertZipSafe(
     );
   }
   const zip = await open(buffer).catch((err: unknown) => {
-    throw damaged(err);
+    throw zipFailure(err);
   });
   let total = 0;
   try {
@@ -209,9 +228,44 @@ export async function assertZipSafe(
         }),
     );
   } catch (err) {
-    throw err instanceof ExtractionError ? err : damaged(err);
+    throw zipFailure(err);
   }
   return entries;
+}
+
+/**
+ * The bytes of every entry `wanted` picks, in one pass over the zip (call assertZipSafe first:
+ * sizes are trusted here). An entry larger than `maxBytes` is left out.
+ */
+export async function readZipEntries(
+  buffer: Buffer,
+  wanted: (name: string) => boolean,
+  maxBytes: number,
+): Promise<Map<string, Buffer>> {
+  const zip = await open(buffer).catch((err: unknown) => {
+    throw zipFailure(err);
+  });
+  const found = new Map<string, Buffer>();
+  try {
+    await eachEntry(zip, (entry) => {
+      if (!wanted(entry.fileName) || entry.uncompressedSize > maxBytes) return;
+      return new Promise<void>((resolve, reject) => {
+        zip.openReadStream(entry, (err, stream) => {
+          if (err || !stream) return reject(err ?? new Error('no stream'));
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('error', reject);
+          stream.on('end', () => {
+            found.set(entry.fileName, Buffer.concat(chunks));
+            resolve();
+          });
+        });
+      });
+    });
+  } catch (err) {
+    throw zipFailure(err);
+  }
+  return found;
 }
 
 /** One entry's bytes (small metadata parts), or null when absent or larger than `maxBytes`. */

@@ -1,6 +1,8 @@
 import { useId, useState, type DragEvent, type FormEvent } from 'react';
 import type { DraftItem } from '../lib/sources/source-draft';
 import { sizedItems } from '../lib/sources/source-draft';
+import { UPLOAD_EXTENSIONS } from '@mnemo/contracts/api/upload';
+import { DOCUMENT_NAMES } from '@mnemo/contracts/file-formats';
 import { FILE_ACCEPT, fileKind } from '../lib/sources/source-rules';
 import {
   BYTES_PER_MB,
@@ -140,7 +142,7 @@ function FileDropZone({ draft, disabled }: { draft: SourceDraft; disabled: boole
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
     >
-      <p>Drop PDF or Word files here, or</p>
+      <p>Drop {DOCUMENT_NAMES} files here, or</p>
       <label htmlFor={inputId} className="btn" aria-disabled={disabled}>
         Choose files
       </label>
@@ -158,7 +160,7 @@ function FileDropZone({ draft, disabled }: { draft: SourceDraft; disabled: boole
           draft.addFiles(files);
         }}
       />
-      <p className="muted">.pdf, .doc or .docx; each file uploads as soon as it is added.</p>
+      <p className="muted">{UPLOAD_EXTENSIONS.join(', ')}; each file uploads as soon as it is added.</p>
     </div>
   );
 }

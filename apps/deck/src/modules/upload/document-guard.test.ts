@@ -71,6 +71,33 @@ describe('the document guard', () => {
     for (const chunk of [3, 64, 65536]) expect((await run('docx', numbered, { chunk })).equals(numbered)).toBe(true);
   });
 
+  it('passes PowerPoint, EPUB, text, Markdown and saved web pages, and refuses each when the bytes are not one', async () => {
+    const zipOf = (files: Record<string, string>) => {
+      const z = new JSZip();
+      for (const [name, data] of Object.entries(files)) z.file(name, data);
+      return z.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    };
+    const pptx = await zipOf({ '[Content_Types].xml': '<Types/>', 'ppt/presentation.xml': '<p:presentation/>' });
+    const epub = await zipOf({ mimetype: 'application/epub+zip', 'META-INF/container.xml': '<container/>' });
+    const html = Buffer.from('<!-- saved from url=(0019)https://example.com -->\n<html><body><p>Hi</p></body></html>');
+    const text = Buffer.from('Plain notes\nwith two lines, and ünïcödé.\n'.repeat(300));
+    for (const chunk of [5, 4096, 65536]) {
+      expect((await run('pptx', pptx, { chunk })).equals(pptx)).toBe(true);
+      expect((await run('epub', epub, { chunk })).equals(epub)).toBe(true);
+      expect((await run('html', html, { chunk })).equals(html)).toBe(true);
+      expect((await run('txt', text, { chunk })).equals(text)).toBe(true);
+      expect((await run('md', text, { chunk })).equals(text)).toBe(true);
+    }
+    await expect(run('pptx', epub)).rejects.toMatchObject({ message: 'This file is not a valid PowerPoint presentation (.pptx)' });
+    await expect(run('epub', docx)).rejects.toMatchObject({ message: 'This file is not a valid EPUB e-book (.epub)' });
+    await expect(run('html', text)).rejects.toMatchObject({ message: 'This file is not a valid saved web page (.html)' });
+    await expect(run('txt', pdf)).rejects.toMatchObject({ message: 'This file is not a valid text file (.txt)' });
+    // Text all the way through: a NUL byte far past the head is caught too.
+    const late = Buffer.concat([text, Buffer.from([0]), text]);
+    await expect(run('md', late)).rejects.toMatchObject({ message: 'This file is not a valid Markdown file (.md)' });
+    await expect(run('txt', Buffer.alloc(0))).rejects.toMatchObject({ message: 'This file is empty' });
+  });
+
   it('refuses an OLE2 file that is not a Word document (a spreadsheet, say)', async () => {
     const workbook = Buffer.concat([wordDoc.subarray(0, 8), Buffer.alloc(1024), Buffer.from('Workbook', 'utf16le')]);
     await expect(run('doc', workbook)).rejects.toMatchObject({ code: 'UNSUPPORTED_FILE' });
@@ -101,6 +128,10 @@ describe('the document guard', () => {
     expect(kindOfFilename('a.doc')).toBe('doc');
     expect(kindOfFilename('a.pdf.exe')).toBeNull();
     expect(kindOfFilename('pdf')).toBeNull();
-    expect(kindOfFilename('a.txt')).toBeNull();
+    expect(kindOfFilename('a.odt')).toBeNull();
+    expect(kindOfFilename('Slides.PPTX')).toBe('pptx');
+    expect(kindOfFilename('book.epub')).toBe('epub');
+    expect(kindOfFilename('notes.markdown')).toBe('md');
+    expect(kindOfFilename('page.htm')).toBe('html');
   });
 });

@@ -5,7 +5,8 @@ import {
   kindOfFilename,
   type DocumentKind,
 } from '@mnemo/contracts/file-formats';
-import { isZipPartOf, ole2StreamName, partOf, readHead } from '@mnemo/contracts/file-sniff';
+import { bodyFits, isZipPartOf, ole2StreamName, partOf, readHead } from '@mnemo/contracts/file-sniff';
+import type { FileHead } from '@mnemo/contracts/file-formats';
 import { AppError } from '@mnemo/service-kit';
 
 export type { DocumentKind };
@@ -49,6 +50,7 @@ function zipEntryNames(buf: Buffer): string[] {
  * (`@mnemo/contracts/file-sniff`, the same the worker reads files with):
  * - the head (its first `HEAD_BYTES`) must be one the kind's format allows (`%PDF-` within the
  *   first 1024 bytes, a zip, an OLE2 compound file);
+ * - a text format must be text throughout (no NUL byte), a saved web page open with markup;
  * - a container must hold its part: a zip entry such as `word/document.xml`, found by its header in
  *   the local headers or the central directory as the bytes stream past, or an OLE2 stream name
  *   such as `WordDocument`.
@@ -67,8 +69,11 @@ export function documentGuard({ kind, maxBytes, tooLarge }: { kind: DocumentKind
   // Enough bytes before a match to read the header it belongs to, or the whole stream name.
   const carry = zipPart ? CENTRAL.name + MAX_PART_NAME : (ole2Name?.length ?? 1) - 1;
   let tail = Buffer.alloc(0);
+  let head: FileHead | null = null;
 
+  /** Text formats: every chunk must be text; containers: look for the part. */
   const scan = (chunk: Buffer) => {
+    if (head && !bodyFits(kind, chunk, head)) throw notA(kind);
     if (found) return;
     const buf = tail.length ? Buffer.concat([tail, chunk]) : chunk;
     found = zipPart ? zipEntryNames(buf).some((name) => isZipPartOf(kind, name)) : !!ole2Name && buf.indexOf(ole2Name) >= 0;
@@ -80,7 +85,8 @@ export function documentGuard({ kind, maxBytes, tooLarge }: { kind: DocumentKind
     headChecked = true;
     const all = Buffer.concat(held);
     held = [];
-    if (!FILE_FORMATS[kind].head(await readHead(all))) throw notA(kind);
+    head = await readHead(all);
+    if (!FILE_FORMATS[kind].head(head)) throw notA(kind);
     scan(all);
     stream.push(all);
   };
@@ -90,7 +96,11 @@ export function documentGuard({ kind, maxBytes, tooLarge }: { kind: DocumentKind
       seen += chunk.length;
       if (seen > maxBytes) return callback(tooLarge());
       if (headChecked) {
-        scan(chunk);
+        try {
+          scan(chunk);
+        } catch (err) {
+          return callback(err as AppError);
+        }
         return callback(null, chunk);
       }
       held.push(chunk);

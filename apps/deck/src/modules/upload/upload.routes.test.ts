@@ -62,6 +62,22 @@ describe('POST /upload/document', () => {
     }
   });
 
+  it('accepts Markdown and a saved web page, typed by their format, and serves the page sandboxed as an attachment', async () => {
+    const md = await upload(anonCaller(), Buffer.from('# Notes\n\nSome *text*.\n'), 'notes.md');
+    expect(md.statusCode).toBe(200);
+    expect(md.json().file).toMatchObject({ contentType: 'text/markdown', originalFilename: 'notes.md' });
+    const page = await upload(anonCaller(), Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'), 'page.html');
+    expect(page.statusCode).toBe(200);
+    expect(page.json().file.contentType).toBe('text/html');
+    // Never stored under an extension a static server would render.
+    expect(page.json().file.storageRef).toMatch(/\.bin$/);
+    const served = await t.app.inject({ url: `/files/${page.json().file.storageRef}` });
+    expect(served.headers['content-disposition']).toBe('attachment');
+    expect(served.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+    const binary = await upload(anonCaller(), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1]), 'notes.txt');
+    expect([binary.statusCode, binary.json().error]).toEqual([415, 'This file is not a valid text file (.txt)']);
+  });
+
   it('accepts a Word 97 document by its OLE2 signature and WordDocument stream', async () => {
     const doc = Buffer.concat([
       Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
@@ -91,12 +107,13 @@ describe('POST /upload/document', () => {
     expect(t.storedFiles()).toEqual(before);
   });
 
-  it('refuses a file whose name is not an accepted one, even with PDF content', async () => {
-    const res = await upload(anonCaller(), readFileSync(fixturePath('pdf', 'minimal-document.pdf')), 'paper.gif');
+  it('refuses a file whose name is not one of the accepted formats, even with PDF content', async () => {
+    const res = await upload(anonCaller(), readFileSync(fixturePath('pdf', 'minimal-document.pdf')), 'paper.odt');
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({
       code: 'UNSUPPORTED_FILE',
-      error: 'Only PDF and Word documents and pictures of text (.pdf, .doc, .docx, .png, .jpg, .jpeg, .webp, .tif, .tiff) can be uploaded',
+      error:
+        'Only PDF, Word, PowerPoint, EPUB, text, Markdown, saved web page or picture files (.pdf, .doc, .docx, .pptx, .epub, .txt, .md, .markdown, .html, .htm, .png, .jpg, .jpeg, .webp, .tif, .tiff) can be uploaded',
     });
   });
 

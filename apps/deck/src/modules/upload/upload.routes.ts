@@ -52,6 +52,9 @@ export const uploadRoutes: RoutesPlugin<{ service: UploadService; storage: Pick<
       .header('content-type', file.contentType)
       .header('content-length', String(file.size))
       .header('x-content-type-options', 'nosniff')
+      // A saved web page (.html upload) is stored as the HTML it is: should a browser ever render
+      // it, it runs nothing and reaches nothing.
+      .header('content-security-policy', "sandbox; default-src 'none'")
       .header('cache-control', 'private, max-age=3600')
       // PDFs open in the browser's viewer; Word files are downloaded.
       .header('content-disposition', file.contentType === 'application/pdf' ? 'inline' : 'attachment');

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Plan } from '@mnemo/contracts/identity';
 import { maxFileMB, SCHOLAR_MAX_FILE_MB } from '@mnemo/contracts/limits';
 import { UPLOAD_EXTENSIONS, type UploadDocumentResponse } from '@mnemo/contracts/api/upload';
+import { DOCUMENT_NAMES } from '@mnemo/contracts/file-formats';
 import type { Owner } from '@mnemo/db/owner';
 import { AppError } from '@mnemo/service-kit';
 import type { Storage } from '@mnemo/storage';
@@ -60,7 +61,7 @@ export function createUploadService({
         file.stream.resume(); // read and drop the rest, so the request completes
         throw new AppError(
           'UNSUPPORTED_FILE',
-          `Only PDF and Word documents and pictures of text (${UPLOAD_EXTENSIONS.join(', ')}) can be uploaded`,
+          `Only ${DOCUMENT_NAMES} files (${UPLOAD_EXTENSIONS.join(', ')}) can be uploaded`,
         );
       }
       const contentType = contentTypeOf(kind);

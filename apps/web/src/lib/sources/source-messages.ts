@@ -1,3 +1,5 @@
+import { UPLOAD_EXTENSIONS } from '@mnemo/contracts/api/upload';
+import { DOCUMENT_NAMES } from '@mnemo/contracts/file-formats';
 import { isApiError, serverErrorField } from '../api';
 
 /**
@@ -7,7 +9,7 @@ import { isApiError, serverErrorField } from '../api';
 export const SOURCE_MESSAGES = {
   invalidUrl: 'Please enter a valid URL',
   duplicateLink: 'This link has already been added',
-  unsupportedFile: 'Only PDF and Word documents (.pdf, .doc, .docx) can be added',
+  unsupportedFile: `Only ${DOCUMENT_NAMES} files (${UPLOAD_EXTENSIONS.join(', ')}) can be added`,
   noSources: 'Please add at least one source (URL or file)',
   uploadsRunning: 'Please wait for all files to finish uploading',
   sourcesPending: 'Please wait for existing sources to finish processing before adding new ones',

@@ -75,9 +75,13 @@ describe('typed links', () => {
 });
 
 describe('files', () => {
-  it('accepts .pdf, .doc and .docx in any case and nothing else', () => {
-    expect(['a.pdf', 'B.PDF', 'c.doc', 'd.DocX'].every(isAcceptedFile)).toBe(true);
-    expect(['e.txt', 'f.pdf.exe', 'docx', 'g.odt'].some(isAcceptedFile)).toBe(false);
+  it('accepts the document formats in any case and nothing else', () => {
+    expect(
+      ['a.pdf', 'B.PDF', 'c.doc', 'd.DocX', 's.pptx', 'b.epub', 'n.txt', 'm.MD', 'p.html', 'q.htm'].every(
+        isAcceptedFile,
+      ),
+    ).toBe(true);
+    expect(['f.pdf.exe', 'docx', 'g.odt', 'h.xlsx'].some(isAcceptedFile)).toBe(false);
   });
 
   it('calls a .pdf PDF and every other document DOC', () => {

@@ -86,10 +86,10 @@ export const linkTitle = (url: string): string => cutSourceTitle(url);
 /** The title a new document source is sent with: its file name, cut to 50. */
 export const fileTitle = (filename: string): string => cutSourceTitle(filename);
 
-/** The picker's accept attribute: '.pdf,.doc,.docx'. */
+/** The picker's accept attribute: '.pdf,.doc,.docx,.pptx,...', one entry per format in contracts. */
 export const FILE_ACCEPT = UPLOAD_EXTENSIONS.join(',');
 
-/** Whether a file may be added, by its extension (spec 01 §2.6: .pdf, .doc, .docx). */
+/** Whether a file may be added, by its extension (spec 01 §2.6's .pdf, .doc, .docx, and our additions). */
 export function isAcceptedFile(filename: string): boolean {
   const lower = filename.trim().toLowerCase();
   return UPLOAD_EXTENSIONS.some((ext) => lower.endsWith(ext));
