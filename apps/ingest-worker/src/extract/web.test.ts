@@ -54,6 +54,10 @@ beforeAll(async () => {
     } else if (kind === 'image') {
       res.setHeader('content-type', 'image/png');
       res.end(PNG);
+    } else if (kind === 'gif') {
+      // A format no extractor reads (pictures are read only as PNG, JPEG, WebP and TIFF).
+      res.setHeader('content-type', 'image/gif');
+      res.end(Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;', 'latin1'));
     } else if (kind === 'gone') {
       res.writeHead(404, { 'content-type': 'text/html' });
       res.end('<h1>Not found</h1>');
@@ -173,9 +177,14 @@ describe('extractWeb on other answers', () => {
   });
 
   it('refuses content that is neither a page nor a document', async () => {
-    const err = await failure(extractWeb(`${site.base}/image`, { fetch }));
+    const err = await failure(extractWeb(`${site.base}/gif`, { fetch }));
     expect([err.code, err.reason]).toEqual(['UNSUPPORTED_FILE', 'unsupported_content']);
-    expect(err.message).toContain('image/png');
+    expect(err.message).toContain('image/gif');
+  });
+
+  it('reads a linked picture as one (issue 22), so a cut-off PNG gets the picture refusal', async () => {
+    const err = await failure(extractWeb(`${site.base}/image`, { fetch }));
+    expect(err.message).toContain('image is incomplete');
   });
 
   it('classifies a 404 as permanent and a 503 as transient', async () => {
