@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { extractDoc } from './doc';
-import { ExtractionError } from './errors';
 import { extractFile } from './file';
-import { buildDoc } from './test-support';
+import { failure, buildDoc } from './test-support';
 
 // No .doc is among the shared fixtures; these are Word 97 files written by test-support's buildDoc
 // (an OLE2 container, a FIB and a one-piece text table), read by the real word-extractor.
-
-async function failure(promise: Promise<unknown>): Promise<ExtractionError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ExtractionError);
-  return err as ExtractionError;
-}
 
 describe('extractDoc', () => {
   it('reads the body of a Word 97 document, one paragraph per paragraph mark', async () => {

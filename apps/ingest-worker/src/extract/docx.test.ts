@@ -6,21 +6,11 @@ import mammoth from 'mammoth';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_DECOMPRESSION_BUDGET } from './decompression-budget';
 import { extractDocx } from './docx';
-import { ExtractionError } from './errors';
 import { extractFile } from './file';
-import { buildZip, minimalDocxEntries, storedEntry, type ZipSpec } from './test-support';
+import { failure, buildZip, minimalDocxEntries, storedEntry, type ZipSpec } from './test-support';
 import { DEFAULT_ZIP_LIMITS } from './zip-guard';
 
 const docx = (name: string) => readFileSync(fixturePath('docx', name));
-
-async function failure(promise: Promise<unknown>): Promise<ExtractionError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ExtractionError);
-  return err as ExtractionError;
-}
 
 afterEach(() => {
   vi.restoreAllMocks();

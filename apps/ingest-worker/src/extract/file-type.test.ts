@@ -1,19 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fixturePath } from '@mnemo/testing/fixtures';
 import { describe, expect, it } from 'vitest';
-import { ExtractionError } from './errors';
 import { extractFile } from './file';
 import { detectFileType } from './file-type';
-import { buildDoc, buildZip, minimalDocxEntries, storedEntry } from './test-support';
-
-async function failure(promise: Promise<unknown>): Promise<ExtractionError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ExtractionError);
-  return err as ExtractionError;
-}
+import { failure, buildDoc, buildZip, minimalDocxEntries, storedEntry } from './test-support';
 
 const pdf = readFileSync(fixturePath('pdf', 'minimal-document.pdf'));
 const docx = readFileSync(fixturePath('docx', 'single-paragraph.docx'));

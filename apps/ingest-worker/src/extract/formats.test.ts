@@ -2,22 +2,13 @@ import epub from 'epub-gen-memory';
 import JSZip from 'jszip';
 import PptxGenJS from 'pptxgenjs';
 import { describe, expect, it } from 'vitest';
-import { ExtractionError } from './errors';
 import { extractFile } from './file';
+import { failure } from './test-support';
 
 /**
  * The formats beyond PDF and Word, read from files their real writers make at test time: pptxgenjs
  * (PowerPoint) and epub-gen-memory (EPUB); hostile files are built with JSZip.
  */
-
-async function failure(promise: Promise<unknown>): Promise<ExtractionError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ExtractionError);
-  return err as ExtractionError;
-}
 
 async function makePptx(): Promise<Buffer> {
   const pres = new PptxGenJS();

@@ -1,19 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fixturePath } from '@mnemo/testing/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExtractionError } from './errors';
 import { extractSource, normaliseText } from './index';
 import { createSafeFetch, type Fetcher } from './safe-fetch';
-import { startServer, type TestServer } from './test-support';
-
-async function failure(promise: Promise<unknown>): Promise<ExtractionError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ExtractionError);
-  return err as ExtractionError;
-}
+import { failure, startServer, type TestServer } from './test-support';
 
 let site: TestServer;
 let fetch: Fetcher;

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExtractionError } from './errors';
 import { extractFile } from './file';
 import { createOcrEngine, OcrPageError, type OcrEngine } from './ocr-engine';
 import {
@@ -12,7 +11,7 @@ import {
 } from './ocr-test-support';
 import { extractPdf } from './pdf';
 import { createPdfPool, type PdfPool } from './pdf-pool';
-import { buildPdf } from './test-support';
+import { failure, buildPdf } from './test-support';
 
 /**
  * OCR end to end on scans made from the fixture PDFs at test time: every page read here costs
@@ -29,15 +28,6 @@ beforeAll(() => {
 afterAll(async () => {
   await Promise.all([ocr.close(), pool.close()]);
 });
-
-async function failure(promise: Promise<unknown>): Promise<ExtractionError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ExtractionError);
-  return err as ExtractionError;
-}
 
 const textOf = async (pdf: Uint8Array) =>
   (await extractPdf(pdf, { reader: pool, ocr: false })).text;

@@ -1,20 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { fixturePath } from '@mnemo/testing/fixtures';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ExtractionError } from './errors';
 import { extractPdf, inlinePdfReader } from './pdf';
-import { buildLongPdf, buildPdf } from './test-support';
+import { failure, buildLongPdf, buildPdf } from './test-support';
 
 const pdf = (name: string) => readFileSync(fixturePath('pdf', name));
-
-async function failure(promise: Promise<unknown>): Promise<ExtractionError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ExtractionError);
-  return err as ExtractionError;
-}
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,6 +1,5 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExtractionError } from './errors';
 import {
   assertOk,
   checkAddress,
@@ -10,17 +9,7 @@ import {
   type LookupFn,
   type ResolvedAddress,
 } from './safe-fetch';
-import { startServer, type TestServer } from './test-support';
-
-/** Runs `promise` and returns the ExtractionError it must fail with. */
-async function failure(promise: Promise<unknown>): Promise<ExtractionError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ExtractionError);
-  return err as ExtractionError;
-}
+import { failure, startServer, type TestServer } from './test-support';
 
 /** A lookup that answers from a table and remembers what it was asked. */
 function fakeLookup(table: Record<string, string[]>): LookupFn & { asked: string[] } {

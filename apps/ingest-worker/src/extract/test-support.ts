@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32, createDeflate } from 'node:zlib';
+import { expect } from 'vitest';
 import { fixturePath } from '@mnemo/testing/fixtures';
+import { ExtractionError } from './errors';
 import type { FetchedResponse, Fetcher, FetchInit } from './safe-fetch';
 import { INNERTUBE_PLAYER_URL, WATCH_URL } from './youtube';
 
@@ -344,4 +346,14 @@ export function replayYoutube({
     throw new Error(`unexpected request ${url}`);
   };
   return Object.assign(fetch, { calls });
+}
+
+/** The ExtractionError a promise rejects with (the test fails when it resolves or throws another). */
+export async function failure(promise: Promise<unknown>): Promise<ExtractionError> {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ExtractionError);
+  return err as ExtractionError;
 }

@@ -3,9 +3,8 @@ import { Readability } from '@mozilla/readability';
 import { fixturePath } from '@mnemo/testing/fixtures';
 import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExtractionError } from './errors';
 import { createSafeFetch, type Fetcher } from './safe-fetch';
-import { startServer, type TestServer } from './test-support';
+import { failure, startServer, type TestServer } from './test-support';
 import { decodeBody, extractWeb } from './web';
 
 // Every saved page under fixtures/web, served as a site would serve it.
@@ -85,15 +84,6 @@ const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 function readabilityWords(name: string): number {
   const { document } = parseHTML(readFileSync(fixturePath('web', name, 'source.html'), 'utf8'));
   return words(new Readability(document).parse()?.textContent ?? '');
-}
-
-async function failure(promise: Promise<unknown>): Promise<ExtractionError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ExtractionError);
-  return err as ExtractionError;
 }
 
 describe('extractWeb on real pages (Readability test pages)', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ExtractionError } from './errors';
-import { replayYoutube, youtubeAsset as asset } from './test-support';
+import { failure, replayYoutube, youtubeAsset as asset } from './test-support';
 import {
   chooseTrack,
   extractYoutube,
@@ -12,15 +11,6 @@ const VIDEO = 'GJLlxj_dtq8';
 const LINK = `https://www.youtube.com/watch?v=${VIDEO}`;
 const KEY = 'AIzaSyAO_FJ2SlqU8Q4STEHLGCilw_Y9_11qcW8';
 const replay = replayYoutube;
-
-async function failure(promise: Promise<unknown>): Promise<ExtractionError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ExtractionError);
-  return err as ExtractionError;
-}
 
 describe('extractYoutube with recorded answers', () => {
   it('fetches the watch page, the player with the page key as ANDROID, then the English captions', async () => {
