@@ -100,6 +100,19 @@ describe('serving the web app', () => {
     }
   });
 
+  it('answers /readyz and /metrics with a 404, not the app, on the public port', async () => {
+    // As the gateway is built: its readiness and metrics are on the ops server, not this app.
+    const gateway = createService({ name: 'gateway', internalSecret: 'gateway-test-internal-secret-0123', logLevel: 'silent', trustsNoIdentityHeader: true, opsEndpoints: 'ops-server' });
+    await gateway.register(webRoutes, { dir });
+    for (const path of ['/readyz', '/metrics', '/readyz?probe=1']) {
+      const res = await gateway.inject(path);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    expect((await gateway.inject('/library')).statusCode).toBe(200);
+    await gateway.close();
+  });
+
   it('still answers unknown /api paths with a JSON 404', async () => {
     const res = await app.inject('/api/nothing-here');
     expect(res.statusCode).toBe(404);

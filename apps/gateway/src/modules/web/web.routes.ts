@@ -44,7 +44,10 @@ export async function webRoutes(app: FastifyInstance, { dir }: { dir: string }) 
     },
   });
   app.get('/*', async (request, reply) => {
-    if (request.url.startsWith('/api/')) {
+    // Readiness and metrics live on the internal port only: here they are a 404, not the app's
+    // index.html with a 200 that a probe pointed at the wrong port would take for "ready".
+    const path = request.url.split('?')[0];
+    if (request.url.startsWith('/api/') || path === '/readyz' || path === '/metrics') {
       return reply.status(404).send(errorBody('NOT_FOUND', 'Not found', request.id));
     }
     return reply.sendFile('index.html');
