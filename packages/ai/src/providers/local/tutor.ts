@@ -300,15 +300,15 @@ function bold(s: Sentence, highlight: Set<string>): string {
 function blankOut(text: string, options: readonly string[]): string {
   let out = text;
   for (const option of options) {
-    const o = option.trim();
-    if (o.length === 0) continue;
-    const escaped = o.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    out = out.replace(
-      new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'giu'),
-      '_____',
-    );
+    if (option.trim().length > 0) out = out.replace(wholeWords(option, 'g'), '_____');
   }
   return out;
+}
+
+/** The term as a case-insensitive pattern that matches whole words only ("Netscape", not "Netscapes"). */
+function wholeWords(term: string, flags = ''): RegExp {
+  const escaped = term.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, `iu${flags}`);
 }
 
 /** For "summarise this" and quick prompts without terms of their own: the chunks' central sentences. */
@@ -342,12 +342,8 @@ function overview(
 type AnsweredQuestion = NonNullable<TutorInput['question']> & { correctAnswer: string };
 
 /** Word-bounded, case-insensitive: "Netscape" in a sentence, not "Netscapes" or "netscape.com/x". */
-function mentions(text: string, term: string): boolean {
-  const t = term.trim();
-  if (t.length === 0) return false;
-  const escaped = t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').test(text);
-}
+const mentions = (text: string, term: string) =>
+  term.trim().length > 0 && wholeWords(term).test(text);
 
 /**
  * The answer to a question the learner has answered: the right answer first, the sentences that
