@@ -63,6 +63,12 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** An upload that is not a PDF or Word document (by content, not only by name). */
   UNSUPPORTED_FILE: 415,
+  /**
+   * An import file that cannot be read as the format it claims (a corrupt or non-Anki package, a
+   * zip bomb, malformed CSV or JSON, too many lines or too long a cell): refused whole, nothing
+   * written (issue 24). `details.reason` carries @mnemo/exchange's EXCHANGE_* code.
+   */
+  IMPORT_INVALID: 422,
   /** A source whose text could not be extracted (scanned PDF, broken file, page without text). */
   EXTRACTION_FAILED: 422,
   /** A video without captions to build cards from. */

@@ -4,6 +4,7 @@ import * as authApi from './api/auth';
 import * as cardsApi from './api/cards';
 import * as chatApi from './api/chat';
 import * as decksApi from './api/decks';
+import * as exchangeApi from './api/exchange';
 import * as mobileApi from './api/mobile';
 import * as paymentApi from './api/payment';
 import * as promptsApi from './api/prompts';
@@ -48,6 +49,7 @@ function namedSchemas(): Map<z.ZodType, string> {
     mobileApi,
     spacesApi,
     decksApi,
+    exchangeApi,
     sourcesApi,
     uploadApi,
     aiApi,
@@ -205,7 +207,12 @@ export function buildOpenApiDocument(): Json {
       r.addition ? 'Not in the spec: our addition.' : '',
       r.pathOurs ? 'The spec describes this call without its path: the path is ours.' : '',
     ].filter(Boolean);
-    const success = r.file
+    const success = r.download
+      ? {
+          description: 'A file download (Content-Disposition: attachment, named after the deck), in the format asked for.',
+          content: Object.fromEntries(r.download.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+        }
+      : r.file
       ? {
           description: "The file, with its own content type (PDFs inline, other documents as attachments).",
           content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },

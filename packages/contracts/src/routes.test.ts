@@ -113,6 +113,10 @@ const ADDITIONS = [
   'POST /decks/:id/discard-failed-creation',
   // Downloads of uploaded files (the sources' download links).
   'GET /files/*',
+  // Exchange with Anki, Quizlet and spreadsheets (issue 24).
+  'GET /decks/:id/export',
+  'POST /decks/import',
+  'POST /decks/import/preview',
 ];
 
 const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
@@ -161,6 +165,9 @@ describe('the route table', () => {
       if (r.file) {
         expect(r.response, key(r)).toBeUndefined();
         expect(r.path, key(r)).toMatch(/\/\*$/);
+      } else if (r.download) {
+        expect(r.response, key(r)).toBeUndefined();
+        expect(r.download.length, key(r)).toBeGreaterThan(0);
       } else if (r.stream) {
         expect(r.response, key(r)).toBeUndefined();
         expect(Object.keys(r.events ?? {}).length, key(r)).toBeGreaterThan(0);

@@ -5,6 +5,7 @@ import * as cards from './api/cards';
 import * as chat from './api/chat';
 import * as classes from './api/classes';
 import * as decks from './api/decks';
+import * as exchange from './api/exchange';
 import * as mobile from './api/mobile';
 import * as payment from './api/payment';
 import * as prompts from './api/prompts';
@@ -52,6 +53,11 @@ export type RouteContract = {
    * the address is the file's key, slashes included.
    */
   file?: true;
+  /**
+   * Answers a file made for the call (an attachment named by Content-Disposition, with the content
+   * type of the format asked for), not JSON: the content types it may have.
+   */
+  download?: readonly string[];
   /** Success status when not 200. */
   status?: 201;
   /** Not in the spec's call tables: our addition. */
@@ -127,6 +133,17 @@ const TABLE = [
     params: decks.deckParamsSchema, response: decks.deckSizeResponseSchema },
   { method: 'POST', path: '/decks/:id/clone', service: 'deck', auth: 'user', status: 201,
     params: decks.deckParamsSchema, body: decks.cloneDeckBodySchema, response: decks.cloneDeckResponseSchema },
+
+  // --- Exchange with Anki, Quizlet and spreadsheets (issue 24): the deck service's exchange module.
+  // Export: the owner (with their review history), or anyone who may view the deck (without it).
+  // Import: a new deck in the caller's space, within the plan's limits; guests import like they create. ---
+  { method: 'GET', path: '/decks/:id/export', service: 'deck', auth: 'session', addition: true,
+    params: decks.deckParamsSchema, query: exchange.exportDeckQuerySchema,
+    download: Object.values(exchange.EXPORT_FILES).map((f) => f.contentType) },
+  { method: 'POST', path: '/decks/import', service: 'deck', auth: 'session', addition: true, multipart: true,
+    body: exchange.importDeckBodySchema, response: exchange.importDeckResponseSchema },
+  { method: 'POST', path: '/decks/import/preview', service: 'deck', auth: 'session', addition: true, multipart: true,
+    body: exchange.importPreviewBodySchema, response: exchange.importPreviewResponseSchema },
 
   // --- Sources, uploads, processing ---
   { method: 'POST', path: '/decks/:id/sources', service: 'deck', auth: 'session', status: 201,
