@@ -18,7 +18,7 @@ export { signIdentity, verifyIdentity } from './identity';
 export { publicUrlOf, requireOwner, requireUser } from './plugins/identity';
 export type { ReadinessCheck, ReadinessReport } from './plugins/health';
 export { createOpsServer } from './ops-server';
-export { contractResponse } from './contract-schemas';
+export { contractResponse, contractSchema, type ContractSchema } from './contract-schemas';
 export {
   createTracing,
   currentTraceCarrier,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateSchema, requiredText, successFlag, successSchema } from '../common';
+import { idSchema, isoDateSchema, successFlag, successSchema } from '../common';
 import { anonymousLimitsSchema, anonymousUsageSchema, userSchema } from '../entities/user';
 import { ISSUED_ANONYMOUS_SESSION_PATTERN, anonymousSessionRefSchema } from '../identity';
 
@@ -35,7 +35,7 @@ const sessionFields = {
 export const registerBodySchema = z.object({
   email: emailInput,
   password: newPasswordSchema,
-  firstName: requiredText(100, 'First name is required'),
+  firstName: z.string().trim().min(1, 'First name is required').max(100, 'First name is too long'),
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 export const registerResponseSchema = z.object({
@@ -72,15 +72,18 @@ export type GoogleResponse = SessionResponse;
 export const meResponseSchema = z.object({ success: successFlag, user: userSchema });
 export type MeResponse = z.output<typeof meResponseSchema>;
 
+/** An account id in a request: a uuid, with a message a person can read. */
+const accountIdInput = z.uuid('Invalid account id');
+
 export const verifyEmailBodySchema = z.object({
-  userId: idSchema,
+  userId: accountIdInput,
   verificationCode: z.string().regex(/^\d{6}$/, 'The code is 6 digits'),
 });
 export type VerifyEmailBody = z.input<typeof verifyEmailBodySchema>;
 export const verifyEmailResponseSchema = sessionResponseSchema;
 export type VerifyEmailResponse = SessionResponse;
 
-export const resendVerificationBodySchema = z.object({ userId: idSchema });
+export const resendVerificationBodySchema = z.object({ userId: accountIdInput });
 export type ResendVerificationBody = z.input<typeof resendVerificationBodySchema>;
 // not shown in the spec: our design.
 export const resendVerificationResponseSchema = successSchema.extend({ message: z.string() });

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import commonPasswords from 'fxa-common-password-list';
-import { z } from 'zod';
+import { newPasswordSchema as contractPassword } from '@mnemo/contracts/api/auth';
 
 /** argon2id (algorithm 2; the package's enum is a const enum) with OWASP's 19 MiB, 2 iterations. */
 const OPTIONS = { algorithm: 2 as const, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -22,11 +22,11 @@ export const dummyVerify = async (password: string) => {
   return false;
 };
 
-/** ASVS V6.2: 8 to 128 characters, and not one of the passwords attackers try first. */
-export const newPasswordSchema = z
-  .string()
-  .min(8, 'Password must be at least 8 characters long')
-  .max(128, 'Password must be at most 128 characters long')
-  .refine((p) => !commonPasswords.test(p) && !commonPasswords.test(p.toLowerCase()), {
-    message: 'This password is too common. Please choose another one.',
-  });
+/**
+ * ASVS V6.2: the contracts' 8 to 128 characters, and not one of the passwords attackers try first.
+ * The common-password list is the auth service's own rule (a 1 MB list no client should load).
+ */
+export const newPasswordSchema = contractPassword.refine(
+  (p) => !commonPasswords.test(p) && !commonPasswords.test(p.toLowerCase()),
+  { message: 'This password is too common. Please choose another one.' },
+);
