@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOIN_CODE_ALPHABET, type ClassDashboardResponse } from '@mnemo/contracts/api/classes';
 import { errorBodySchema } from '@mnemo/contracts/errors';
 import { route } from '@mnemo/contracts/routes';
-import { classes, classMembers, decks, studySpaces } from '@mnemo/db/schema';
+import { cards, classes, classMembers, decks, reviewCards, studySpaces } from '@mnemo/db/schema';
 import { asCaller } from '@mnemo/service-kit/testing';
 import { anonCaller, ownerOf, registerCaller, serviceCaller, startDeckApp, userCaller, type DeckTestApp } from '../../test-support';
 import { insertQuestion } from '../questions/questions.test-support';
@@ -251,6 +251,70 @@ describe('authorization over every class call', () => {
     expect((await call(otherMember, 'POST', '/classes/join', { code, displayName: 'X' })).statusCode).toBe(201);
     // Service identities are not people.
     expect((await call(serviceCaller() as never, 'GET', '/classes')).statusCode).toBe(401);
+  });
+});
+
+describe("what a member may do with the class's decks", () => {
+  it('lets members read and study every deck call on their own schedule, never edit or publish; others get 404', async () => {
+    const { teacher, space, decks: ds, qs } = await teacherWithSpace();
+    const klass = await makeClass(teacher, space.id);
+    const [card] = await t.db.insert(cards).values({ deckId: ds[0]!.id, front: 'Front?', back: 'Back', options: [], correctAnswerIndex: null }).returning();
+    const other = await teacherWithSpace();
+    const otherClass = await makeClass(other.teacher, other.space.id);
+    const member = userCaller();
+    const guestMember = anonCaller();
+    await join(member, klass.joinCode, 'Member');
+    await join(guestMember, klass.joinCode, 'Guest member');
+    const otherMember = userCaller();
+    await join(otherMember, otherClass.joinCode, 'Elsewhere');
+    const outsider = userCaller();
+    await registerCaller(t, outsider);
+    const guest = anonCaller();
+    const roles: Record<string, Caller | null> = { teacher, member, guestMember, otherMember, outsider, guest, nobody: null };
+    const deck = ds[0]!.id;
+    const q = qs[0]!.id;
+    const studies = { teacher: 200, member: 200, guestMember: 200 };
+
+    // [method, url, body, expected status per role (404 unless named; nobody is always 401)].
+    // In this order: a review override needs the evaluation before it; edits come last.
+    const calls: Array<[Method, string, object | undefined, Record<string, number>]> = [
+      ['GET', `/decks/${deck}`, undefined, studies],
+      ['GET', `/questions/deck/${deck}`, undefined, studies],
+      ['GET', `/questions/deck/${deck}/all`, undefined, studies],
+      ['GET', `/cards/deck/${deck}`, undefined, studies],
+      ['POST', `/cards/${card!.id}/evaluate`, { answer: 'Back' }, studies],
+      ['POST', `/questions/${q}/evaluate`, { response: 0 }, studies],
+      ['POST', `/questions/${q}/review`, { rating: 'hard' }, studies],
+      ['GET', `/review/due?deckId=${deck}`, undefined, studies],
+      ['GET', `/decks/${deck}/mastery`, undefined, studies],
+      ['GET', `/decks/${deck}/quiz`, undefined, studies],
+      // The size meter is the owner's: a viewer is told 403 (spec 02 §6), as on a published deck.
+      ['GET', `/decks/${deck}/size`, undefined, { teacher: 200, member: 403, guestMember: 403 }],
+      // Publishing needs an account (401 for guests); a member is a viewer, told 403.
+      ['PUT', `/decks/${deck}/publish`, { isPublished: false }, { teacher: 200, member: 403, guestMember: 401, guest: 401 }],
+      ['PUT', `/decks/${deck}`, { title: 'Renamed' }, { teacher: 200 }],
+      ['PUT', `/questions/${q}`, { question: 'Changed?' }, { teacher: 200 }],
+      ['POST', `/decks/${deck}/sources`, { type: 'website', url: 'https://example.org/more' }, { teacher: 201 }],
+      ['DELETE', `/questions/${qs[2]!.id}`, undefined, { teacher: 200 }],
+      ['DELETE', `/decks/${ds[1]!.id}`, undefined, { teacher: 200 }],
+    ];
+    for (const [method, url, body, expected] of calls) {
+      for (const [name, caller] of Object.entries(roles)) {
+        const res = await call(caller, method, url, body);
+        const want = caller === null ? 401 : (expected[name] ?? 404);
+        expect(res.statusCode, `${method} ${url} as ${name}: ${res.body}`).toBe(want);
+      }
+    }
+    // The member's view of the deck says what they may do: view, not edit.
+    const seen = route('GET /decks/:id').response.parse((await call(member, 'GET', `/decks/${deck}`)).json());
+    expect(seen).toMatchObject({ isOwner: false, canView: true, canEdit: false, title: 'Renamed' });
+    const own = route('GET /decks/:id').response.parse((await call(teacher, 'GET', `/decks/${deck}`)).json());
+    expect(own).toMatchObject({ isOwner: true, canView: true, canEdit: true });
+    // Each learner's answer went to their own schedule, none to anyone else's.
+    const cardsOf = async (who: Caller) =>
+      t.db.select().from(reviewCards).where(and(eq(reviewCards.questionId, q), who.kind === 'user' ? eq(reviewCards.ownerUserId, who.userId) : eq(reviewCards.ownerAnonId, who.anonId)));
+    for (const who of [teacher, member, guestMember]) expect(await cardsOf(who)).toHaveLength(1);
+    for (const who of [otherMember, outsider, guest]) expect(await cardsOf(who)).toHaveLength(0);
   });
 });
 

@@ -1,16 +1,18 @@
 import type { Deck } from '@mnemo/contracts/entities/deck';
 import type { Source } from '@mnemo/contracts/entities/source';
-import { isOwner, type Owner } from '@mnemo/db/owner';
+import { deckRights } from '@mnemo/db/deck-access';
+import type { Owner } from '@mnemo/db/owner';
 import type { DeckRow } from './decks.repository';
 
 /**
  * What the API shows of a deck, for this caller: never the raw row. The access flags are the
- * caller's (spec 02 §6): the owner views and edits; anyone else only views, and only a published
- * deck. `owner` is the owning user's id, hidden from others when the deck was published
+ * caller's, from the one rule in `@mnemo/db/deck-access` (spec 02 §6, issue 23): the owner views
+ * and edits; a class member and anyone on a published deck only view. `classMember` is set by
+ * readers that let class members in (`findReadable`); rows read as the owner's leave it out. `owner` is the owning user's id, hidden from others when the deck was published
  * anonymously; `ownerName` is null when published anonymously ('Published by Anonymous').
  */
 export function presentDeck(
-  row: DeckRow,
+  row: DeckRow & { classMember?: boolean },
   {
     caller,
     sources,
@@ -18,7 +20,8 @@ export function presentDeck(
     ownerFirstName,
   }: { caller: Owner; sources: Source[]; cardIds: string[]; ownerFirstName: string | null },
 ): Deck {
-  const own = isOwner(row, caller);
+  const rights = deckRights(row, caller);
+  const own = rights.isOwner;
   return {
     _id: row.id,
     title: row.title,
@@ -39,7 +42,7 @@ export function presentDeck(
     length: row.length,
     questionTypes: row.questionTypes,
     isOwner: own,
-    canEdit: own,
-    canView: own || row.isPublished,
+    canEdit: rights.canEdit,
+    canView: rights.canView,
   };
 }

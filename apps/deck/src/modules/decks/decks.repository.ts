@@ -2,10 +2,12 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, sql } from
 import type { Db, DbOrTx, Tx } from '@mnemo/db/client';
 import { cards, decks, questions, sources, studySpaces, uploads, users } from '@mnemo/db/schema';
 import { ownedBy, ownerValues, type Owner } from '@mnemo/db/owner';
-import { canView } from '@mnemo/db/deck-access';
+import { canView, classMemberOf } from '@mnemo/db/deck-access';
 import type { SourceRow } from '../sources/sources.repository';
 
 export type DeckRow = typeof decks.$inferSelect;
+/** A deck row read for a caller who may not own it: whether they are a member of its class. */
+export type ReadableDeckRow = DeckRow & { classMember: boolean };
 export type NewDeckValues = Pick<
   typeof decks.$inferInsert,
   'title' | 'description' | 'focusInstructions' | 'studySpaceId' | 'length' | 'questionTypes'
@@ -63,10 +65,13 @@ export function createDecksRepository({ db }: { db: Db }) {
       return row ?? null;
     },
 
-    /** A deck the caller may read: their own, or a published one. Null otherwise. */
-    async findReadable(owner: Owner, id: string, tx: DbOrTx = db): Promise<DeckRow | null> {
+    /**
+     * A deck the caller may read (`@mnemo/db/deck-access`: their own, a published one, or one of a
+     * class they are a member of), with that membership for the presenter's access flags. Null otherwise.
+     */
+    async findReadable(owner: Owner, id: string, tx: DbOrTx = db): Promise<ReadableDeckRow | null> {
       const [row] = await tx
-        .select()
+        .select({ ...getTableColumns(decks), classMember: classMemberOf(owner) })
         .from(decks)
         .where(and(eq(decks.id, id), canView(owner)));
       return row ?? null;

@@ -72,7 +72,7 @@ export function createDecksService({
   clones: CloneRepository;
   log: FastifyBaseLogger;
 }) {
-  async function present(rows: DeckRow[], caller: Owner, { withContent, tx }: { withContent: boolean; tx?: DbOrTx }): Promise<Deck[]> {
+  async function present(rows: Array<DeckRow & { classMember?: boolean }>, caller: Owner, { withContent, tx }: { withContent: boolean; tx?: DbOrTx }): Promise<Deck[]> {
     const contents = await decks.contentsOf(rows, { withContent, ...(tx ? { tx } : {}) });
     return Promise.all(
       rows.map(async (row) =>
@@ -85,7 +85,7 @@ export function createDecksService({
       ),
     );
   }
-  const presentOne = async (row: DeckRow, caller: Owner, options: { withContent: boolean; tx?: DbOrTx }) =>
+  const presentOne = async (row: DeckRow & { classMember?: boolean }, caller: Owner, options: { withContent: boolean; tx?: DbOrTx }) =>
     (await present([row], caller, options))[0]!;
 
   /** 402 when the scope the deck goes into already holds as many decks as the plan allows. */
