@@ -37,6 +37,26 @@ export function canStudy(owner: Owner): SQL {
   return or(ownedBy(decks, owner), classMemberOf(owner))!;
 }
 
+/**
+ * SQL subquery of rows `(id, created_at, own)`: the decks whose questions the learner studies on
+ * their own schedule, `canStudy` as a set for the review queue. `own` marks the learner's own decks,
+ * where `questions.studied` is the learner's flag (the partial index `questions_new_idx` finds their
+ * new questions); in a class's deck (own false) a question is new for the learner while they have
+ * no review card for it. `deckId` narrows the set to one deck.
+ */
+export function studiedDecks(owner: Owner, deckId?: string): SQL {
+  const is = (alias: string) =>
+    owner.userId ? sql`${sql.raw(alias)}.owner_user_id = ${owner.userId}` : sql`${sql.raw(alias)}.owner_anon_id = ${owner.anonId!}`;
+  // `is distinct from`: a deck's other owner column is null, and `not (null = x)` is null, not true.
+  const notOwnDeck = owner.userId ? sql`d.owner_user_id is distinct from ${owner.userId}` : sql`d.owner_anon_id is distinct from ${owner.anonId!}`;
+  const one = deckId ? sql` and d.id = ${deckId}` : sql``;
+  return sql`(select d.id, d.created_at, true as own from ${decks} d where ${is('d')}${one}
+    union all
+    select d.id, d.created_at, false as own from ${classMembers} cm join ${classes} cl on cl.id = cm.class_id
+      join ${decks} d on d.study_space_id = cl.space_id
+    where ${is('cm')} and ${notOwnDeck}${one})`;
+}
+
 /** WHERE condition on `decks`: the caller may edit the deck. */
 export function canEdit(owner: Owner): SQL {
   return ownedBy(decks, owner);

@@ -86,7 +86,7 @@ export type OverrideReviewResponse = z.output<typeof overrideReviewResponseSchem
 export const REVIEW_DUE_DEFAULT_LIMIT = 50;
 export const REVIEW_DUE_MAX_LIMIT = 500;
 export const reviewDueQuerySchema = z.object({
-  /** Without it: every deck the caller owns. */
+  /** Without it: every deck the caller studies (their own, and their classes' decks: issue 23). */
   deckId: idSchema.optional(),
   limit: z.coerce.number().int().min(1).max(REVIEW_DUE_MAX_LIMIT).default(REVIEW_DUE_DEFAULT_LIMIT),
 });
@@ -118,7 +118,7 @@ export type ReviewDueResponse = z.output<typeof reviewDueResponseSchema>;
 
 export const reviewDueCountsResponseSchema = successSchema.extend({
   total: dueCountsSchema,
-  /** Every deck the caller owns that has something to study today. */
+  /** Every deck the caller studies (their own and their classes') that has something to study today. */
   decks: z.array(dueCountsSchema.extend({ deckId: idSchema })),
 });
 export type ReviewDueCountsResponse = z.output<typeof reviewDueCountsResponseSchema>;

@@ -230,9 +230,10 @@ export const questions = pgTable(
      */
     concepts: text('concepts').array().notNull().default(sql`'{}'::text[]`),
     /**
-     * Whether the deck's owner has answered the question in review (it has a review card). Only the
-     * owner is scheduled, so one flag per question says it; set in the transaction that creates the
-     * card. It keeps "new" questions one index range instead of an anti-join with review_cards.
+     * Whether the deck's owner has answered the question in review (the owner has a review card for
+     * it); set in the transaction that creates the owner's card. It keeps the owner's "new"
+     * questions one index range instead of an anti-join with review_cards. A class member's (issue
+     * 23) are per learner: new while they have no card (`studiedDecks` in deck-access).
      */
     studied: boolean('studied').notNull().default(false),
     createdAt: createdAt(),

@@ -21,8 +21,8 @@ import { exactlyOneOwner, ownerColumns } from './owner';
 
 /**
  * Spaced repetition (issue 20), owned by the deck service's review module. A learner is the owner
- * of the deck (a user or a guest session): only the owner's answers are scheduled, so review rows
- * carry the deck's owner and move with it when a guest signs up.
+ * of the deck (a user or a guest session) or a member of the class the deck's space is (issue 23);
+ * review rows carry the learner and move with them when a guest signs up.
  */
 export const reviewRatingEnum = pgEnum('review_rating', REVIEW_RATINGS);
 export const cardStateEnum = pgEnum('card_state', CARD_STATES);
@@ -70,6 +70,10 @@ export const reviewCards = pgTable(
     index('review_cards_user_state_due_idx').on(t.ownerUserId, t.state, t.due),
     index('review_cards_anon_state_due_idx').on(t.ownerAnonId, t.state, t.due),
     index('review_cards_deck_state_due_idx').on(t.deckId, t.state, t.due),
+    // One learner's cards of one deck: a class's deck (issue 23) holds every member's cards, and
+    // the queue counts only the learner's.
+    index('review_cards_user_deck_state_due_idx').on(t.ownerUserId, t.deckId, t.state, t.due),
+    index('review_cards_anon_deck_state_due_idx').on(t.ownerAnonId, t.deckId, t.state, t.due),
     index('review_cards_question_idx').on(t.questionId),
   ],
 );

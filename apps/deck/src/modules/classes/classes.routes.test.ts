@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOIN_CODE_ALPHABET, type ClassDashboardResponse } from '@mnemo/contracts/api/classes';
+import type { ReviewDueResponse } from '@mnemo/contracts/api/review';
 import { errorBodySchema } from '@mnemo/contracts/errors';
 import { route } from '@mnemo/contracts/routes';
 import { cards, classes, classMembers, decks, reviewCards, studySpaces } from '@mnemo/db/schema';
@@ -315,6 +316,72 @@ describe("what a member may do with the class's decks", () => {
       t.db.select().from(reviewCards).where(and(eq(reviewCards.questionId, q), who.kind === 'user' ? eq(reviewCards.ownerUserId, who.userId) : eq(reviewCards.ownerAnonId, who.anonId)));
     for (const who of [teacher, member, guestMember]) expect(await cardsOf(who)).toHaveLength(1);
     for (const who of [otherMember, outsider, guest]) expect(await cardsOf(who)).toHaveLength(0);
+  });
+});
+
+describe("a member's review queue", () => {
+  const due = async (who: Caller, query = '') => {
+    const res = await call(who, 'GET', `/review/due${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return route('GET /review/due').response.parse(res.json()) as ReviewDueResponse;
+  };
+  const newIds = (d: ReviewDueResponse) => d.questions.filter((q) => q.review === null).map((q) => q._id);
+
+  it("serves the teacher's questions as the member's new cards, on their own schedule and limits, until they are removed", async () => {
+    const { teacher, space, decks: ds, qs } = await teacherWithSpace();
+    const klass = await makeClass(teacher, space.id);
+    const student = userCaller();
+    const guestStudent = anonCaller();
+    const { member } = await join(student, klass.joinCode, 'Ada');
+    await join(guestStudent, klass.joinCode, 'Bo');
+    const firstDeck = qs.slice(0, 3).map((q) => q.id);
+
+    // Every question of the class's decks is new for each member, in deck order.
+    const one = await due(student, `?deckId=${ds[0]!.id}`);
+    expect(newIds(one)).toEqual(firstDeck);
+    expect(one.counts).toEqual({ due: 0, new: 3, learning: 0 });
+    // Across decks (the two decks were made at the same instant, so their order is the ids').
+    expect(newIds(await due(student)).sort()).toEqual(qs.map((q) => q.id).sort());
+    const counts = route('GET /review/due-counts').response.parse((await call(student, 'GET', '/review/due-counts')).json());
+    expect(counts.total.new).toBe(6);
+    expect(counts.decks.map((d) => d.deckId).sort()).toEqual(ds.map((d) => d.id).sort());
+
+    // Answered, a question moves to the member's own schedule (a learning card), out of the new ones.
+    const answered = await call(student, 'POST', `/questions/${qs[0]!.id}/evaluate`, { response: 0 });
+    expect(route('POST /questions/:id/evaluate').response.parse(answered.json()).review).toMatchObject({ reps: 1 });
+    const after = await due(student, `?deckId=${ds[0]!.id}`);
+    expect(newIds(after)).toEqual(firstDeck.slice(1));
+    expect(after.counts).toMatchObject({ new: 2, learning: 1 });
+    expect(after.questions.find((q) => q._id === qs[0]!.id)!.review).toMatchObject({ reps: 1 });
+
+    // The teacher's schedule does not see the member's card: all three are still new for them.
+    const teachers = await due(teacher, `?deckId=${ds[0]!.id}`);
+    expect(newIds(teachers)).toEqual(firstDeck);
+    expect(teachers.counts).toEqual({ due: 0, new: 3, learning: 0 });
+    // Nor the other member's.
+    expect(newIds(await due(guestStudent, `?deckId=${ds[0]!.id}`))).toEqual(firstDeck);
+    // And the teacher's own answer leaves the member's queue as it was.
+    await call(teacher, 'POST', `/questions/${qs[1]!.id}/evaluate`, { response: 0 });
+    expect(newIds(await due(teacher, `?deckId=${ds[0]!.id}`))).toEqual([qs[0]!.id, qs[2]!.id]);
+    expect(newIds(await due(student, `?deckId=${ds[0]!.id}`))).toEqual(firstDeck.slice(1));
+
+    // The daily limit of new cards is the member's own.
+    await call(guestStudent, 'PUT', '/review/settings', { newPerDay: 2 });
+    expect(newIds(await due(guestStudent, `?deckId=${ds[0]!.id}`))).toEqual(firstDeck.slice(0, 2));
+    await call(guestStudent, 'POST', `/questions/${qs[0]!.id}/evaluate`, { response: 0 });
+    const limited = await due(guestStudent, `?deckId=${ds[0]!.id}`);
+    expect(limited.counts.new).toBe(1);
+    expect(newIds(limited)).toEqual([qs[1]!.id]);
+    expect((await due(student)).counts.new).toBe(5);
+
+    // Removed, the member loses the class's decks: no queue, no answers scheduled, no card served.
+    await call(teacher, 'DELETE', `/classes/${klass._id}/members/${member._id}`);
+    expectError(await call(student, 'GET', `/review/due?deckId=${ds[0]!.id}`), 404, 'NOT_FOUND');
+    const gone = await due(student);
+    expect(gone.questions).toEqual([]);
+    expect(gone.counts).toEqual({ due: 0, new: 0, learning: 0 });
+    expectError(await call(student, 'POST', `/questions/${qs[1]!.id}/evaluate`, { response: 0 }), 404, 'NOT_FOUND');
+    expect(route('GET /review/due-counts').response.parse((await call(student, 'GET', '/review/due-counts')).json()).decks).toEqual([]);
   });
 });
 

@@ -13,7 +13,7 @@ import {
   type ReviewCardRow,
 } from '@mnemo/db/schema';
 import { ownedBy, ownerValues, type Owner } from '@mnemo/db/owner';
-import { canStudy } from '@mnemo/db/deck-access';
+import { canStudy, studiedDecks } from '@mnemo/db/deck-access';
 import type { QuestionWithSource } from '../questions/questions.repository';
 import {
   countsAgainstReviewLimit,
@@ -118,6 +118,9 @@ export function createReviewRepository({ db }: { db: Db }) {
               deckId ? eq(reviewCards.deckId, deckId) : undefined,
               eq(reviewCards.state, state),
               also,
+              // Cards of decks the learner still studies: a member who left a class (or was
+              // removed) keeps their log and cards, but the class's decks leave their queue.
+              sql`${reviewCards.deckId} in (select sd.id from ${studiedDecks(owner, deckId)} sd)`,
               sql`${reviewCards.due} <= ${until.toISOString()}`,
             ),
           )
@@ -336,11 +339,12 @@ export function createReviewRepository({ db }: { db: Db }) {
     },
 
     /**
-     * What waits now in each of the learner's decks (or one), before the limits: cards in review
+     * What waits now in each deck the learner studies (or one), before the limits: cards in review
      * due by `now`, interday learning due by `now`, intraday learning due by `learnAhead`, new
      * questions. One query; each count stops at what today's limits could serve, so its cost is
-     * bounded by the limits, not by the size of the backlog. A deck's cards are its owner's
-     * (review rows carry the deck's owner and move with it), so the deck id alone selects them.
+     * bounded by the limits, not by the size of the backlog. Cards are counted by learner and deck
+     * (a class's deck holds every member's cards); new questions are the owner's `studied` flag on
+     * their own decks, and on a class's deck those the learner has no card for (issue 23).
      */
     async waitingByDeck(
       owner: Owner,
@@ -349,17 +353,21 @@ export function createReviewRepository({ db }: { db: Db }) {
       deckId?: string,
     ): Promise<Array<Waiting & { deckId: string }>> {
       const now = at.now.toISOString();
+      const mine = ownerSql('c', owner);
       const r = await db.execute(sql`
         select d.id as deck_id,
-          (select count(*) from (select 1 from review_cards c where c.deck_id = d.id and c.state = 'review' and c.due <= ${now}
+          (select count(*) from (select 1 from review_cards c where ${mine} and c.deck_id = d.id and c.state = 'review' and c.due <= ${now}
              limit ${left.reviewsLeft}) x) as review,
-          (select count(*) from (select 1 from review_cards c where c.deck_id = d.id and ${interdayLearning('c')} and c.due <= ${now}
+          (select count(*) from (select 1 from review_cards c where ${mine} and c.deck_id = d.id and ${interdayLearning('c')} and c.due <= ${now}
              limit ${left.reviewsLeft}) x) as interday,
-          (select count(*) from review_cards c where c.deck_id = d.id and ${intradayLearning('c')}
+          (select count(*) from review_cards c where ${mine} and c.deck_id = d.id and ${intradayLearning('c')}
              and c.due <= ${at.learnAhead.toISOString()}) as intraday,
-          (select count(*) from (select 1 from questions q where q.deck_id = d.id and not q.studied limit ${left.newLeft}) x) as new
-        from decks d
-        where ${ownerSql('d', owner)} ${deckId ? sql`and d.id = ${deckId}` : sql``}`);
+          case when d.own
+            then (select count(*) from (select 1 from questions q where q.deck_id = d.id and not q.studied limit ${left.newLeft}) x)
+            else (select count(*) from (select 1 from questions q where q.deck_id = d.id
+              and not exists (select 1 from review_cards c where c.question_id = q.id and ${mine}) limit ${left.newLeft}) x)
+          end as new
+        from ${studiedDecks(owner, deckId)} d`);
       return rows<{
         deck_id: string;
         review: unknown;
@@ -387,15 +395,21 @@ export function createReviewRepository({ db }: { db: Db }) {
     intradayCards: (owner: Owner, until: Date, limit: number, deckId?: string) =>
       cardsDueBy(owner, LEARNING_STATES, intradayStep('review_cards'), until, limit, deckId),
 
-    /** Questions never answered, in library order (oldest deck first, then deck order). */
+    /**
+     * Questions the learner never answered, in library order (oldest deck first, then deck order):
+     * in their own decks by the `studied` flag, in a class's by the absence of their card.
+     */
     async newQuestionIds(owner: Owner, limit: number, deckId?: string): Promise<string[]> {
       if (limit <= 0) return [];
       const r = await db.execute(sql`
         select q.id
-        from decks d cross join lateral (
-          select q.id, q.position, q.created_at from questions q where q.deck_id = d.id and not q.studied
-          order by q.position, q.created_at, q.id limit ${limit}) q
-        where ${ownerSql('d', owner)} ${deckId ? sql`and d.id = ${deckId}` : sql``}
+        from ${studiedDecks(owner, deckId)} d cross join lateral (
+          (select q.id, q.position, q.created_at from questions q where d.own and q.deck_id = d.id and not q.studied
+            order by q.position, q.created_at, q.id limit ${limit})
+          union all
+          (select q.id, q.position, q.created_at from questions q where not d.own and q.deck_id = d.id
+            and not exists (select 1 from review_cards c where c.question_id = q.id and ${ownerSql('c', owner)})
+            order by q.position, q.created_at, q.id limit ${limit})) q
         order by d.created_at, d.id, q.position, q.created_at, q.id
         limit ${limit}`);
       return rows<{ id: string }>(r).map((x) => x.id);

@@ -1,0 +1,2 @@
+CREATE INDEX "review_cards_user_deck_state_due_idx" ON "review_cards" USING btree ("owner_user_id","deck_id","state","due");--> statement-breakpoint
+CREATE INDEX "review_cards_anon_deck_state_due_idx" ON "review_cards" USING btree ("owner_anon_id","deck_id","state","due");
