@@ -58,7 +58,8 @@ const DEFAULT_DECK_ID = 1;
 const EXPORT_DECK_ID = 1732500000100;
 const SEP = '\x1f';
 
-const SCHEMA = `
+/** Anki's schema 11 tables and indexes (rslib/src/storage/schema11.sql). */
+export const ANKI_SCHEMA_11 = `
 create table col (id integer primary key, crt integer not null, mod integer not null, scm integer not null, ver integer not null, dty integer not null, usn integer not null, ls integer not null, conf text not null, models text not null, decks text not null, dconf text not null, tags text not null);
 create table notes (id integer primary key, guid text not null, mid integer not null, mod integer not null, usn integer not null, tags text not null, flds text not null, sfld integer not null, csum integer not null, flags integer not null, data text not null);
 create table cards (id integer primary key, nid integer not null, did integer not null, ord integer not null, mod integer not null, usn integer not null, type integer not null, queue integer not null, due integer not null, ivl integer not null, factor integer not null, reps integer not null, lapses integer not null, left integer not null, odue integer not null, odid integer not null, flags integer not null, data text not null);
@@ -126,7 +127,7 @@ export async function writeApkg(deck: ExchangeDeck, options: WriteApkgOptions = 
   const SQL = await loadSqlJs();
   const db = new SQL.Database();
   try {
-    db.run(SCHEMA);
+    db.run(ANKI_SCHEMA_11);
     const models: Record<string, unknown> = {};
     for (const type of new Set(deck.questions.map((q) => q.questionType))) {
       models[String(MNEMO_MODEL_IDS[type])] = mnemoModel(type, EXPORT_DECK_ID, nowS);
@@ -485,12 +486,16 @@ function readClozeNote(
   const out: ExchangeQuestion[] = [];
   for (const n of numbers) {
     const hiddenParts: string[] = [];
+    const hints: string[] = [];
+    // The blank goes in as a plain token and becomes "[...]" after the markdown conversion, which
+    // would otherwise escape the brackets.
     const blanked = text.replace(CLOZE, (_m, num: string, content: string, hint?: string) => {
       if (Number(num) !== n) return content;
       hiddenParts.push(content);
-      return hint ? `[${hint}]` : '[...]';
+      hints.push(hint ? `[${stripHtml(hint)}]` : '[...]');
+      return `MNEMOCLOZEBLANK${hints.length - 1}X`;
     });
-    const question = htmlToMarkdown(blanked);
+    const question = htmlToMarkdown(blanked).replace(/MNEMOCLOZEBLANK(\d+)X/g, (_m, i: string) => hints[Number(i)] ?? '[...]');
     const answer = hiddenParts.map(htmlToMarkdown).join(' … ');
     if (!question || !answer) continue;
     const card = cards.find((c) => c.ord === n - 1);

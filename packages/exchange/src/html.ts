@@ -56,6 +56,8 @@ export function htmlToMarkdown(html: string): string {
   return markdown
     .translate(clean)
     .replace(/\u00a0/g, ' ')
+    // A <br> comes out as a markdown hard break ("  \n"); Mnemo's text keeps plain line breaks.
+    .replace(/ {2,}\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
