@@ -244,6 +244,8 @@ test.describe('an anonymous visitor', () => {
   test('lands on the edit screen with generated questions, edits one, regenerates two, deletes one', async ({
     page,
   }) => {
+    // A long journey: on a loaded machine it passes the 30 s default.
+    test.setTimeout(90_000);
     const service = await playQuestions(page);
     service.generateDelayMs = 800;
     // The deck the visitor just made: the creation page left the pending generation request.

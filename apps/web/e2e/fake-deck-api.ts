@@ -1,5 +1,9 @@
 import type { Page, Route } from '@playwright/test';
 import type { DeckResponse } from '@mnemo/contracts/api/decks';
+import type {
+  GenerateQuestionsResponse,
+  GenerationStatusResponse,
+} from '@mnemo/contracts/api/questions';
 import type { Space } from '@mnemo/contracts/entities/space';
 import { RecordingFake } from './fake-calls';
 
@@ -191,6 +195,19 @@ export function fakeExploreCard(
   };
 }
 
+/** One look at a queued generation's status: where it stands then. */
+export type FakeGenerationStep =
+  { state: 'queued' | 'running' } | { state: 'completed' } | { state: 'failed'; reason: string };
+
+interface FakeGenerationJob {
+  deckId: string;
+  steps: FakeGenerationStep[];
+  total: number;
+  looks: number;
+  /** Set when the run has written its questions (once, however often it is looked at). */
+  created?: number;
+}
+
 export class FakeDeckApi extends RecordingFake {
   /** What GET /decks/explore lists, newest first; a search keeps titles containing the term. */
   explore: FakeExploreCard[] = [];
@@ -201,6 +218,14 @@ export class FakeDeckApi extends RecordingFake {
   outcome = new Map<string, 'completed' | 'failed'>();
   /** Default outcome for sources not in `outcome`. */
   defaultOutcome: 'completed' | 'failed' = 'completed';
+  /**
+   * Queued generations, the way the deck service runs them: each generate call takes the next
+   * script, answers 'queued', and each GET .../generation/:jobId look takes the script's next step
+   * (the last repeats); the questions are written when a look reaches 'completed'. Empty: generate
+   * completes at once.
+   */
+  generationRuns: FakeGenerationStep[][] = [];
+  private jobs = new Map<string, FakeGenerationJob>();
 
   constructor(readonly options: { signedIn: boolean }) {
     super();
@@ -264,6 +289,17 @@ export class FakeDeckApi extends RecordingFake {
       cardCount: deck.cards.length,
     };
     return { ...answer, ...deck.presented } as DeckResponse;
+  }
+
+  /** Writes a generation's questions (at most 3) into the deck. */
+  private writeQuestions(deckId: string, totalQuestions: number) {
+    const made = Array.from({ length: Math.min(totalQuestions, 3) }, (_, i) =>
+      question(deckId, i + 1),
+    );
+    this.questions.set(deckId, made);
+    const deck = this.decks.find((d) => d._id === deckId);
+    if (deck) deck.cards = made.map((q) => q._id);
+    return made;
   }
 
   private findSource(sourceId: string): { deck: FakeDeck; source: FakeSource } | null {
@@ -525,13 +561,38 @@ export class FakeDeckApi extends RecordingFake {
       const deckId = parts[2];
       if (parts[3] === 'generate' && method === 'POST') {
         const { totalQuestions } = body as { totalQuestions: number };
-        const made = Array.from({ length: Math.min(totalQuestions, 3) }, (_, i) =>
-          question(deckId, i + 1),
-        );
-        this.questions.set(deckId, made);
-        const deck = this.decks.find((d) => d._id === deckId);
-        if (deck) deck.cards = made.map((q) => q._id);
+        const script = this.generationRuns.shift();
+        if (script) {
+          const jobId = `generate-${deckId}-${uuid()}`;
+          this.jobs.set(jobId, { deckId, steps: script, total: totalQuestions, looks: 0 });
+          const queued: GenerateQuestionsResponse = {
+            success: true,
+            status: 'queued',
+            jobId,
+            questions: [],
+          };
+          return json(queued);
+        }
+        const made = this.writeQuestions(deckId, totalQuestions);
         return json({ success: true, status: 'completed', jobId: 'job-1', questions: made });
+      }
+      if (parts[3] === 'generation' && parts[4] && method === 'GET') {
+        const job = this.jobs.get(parts[4]);
+        if (!job || job.deckId !== deckId) {
+          return failure(404, 'NOT_FOUND', 'Generation not found')(route);
+        }
+        const step = job.steps[Math.min(job.looks, job.steps.length - 1)] ?? { state: 'queued' };
+        job.looks += 1;
+        let answer: GenerationStatusResponse;
+        if (step.state === 'completed') {
+          job.created ??= this.writeQuestions(deckId, job.total).length;
+          answer = { success: true, jobId: parts[4], state: 'completed', created: job.created };
+        } else if (step.state === 'failed') {
+          answer = { success: true, jobId: parts[4], state: 'failed', reason: step.reason };
+        } else {
+          answer = { success: true, jobId: parts[4], state: step.state };
+        }
+        return json(answer);
       }
       const list = this.questions.get(deckId) ?? [];
       if (parts[3] === 'all') return json({ success: true, questions: list });

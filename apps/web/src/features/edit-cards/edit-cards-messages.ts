@@ -15,4 +15,9 @@ export const EDIT_CARDS_MESSAGES = {
   // Ours: the spec shows an overlay while generating but not its words.
   generating: 'Generating your questions...',
   generatingHint: 'This can take a minute. The questions appear here as soon as they are ready.',
+  // Ours: where a queued generation stands (GET /questions/deck/:deckId/generation/:jobId).
+  generationQueued: 'Waiting for the AI to start...',
+  generationRunning: 'The AI is writing your questions...',
+  generationFailedTitle: 'No questions were generated',
+  retry: 'Retry',
 } as const;

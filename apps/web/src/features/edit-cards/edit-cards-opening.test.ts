@@ -63,7 +63,12 @@ describe('opening the edit screen with a pending generation request', () => {
     const run = runPendingGeneration(DECK, deps);
     expect(run).not.toBeNull();
     expect(storage.data.has(LOCAL_KEYS.pendingCardGeneration)).toBe(false);
-    await expect(run).resolves.toEqual({ kind: 'loaded', page: page(3), stillGenerating: false });
+    await expect(run).resolves.toEqual({
+      kind: 'loaded',
+      page: page(3),
+      stillGenerating: false,
+      job: null,
+    });
     expect(generate).toHaveBeenCalledWith({
       questionTypes: ['multiple_choice', 'free_response'],
       totalQuestions: 20,
@@ -107,21 +112,32 @@ describe('opening the edit screen with a pending generation request', () => {
     });
   });
 
-  it('keeps waiting (isGenerating) when the server queued the run and page 1 is still empty', async () => {
+  it('keeps waiting (isGenerating) for the queued run, carrying its job and request', async () => {
     const queued = async () => ({
       success: true as const,
       status: 'queued' as const,
       jobId: 'j2',
       questions: [],
     });
+    const job = {
+      jobId: 'j2',
+      body: {
+        questionTypes: ['multiple_choice', 'free_response'],
+        totalQuestions: 20,
+        focusInstructions: 'Chapter 2 only',
+      },
+    };
     const empty = setup({ deckId: DECK }, { generate: queued, page: async () => page(0) });
     await expect(runPendingGeneration(DECK, empty.deps)).resolves.toMatchObject({
       kind: 'loaded',
       stillGenerating: true,
+      job,
     });
+    // Questions already in the deck do not end the wait: the new run may still fail.
     const some = setup({ deckId: DECK }, { generate: queued, page: async () => page(2) });
     await expect(runPendingGeneration(DECK, some.deps)).resolves.toMatchObject({
-      stillGenerating: false,
+      stillGenerating: true,
+      job,
     });
   });
 });

@@ -4,6 +4,7 @@ import type {
 } from '@mnemo/contracts/api/questions';
 import type { PendingGeneration } from '../../lib/pending-generation';
 import { EDIT_CARDS_MESSAGES } from './edit-cards-messages';
+import type { GenerationJob } from './generation-watch';
 import type { QuestionPage } from './question-paging';
 
 export interface OpeningDeps {
@@ -17,8 +18,10 @@ export type OpeningResult =
   | {
       kind: 'loaded';
       page: QuestionPage;
-      /** The server queued the rest of the run: keep polling (isGenerating) until questions show. */
+      /** The server queued the rest of the run: keep waiting (isGenerating) until it has ended. */
       stillGenerating: boolean;
+      /** The queued run, whose status the screen watches; null when it already completed. */
+      job: GenerationJob | null;
     }
   | { kind: 'failed'; message: string };
 
@@ -44,17 +47,21 @@ export function runPendingGeneration(
   if (!request) return null;
   return (async (): Promise<OpeningResult> => {
     let answer: GenerateQuestionsResponse;
+    const body = pendingGenerationBody(request);
     try {
-      answer = await deps.generate(pendingGenerationBody(request));
+      answer = await deps.generate(body);
     } catch {
       return { kind: 'failed', message: EDIT_CARDS_MESSAGES.generateFailed };
     }
     try {
       const page = await deps.loadFirstPage();
+      const queued = answer.status === 'queued';
       return {
         kind: 'loaded',
         page,
-        stillGenerating: answer.status === 'queued' && page.questions.length === 0,
+        // A deck that already has questions waits for the new ones too: the run may still fail.
+        stillGenerating: queued,
+        job: queued ? { jobId: answer.jobId, body } : null,
       };
     } catch {
       return { kind: 'failed', message: EDIT_CARDS_MESSAGES.loadFailed };

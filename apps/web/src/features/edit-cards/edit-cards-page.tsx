@@ -6,6 +6,7 @@ import { Pager } from '../../components/pager';
 import { useDeck } from '../../lib/deck-queries';
 import { EDIT_CARDS_MESSAGES as M } from './edit-cards-messages';
 import { EditQuestionDialog } from './edit-question-dialog';
+import { GenerationFailedError } from './generation-watch';
 import { QuestionItem, type CardsView } from './question-card';
 import { lastPage, questionFilter, questionNumber, statusLine } from './question-paging';
 import { useEditCards } from './use-edit-cards';
@@ -126,7 +127,12 @@ function DeckEditCards({
       { ids, instructions },
       {
         onSuccess: () => setSelected(new Set()),
-        onError: () => setActionError(M.regenerateFailed),
+        onError: (error) =>
+          setActionError(
+            error instanceof GenerationFailedError
+              ? `${error.reason}. ${M.regenerateFailed}`
+              : M.regenerateFailed,
+          ),
       },
     );
   };
@@ -152,7 +158,8 @@ function DeckEditCards({
       </p>
     );
   } else if (data.total === 0 && shown.length === 0) {
-    body = screen.generating ? null : <EmptyState />;
+    // A failed run says why instead of the empty state's guess.
+    body = screen.generating || screen.generationFailure ? null : <EmptyState />;
   } else {
     body = (
       <>
@@ -290,6 +297,17 @@ function DeckEditCards({
           </button>
         </div>
       )}
+      {screen.generationFailure && !screen.error && (
+        <div className="edit-cards-error notice notice-error" role="alert">
+          <div>
+            <strong>{M.generationFailedTitle}</strong>
+            <p>{screen.generationFailure.reason}</p>
+          </div>
+          <button type="button" className="btn" onClick={screen.retry}>
+            {M.retry}
+          </button>
+        </div>
+      )}
       {body}
       {owner && !screen.error && (
         <div className="edit-cards-footer">
@@ -300,6 +318,11 @@ function DeckEditCards({
         <div className="generating-overlay" data-closing={!screen.generating} role="status">
           <span className="spinner" aria-hidden="true" />
           <p className="generating-title">{M.generating}</p>
+          {screen.progress && (
+            <p className="generating-progress">
+              {screen.progress === 'queued' ? M.generationQueued : M.generationRunning}
+            </p>
+          )}
           <p className="muted">{M.generatingHint}</p>
         </div>
       )}

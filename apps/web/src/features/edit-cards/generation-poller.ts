@@ -7,6 +7,8 @@ export interface PollOptions<T> {
   /** Whether the answer has what the poll waits for (at least one question). */
   found: (answer: T) => boolean;
   onFound: (answer: T) => void;
+  /** Every answer, found or not (a generation's progress). */
+  onAnswer?: (answer: T) => void;
   intervalMs?: number;
   /** Gives up after this many looks (none: never). */
   maxLooks?: number;
@@ -35,6 +37,7 @@ export function pollUntilFound<T>(options: PollOptions<T>): () => void {
     options.load().then(
       (answer) => {
         if (stopped) return;
+        options.onAnswer?.(answer);
         if (options.found(answer)) {
           stopped = true;
           options.onFound(answer);
@@ -67,6 +70,7 @@ export function pollUntilFound<T>(options: PollOptions<T>): () => void {
 export interface WaitOptions<T> {
   load: () => Promise<T>;
   found: (answer: T) => boolean;
+  onAnswer?: (answer: T) => void;
   /** Gives up after this many looks. */
   maxLooks: number;
   intervalMs?: number;
@@ -96,6 +100,7 @@ export function waitUntilFound<T>(options: WaitOptions<T>): Promise<T | null> {
       load: options.load,
       found: options.found,
       onFound: end,
+      ...(options.onAnswer ? { onAnswer: options.onAnswer } : {}),
       onGiveUp: () => end(null),
       maxLooks: options.maxLooks,
       ...(options.intervalMs !== undefined ? { intervalMs: options.intervalMs } : {}),

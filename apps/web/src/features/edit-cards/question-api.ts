@@ -3,6 +3,7 @@ import {
   allQuestionsResponseSchema,
   deleteQuestionResponseSchema,
   generateQuestionsResponseSchema,
+  generationStatusResponseSchema,
   listQuestionsResponseSchema,
   updateQuestionResponseSchema,
   type GenerateQuestionsBody,
@@ -34,6 +35,13 @@ export function questionCalls(client: ApiClient = api) {
     generate(deckId: string, body: GenerateQuestionsBody) {
       return client.post(`/questions/deck/${at(deckId)}/generate`, body, {
         schema: generateQuestionsResponseSchema,
+      });
+    },
+    /** GET /questions/deck/:deckId/generation/:jobId: where a generation stands (the issue-22 addition). */
+    generationStatus(deckId: string, jobId: string, signal?: AbortSignal) {
+      return client.get(`/questions/deck/${at(deckId)}/generation/${at(jobId)}`, {
+        schema: generationStatusResponseSchema,
+        signal,
       });
     },
     /** PUT /questions/:id with only the changed fields. */

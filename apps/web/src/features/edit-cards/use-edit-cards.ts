@@ -14,6 +14,12 @@ import { useFadePresence } from '../../components/dialog';
 import { EDIT_CARDS_MESSAGES } from './edit-cards-messages';
 import { runPendingGeneration, type OpeningResult } from './edit-cards-opening';
 import { EDIT_CARDS_TIMINGS, pollUntilFound, waitUntilFound } from './generation-poller';
+import {
+  GenerationFailedError,
+  waitForGeneration,
+  watchGeneration,
+  type GenerationJob,
+} from './generation-watch';
 import { questions as calls } from './question-api';
 import {
   clampPage,
@@ -60,10 +66,18 @@ export interface EditCardsOptions {
 
 type Opening = { state: 'idle' } | { state: 'running' } | { state: 'failed'; message: string };
 
+/** A queued generation that ended without questions: why, and what to send again on Retry. */
+export interface GenerationFailure {
+  reason: string;
+  body: GenerateQuestionsBody;
+}
+
 /**
  * The edit screen's data (spec 02 §4): the page of questions; the pending generation request,
- * consumed on opening; the isGenerating poll every 3 s until a question appears; the overlay that
- * hides 500 ms after; and the edit, delete and regenerate calls.
+ * consumed on opening; while generating, the run's status every 3 s until it has ended (or, for a
+ * run the screen does not know, such as after a reload with ?isGenerating, the list until a
+ * question appears); a failed run's reason with a retry; the overlay that hides 500 ms after;
+ * and the edit, delete and regenerate calls.
  */
 export function useEditCards({
   deckId,
@@ -102,6 +116,10 @@ export function useEditCards({
   const generateAsync = generate.mutateAsync;
 
   const [handoff, setHandoff] = useState(false);
+  // The queued run being watched, where it stands, and how the last one failed.
+  const [job, setJob] = useState<GenerationJob | null>(null);
+  const [progress, setProgress] = useState<'queued' | 'running' | null>(null);
+  const [failure, setFailure] = useState<GenerationFailure | null>(null);
 
   // Aborted when the screen goes away: a regeneration stops waiting for its replacements.
   const screenAlive = useRef<AbortController | null>(null);
@@ -144,6 +162,7 @@ export function useEditCards({
       setPage(1);
       setOpening({ state: 'idle' });
       if (result.stillGenerating) {
+        setJob(result.job);
         // Until the address says isGenerating, the screen keeps waiting instead of showing empty.
         setHandoff(true);
         flagSetter.current(true);
@@ -173,24 +192,66 @@ export function useEditCards({
 
   const polling = waiting && opening.state === 'idle';
   const { refetch } = questionsQuery;
+
+  // A known run: its status, until it has ended. A failure stops the wait and keeps the reason;
+  // a completed (or forgotten) run hands over to the list poll below, which ends at once when
+  // the questions are there.
   useEffect(() => {
-    if (!polling) return;
+    if (!polling || job === null || deckId === null) return;
+    return watchGeneration({
+      load: () => calls.generationStatus(deckId, job.jobId),
+      onProgress: setProgress,
+      onEnd: (end) => {
+        setProgress(null);
+        setJob(null);
+        if (end.state === 'failed') {
+          setFailure({ reason: end.reason, body: job.body });
+          finish();
+          return;
+        }
+        void refetch();
+      },
+      intervalMs: EDIT_CARDS_TIMINGS.pollMs,
+    });
+  }, [polling, job, deckId, refetch, finish]);
+
+  useEffect(() => {
+    if (!polling || job !== null) return;
     return pollUntilFound({
       load: () => refetch(),
       found: (result) => (result.data?.questions.length ?? 0) > 0,
       onFound: finish,
       intervalMs: EDIT_CARDS_TIMINGS.pollMs,
     });
-  }, [polling, refetch, finish]);
+  }, [polling, job, refetch, finish]);
 
   const shownCount = questionsQuery.isPlaceholderData
     ? 0
     : (questionsQuery.data?.questions.length ?? 0);
   useEffect(() => {
-    if (polling && shownCount > 0) finish();
-  }, [polling, shownCount, finish]);
+    if (polling && job === null && shownCount > 0) finish();
+  }, [polling, job, shownCount, finish]);
 
-  const generatingNow = opening.state === 'running' || waiting;
+  /** The failure's Retry: the same request again, watched like the first. */
+  const retry = useCallback(() => {
+    if (failure === null || deckId === null) return;
+    const { body } = failure;
+    setFailure(null);
+    generateAsync(body).then(
+      (answer) => {
+        if (answer.status === 'queued') {
+          setJob({ jobId: answer.jobId, body });
+          setHandoff(true);
+          flagSetter.current(true);
+        } else {
+          void refetch();
+        }
+      },
+      () => setFailure({ reason: EDIT_CARDS_MESSAGES.generateFailed, body }),
+    );
+  }, [failure, deckId, generateAsync, refetch]);
+
+  const generatingNow = opening.state === 'running' || waiting || generate.isPending;
   const overlay = useFadePresence(generatingNow, EDIT_CARDS_TIMINGS.overlayHideMs);
 
   const reload = useCallback(async () => {
@@ -228,6 +289,15 @@ export function useEditCards({
       });
       if (answer.status !== 'queued') return;
       const signal = screenAlive.current?.signal;
+      const end = await waitForGeneration({
+        load: () => calls.generationStatus(deckId, answer.jobId, signal),
+        maxLooks: REGENERATE_MAX_LOOKS,
+        intervalMs: EDIT_CARDS_TIMINGS.pollMs,
+        ...(signal ? { signal } : {}),
+      });
+      if (end?.state === 'failed') throw new GenerationFailedError(end.reason);
+      if (end?.state !== 'unknown') return;
+      // A run the server does not know (any more): wait for the replacements in the list instead.
       await waitUntilFound({
         load: () => calls.listPage(deckId, 1, signal),
         found: (page) => page.pagination.total > before,
@@ -264,6 +334,11 @@ export function useEditCards({
     error,
     tryAgain,
     generating: generatingNow,
+    /** Where the watched run stands, for the overlay; null when not known. */
+    progress,
+    /** The last run's failure with its reason; Retry sends its request again. */
+    generationFailure: failure,
+    retry,
     overlay,
     update,
     removeMany,
