@@ -53,6 +53,9 @@ import { createClassesRepository } from './modules/classes/classes.repository';
 import { createClassesService } from './modules/classes/classes.service';
 import { classesRoutes } from './modules/classes/classes.routes';
 import { createAttemptCounter } from '@mnemo/service-kit/attempts';
+import { createExchangeRepository } from './modules/exchange/exchange.repository';
+import { createExchangeService } from './modules/exchange/exchange.service';
+import { exchangeRoutes } from './modules/exchange/exchange.routes';
 
 export type AppDeps = {
   db?: Db;
@@ -150,6 +153,14 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
   });
   const explore = createExploreService({ explore: createExploreRepository({ db: app.db }) });
   await app.register(decksRoutes, { service: decks, explore });
+  // Export and import with Anki, Quizlet and spreadsheets (issue 24), under the decks' limits.
+  const exchange = createExchangeService({
+    exchange: createExchangeRepository({ db: app.db }),
+    decks: decksRepository,
+    deckViews: decks,
+    limitsOf,
+  });
+  await app.register(exchangeRoutes, { exchange });
 
   const youtube = createYoutubeService({
     config: {

@@ -120,12 +120,26 @@ export const importPreviewBodySchema = z.object({
 });
 
 /** What the question's fields are filled from, per column: null for a column that is not imported. */
-export const IMPORT_COLUMN_FIELDS = ['question', 'answer', 'options', 'concepts', 'explanation', 'caseContext', 'type'] as const;
+export const IMPORT_COLUMN_FIELDS = [
+  'question',
+  'answer',
+  'options',
+  'concepts',
+  'explanation',
+  'caseContext',
+  'type',
+  /** One option of several option columns ('Option 2'). */
+  'option',
+  /** Which option is right: its number, letter or text. */
+  'correct',
+  /** The source citation. */
+  'source',
+] as const;
 export const importColumnFieldSchema = z.enum(IMPORT_COLUMN_FIELDS);
 
 export const importPreviewResponseSchema = successSchema.extend({
   format: importFormatSchema,
-  /** The separator detected: ',', '\t', ';' or '|'. */
+  /** The separator detected: ',', '\t' or ';'. */
   separator: z.string().min(1).max(1),
   /** Whether the first line was taken as column names. */
   header: z.boolean(),

@@ -22,7 +22,7 @@ import type { CloneRepository, DocumentCopy } from './clone.repository';
 import type { DeckRemoval } from './deck-removal';
 import { presentDeck } from './decks.presenter';
 import type { DeckPatch, DeckRow, DeckScope, DecksRepository } from './decks.repository';
-import { limitReached, lockOwnerLimits, type Caller, type LimitsOf } from './limits';
+import { cardLimitReached, checkDeckCount, limitScope, lockOwnerLimits, type Caller, type LimitsOf } from './limits';
 
 export type CreateDeckInput = z.output<typeof createDeckBodySchema>;
 export type UpdateDeckInput = z.output<typeof updateDeckBodySchema>;
@@ -31,29 +31,8 @@ export type CloneDeckInput = z.output<typeof cloneDeckBodySchema>;
 
 export const spaceNotFound = () => new AppError('NOT_FOUND', 'Study space not found');
 
-/**
- * 402 LIMIT_REACHED when a clone would hold more cards than the caller's plan allows in one deck:
- * the copy is refused whole rather than cut (a clone is the original or nothing).
- */
-const cardLimitReached = (caller: Caller, cards: number, max: number) =>
-  new AppError(
-    'LIMIT_REACHED',
-    caller.plan === 'anonymous'
-      ? `This deck has ${cards} cards; guests can have ${max} cards per deck. Sign up for free to clone it.`
-      : `This deck has ${cards} cards; the free plan allows ${max} cards per deck. Upgrade to Scholar to clone it.`,
-    { flags: { limitReached: true }, details: { limit: 'cardsPerDeck', max, cards, plan: caller.plan } },
-  );
-
 /** Optional text that is blank means none. */
 const textOrNull = (value: string | null | undefined) => (value?.trim() ? value : null);
-
-/**
- * Which decks the decks-per-space limit counts for a deck going into `spaceId`. Decks outside any
- * space count as one group of their own. A guest may have one space, and their limit counts all
- * their decks together, so decks outside a space are not a second allowance (docs/decisions.md).
- */
-const limitScope = (caller: Caller, spaceId: string | null): DeckScope =>
-  caller.plan === 'anonymous' ? 'all' : { spaceId };
 
 export function createDecksService({
   decks,
@@ -90,9 +69,7 @@ export function createDecksService({
 
   /** 402 when the scope the deck goes into already holds as many decks as the plan allows. */
   async function checkDeckLimit(tx: Tx, caller: Caller, scope: DeckScope): Promise<void> {
-    const max = limitsOf(caller.plan).decksPerSpace;
-    if (max === null) return;
-    if ((await decks.countDecks(tx, caller.owner, scope)) >= max) throw limitReached('decksPerSpace', caller.plan, max);
+    await checkDeckCount(tx, { decks, limitsOf }, caller, scope);
   }
 
   async function requireOwnSpace(owner: Owner, spaceId: string, tx?: Tx): Promise<void> {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Identity, Plan } from '@mnemo/contracts/identity';
 import { PLAN_LIMITS } from '@mnemo/contracts/limits';
 import type { Tx } from '@mnemo/db/client';
+import type { DeckScope, DecksRepository } from './decks.repository';
 import type { Owner } from '@mnemo/db/owner';
 import { AppError, requireOwner } from '@mnemo/service-kit';
 
@@ -64,4 +65,38 @@ export function limitReached(limit: 'studySpaces' | 'decksPerSpace', plan: Plan,
 export async function lockOwnerLimits(tx: Tx, owner: Owner): Promise<void> {
   const key = owner.userId ? `mnemo:limits:user:${owner.userId}` : `mnemo:limits:anon:${owner.anonId}`;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+/**
+ * 402 LIMIT_REACHED when a clone or an import would hold more cards than the caller's plan allows in one deck:
+ * refused whole rather than cut (a clone is the original or nothing; an import is the file or nothing).
+ */
+export const cardLimitReached = (caller: Caller, cards: number, max: number, action = 'clone it') =>
+  new AppError(
+    'LIMIT_REACHED',
+    caller.plan === 'anonymous'
+      ? `This deck has ${cards} cards; guests can have ${max} cards per deck. Sign up for free to ${action}.`
+      : `This deck has ${cards} cards; the free plan allows ${max} cards per deck. Upgrade to Scholar to ${action}.`,
+    { flags: { limitReached: true }, details: { limit: 'cardsPerDeck', max, cards, plan: caller.plan } },
+  );
+
+/**
+ * Which decks the decks-per-space limit counts for a deck going into `spaceId`. Decks outside any
+ * space count as one group of their own. A guest may have one space, and their limit counts all
+ * their decks together, so decks outside a space are not a second allowance (docs/decisions.md).
+ */
+export const limitScope = (caller: Caller, spaceId: string | null): DeckScope =>
+  caller.plan === 'anonymous' ? 'all' : { spaceId };
+
+
+/** 402 when the scope a new deck goes into already holds as many decks as the plan allows. */
+export async function checkDeckCount(
+  tx: Tx,
+  { decks, limitsOf }: { decks: Pick<DecksRepository, 'countDecks'>; limitsOf: LimitsOf },
+  caller: Caller,
+  scope: DeckScope,
+): Promise<void> {
+  const max = limitsOf(caller.plan).decksPerSpace;
+  if (max === null) return;
+  if ((await decks.countDecks(tx, caller.owner, scope)) >= max) throw limitReached('decksPerSpace', caller.plan, max);
 }
