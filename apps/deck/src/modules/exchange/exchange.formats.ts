@@ -53,11 +53,11 @@ function utf8(bytes: Uint8Array): string {
   }
 }
 
-/** A file's bytes in the format asked for. */
-export async function writeDeck(format: ExportFormat, deck: ExchangeDeck): Promise<Buffer> {
+/** A file's bytes in the format asked for; `withHistory` writes the learner's schedule into an .apkg. */
+export async function writeDeck(format: ExportFormat, deck: ExchangeDeck, { withHistory }: { withHistory: boolean }): Promise<Buffer> {
   switch (format) {
     case 'apkg':
-      return Buffer.from(await writeApkg(deck));
+      return Buffer.from(await writeApkg(deck, { includeReview: withHistory }));
     case 'csv':
       return Buffer.from(writeCsv(deck), 'utf8');
     case 'quizlet':

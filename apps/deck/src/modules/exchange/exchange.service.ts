@@ -81,7 +81,7 @@ export function createExchangeService({
   limitsOf: LimitsOf;
 }) {
   /** The deck as the exchange model holds it, with the caller's own history when it is theirs. */
-  async function snapshot(owner: Owner, deckId: string): Promise<ExchangeDeck> {
+  async function snapshot(owner: Owner, deckId: string): Promise<{ deck: ExchangeDeck; withHistory: boolean }> {
     const deck = await exchange.deck(owner, deckId);
     if (!deck || !deck.rights.canView) throw deckNotFound();
     const [questions, sources] = await Promise.all([exchange.questions(deckId), exchange.sources(deckId)]);
@@ -112,7 +112,7 @@ export function createExchangeService({
       };
       logOf.set(l.questionId, [...(logOf.get(l.questionId) ?? []), entry]);
     }
-    return {
+    const exported: ExchangeDeck = {
       title: deck.title,
       description: deck.description,
       sources: sources.map((s) => ({ title: s.title, type: s.type, url: s.url, summary: s.summary, keyPoints: s.keyPoints })),
@@ -149,13 +149,18 @@ export function createExchangeService({
         };
       }),
     };
+    return { deck: exported, withHistory };
   }
 
   return {
     /** GET /decks/:id/export: the deck as a file in the format asked for. */
     async exportDeck(owner: Owner, deckId: string, format: ExportFormat): Promise<ExportedFile> {
-      const deck = await snapshot(owner, deckId);
-      return { filename: exportFilename(deck.title, format), contentType: EXPORT_FILES[format].contentType, body: await writeDeck(format, deck) };
+      const { deck, withHistory } = await snapshot(owner, deckId);
+      return {
+        filename: exportFilename(deck.title, format),
+        contentType: EXPORT_FILES[format].contentType,
+        body: await writeDeck(format, deck, { withHistory }),
+      };
     },
 
     /** POST /decks/import/preview: what a delimited file's columns and first rows will become. */
