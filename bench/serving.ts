@@ -1,0 +1,170 @@
+/**
+ * Serving speed, side by side in one run (issue 25):
+ *   - a bare Fastify proxy (@fastify/reply-from) in front of a trivial upstream, and Mnemo's gateway
+ *     in front of the auth service (`GET /api/auth/config`, a call that does no work): the cost of
+ *     Mnemo's hop, as the ratio gateway / bare (target ≥ 50%);
+ *   - `GET /api/decks` of a guest with a few decks, on the embedded database (target ≥ 1,500 req/s,
+ *     p99 ≤ 50 ms), and `GET /api/healthz` (every service's /readyz: database and Redis).
+ * The four are measured in rounds, interleaved, so a neighbour's load on this shared machine falls
+ * on all of them alike; every figure is printed with the load average beside it.
+ *
+ *   pnpm build && pnpm bench:serving     (needs Redis on 127.0.0.1:6379, like npm start)
+ *   BENCH_ROUNDS=3 BENCH_SECONDS=5 BENCH_CONNECTIONS=50  (the defaults)
+ *
+ * Mnemo runs as `npm start` runs it (the launcher, its defaults, LOG_LEVEL=info, output piped), with
+ * only the rate limits raised so that the benchmark measures serving, not 429 answers; healthz is
+ * limited per address, so its requests come from many X-Forwarded-For addresses (TRUST_PROXY=loopback).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const randomPort = () => 4000 + Math.floor(Math.random() * 900);
+
+const children: ChildProcess[] = [];
+// A failed run must not leave Mnemo running: the launcher stops its own children on SIGTERM.
+process.on('exit', () => children.forEach((c) => c.exitCode === null && c.kill('SIGTERM')));
+process.on('uncaughtException', (e) => {
+  console.error(e);
+  process.exit(1);
+});
+process.on('unhandledRejection', (e) => {
+  console.error(e);
+  process.exit(1);
+});
+/** Starts a process and resolves once `ready` appears on its output (which is then drained). */
+function start(args: string[], ready: string, env: Record<string, string> = {}): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      if (out.includes(ready)) {
+        out = '';
+        child.stdout!.off('data', onData);
+        // Keep reading (and dropping) its output, as a terminal or a log collector would.
+        child.stdout!.resume();
+        resolve(child);
+      } else if (out.length > 1e6) out = out.slice(-1e4);
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited (${code}); did you run pnpm build?\n${out.slice(-3000)}`)));
+  });
+}
+
+const tsx = ['--import', 'tsx', 'bench/serving-bare.ts'];
+const upstreamPort = randomPort();
+const barePort = upstreamPort + 1;
+await start([...tsx, 'upstream', String(upstreamPort)], 'ready');
+await start([...tsx, 'proxy', String(barePort), `http://127.0.0.1:${upstreamPort}`], 'ready');
+
+const dataDir = mkdtempSync(join(tmpdir(), 'mnemo-bench-serving-'));
+const port = barePort + 10 + Math.floor(Math.random() * 50);
+const base = `http://127.0.0.1:${port}`;
+await start(['apps/launcher/dist/main.js'], 'Mnemo is running at', {
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  MNEMO_DATA_DIR: dataDir,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  RATE_LIMIT_PER_MINUTE: '100000000',
+  AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
+  ANONYMOUS_PER_ADDRESS_PER_MINUTE: '100000000',
+  TRUST_PROXY: 'loopback',
+  STARTUP_TIMEOUT_SECONDS: '600',
+});
+
+// A guest with as many decks as a guest may have (3), as a learner who has just started.
+const anon = ((await (await fetch(`${base}/api/auth/anonymous-sessions`, { method: 'POST' })).json()) as { sessionId: string }).sessionId;
+for (let i = 0; i < 3; i++) {
+  const res = await fetch(`${base}/api/decks`, {
+    method: 'POST',
+    headers: { 'x-anonymous-session': anon, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: `Bench deck ${i}` }),
+  });
+  if (!res.ok) throw new Error(`POST /api/decks: ${res.status} ${await res.text()}`);
+}
+
+type Target = { name: string; url: string; headers?: Record<string, string>; manyAddresses?: boolean };
+const targets: Target[] = [
+  { name: 'bare proxy', url: `http://127.0.0.1:${barePort}/api/auth/config` },
+  { name: 'gateway /api/auth/config', url: `${base}/api/auth/config` },
+  { name: 'GET /api/decks (guest, 3 decks)', url: `${base}/api/decks`, headers: { 'x-anonymous-session': anon } },
+  { name: 'GET /api/healthz', url: `${base}/api/healthz`, manyAddresses: true },
+];
+
+type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: number; load: string };
+async function measure(target: Target, seconds: number): Promise<Figures> {
+  let n = 0;
+  const result = await autocannon({
+    url: target.url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: target.headers ?? {},
+    ...(target.manyAddresses
+      ? {
+          requests: [
+            {
+              setupRequest: (req: autocannon.Request) => ({
+                ...req,
+                headers: { ...req.headers, 'x-forwarded-for': `10.0.${(n >> 8) & 255}.${n++ & 255}` },
+              }),
+            },
+          ],
+        }
+      : {}),
+  });
+  return {
+    rps: result.requests.total / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    load: load(),
+  };
+}
+const show = (f: Figures) =>
+  `${f.rps.toFixed(0).padStart(6)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms` +
+  `${f.non2xx || f.errors ? `  (non-2xx ${f.non2xx}, errors ${f.errors})` : ''}  load ${f.load}`;
+
+console.log(`serving bench: ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections, load average at start ${load()}`);
+for (const t of targets) await measure(t, 1); // warm-up: JIT, connection pools, caches
+const all = new Map<string, Figures[]>(targets.map((t) => [t.name, []]));
+const ratios: number[] = [];
+for (let round = 1; round <= ROUNDS; round++) {
+  console.log(`round ${round}`);
+  for (const t of targets) {
+    const f = await measure(t, SECONDS);
+    all.get(t.name)!.push(f);
+    console.log(`  ${t.name.padEnd(34)} ${show(f)}`);
+  }
+  const [bare, gateway] = [all.get(targets[0]!.name)!.at(-1)!, all.get(targets[1]!.name)!.at(-1)!];
+  ratios.push(gateway.rps / bare.rps);
+  console.log(`  gateway / bare proxy: ${(100 * ratios.at(-1)!).toFixed(0)}%  load ${load()}`);
+}
+
+console.log(`\nmedians of ${ROUNDS} rounds (load average now ${load()}):`);
+for (const t of targets) {
+  const fs = all.get(t.name)!;
+  console.log(
+    `  ${t.name.padEnd(34)} ${median(fs.map((f) => f.rps)).toFixed(0).padStart(6)} req/s  p50 ${median(fs.map((f) => f.p50))} ms  p99 ${median(fs.map((f) => f.p99))} ms`,
+  );
+}
+console.log(`  gateway / bare proxy: ${(100 * median(ratios)).toFixed(0)}% (target ≥ 50%); per round ${ratios.map((r) => `${(100 * r).toFixed(0)}%`).join(', ')}`);
+const decks = all.get(targets[2]!.name)!;
+console.log(
+  `  GET /api/decks: ${median(decks.map((f) => f.rps)).toFixed(0)} req/s, p99 ${median(decks.map((f) => f.p99))} ms (target ≥ 1,500 req/s, p99 ≤ 50 ms)`,
+);
+
+for (const c of children.reverse()) {
+  c.kill('SIGTERM');
+  if (c.exitCode === null) await new Promise((r) => c.once('exit', r));
+}
+rmSync(dataDir, { recursive: true, force: true });
