@@ -141,7 +141,7 @@ async function main() {
   const supervise = (spec: ChildSpec, port: number) =>
     keepRunning(spec, {
       isUp: () => up,
-      start: (s) => startChild(s, { json, write: say }),
+      start: (s) => startChild(s, { json, write: say, out: (chunk) => process.stdout.write(chunk) }),
       log: say,
       onStart: (child) => run.record(spec.name, child.child.pid, port),
       onGiveUp: (error) => void fail(error),
