@@ -35,6 +35,8 @@ export async function buildApp(env: Env, deps: GatewayDeps = {}) {
     trustProxy: env.TRUST_PROXY,
     // The gateway's port is public: /metrics and /readyz are served on INTERNAL_PORT (server.ts).
     opsEndpoints: 'ops-server',
+    // The edge logs one line per call; the services behind it log theirs at debug.
+    accessLogLevel: 'info',
     tracing: { otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT },
   });
 

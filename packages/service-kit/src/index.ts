@@ -9,6 +9,7 @@ import type { TracingOptions } from './trace';
 import { errorsPlugin } from './plugins/errors';
 import { healthPlugin, type ReadinessCheck } from './plugins/health';
 import { identityPlugin } from './plugins/identity';
+import { accessLogPlugin } from './plugins/access-log';
 import { metricsPlugin } from './plugins/metrics';
 import { requestBodyPlugin } from './plugins/request-body';
 import { tracingPlugin } from './plugins/tracing';
@@ -62,6 +63,11 @@ export type ServiceOptions = {
    * of its own, for an app whose port is public (the gateway). /healthz stays on the app either way.
    */
   opsEndpoints?: 'app' | 'ops-server';
+  /**
+   * The level of the one line each request logs: `'info'` at the edge (the gateway), `'debug'` (the
+   * default) in services behind it. See plugins/access-log.ts.
+   */
+  accessLogLevel?: 'info' | 'debug';
 };
 
 
@@ -90,10 +96,13 @@ export function createService(options: ServiceOptions) {
         : (options.trustProxy ?? false),
     // Graceful shutdown: stop taking new connections, let in-flight requests finish.
     forceCloseConnections: 'idle',
+    // Replaced by one line per request at the level the service asks for (plugins/access-log.ts).
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('serviceName', options.name);
   tracingPlugin(app, { name: options.name, tracing: options.tracing });
+  accessLogPlugin(app, { level: options.accessLogLevel ?? 'debug' });
   requestBodyPlugin(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);

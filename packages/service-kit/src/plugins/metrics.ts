@@ -28,13 +28,18 @@ export function metricsPlugin(
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  // One labelled child per method, route and status, made at its first request: prom-client would
+  // otherwise hash a labels object on every observation.
+  const children = new Map<string, client.Histogram.Internal<'method' | 'route' | 'status'>>();
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    if (route === '/metrics') return;
-    duration.observe(
-      { method: request.method, route, status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
+    if (route !== '/metrics') {
+      const key = `${request.method} ${reply.statusCode} ${route}`;
+      let child = children.get(key);
+      if (!child) children.set(key, (child = duration.labels(request.method, route, String(reply.statusCode))));
+      child.observe(reply.elapsedTime / 1000);
+    }
+    done();
   });
   if (options.serve === false) return;
   app.get('/metrics', { config: { public: true }, logLevel: 'warn' }, async (_req, reply) => {

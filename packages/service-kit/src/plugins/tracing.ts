@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from '@mnemo/logger';
 import { context, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import {
   createTracing,
@@ -31,6 +32,16 @@ declare module 'fastify' {
  * on. The trace id is logged with the request id, and the answer's traceparent names this span so a
  * client can quote it.
  */
+/** `GET /decks/:id`: made once per method and route, not per request. */
+const spanNames = new Map<string, Map<string, string>>();
+function spanNameOf(method: string, route: string): string {
+  let byRoute = spanNames.get(method);
+  if (!byRoute) spanNames.set(method, (byRoute = new Map()));
+  let name = byRoute.get(route);
+  if (name === undefined) byRoute.set(route, (name = `${method} ${route}`));
+  return name;
+}
+
 export function tracingPlugin(app: FastifyInstance, options: { name: string; tracing?: TracingOptions | undefined }) {
   const tracing = createTracing(options.name, options.tracing);
   app.decorate('tracing', tracing);
@@ -45,7 +56,9 @@ export function tracingPlugin(app: FastifyInstance, options: { name: string; tra
     );
     request.span = span;
     request.trace = traceContextOf(span, parent);
-    request.log = request.log.child({ traceId: request.trace.traceId, spanId: request.trace.spanId });
+    // Fastify already made this request a child logger (its request id): the trace ids join its
+    // bindings rather than making a second child per request.
+    (request.log as Logger).setBindings({ traceId: request.trace.traceId, spanId: request.trace.spanId });
     reply.header(TRACEPARENT_HEADER, formatTraceparent(request.trace));
     // The rest of the request (body parsing included: tested over a real socket) runs in this
     // span's context.
@@ -54,7 +67,7 @@ export function tracingPlugin(app: FastifyInstance, options: { name: string; tra
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url;
     if (route) {
-      request.span.updateName(`${request.method} ${route}`);
+      request.span.updateName(spanNameOf(request.method, route));
       request.span.setAttribute('http.route', route);
     }
     request.span.setAttribute('http.response.status_code', reply.statusCode);
