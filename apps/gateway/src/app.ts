@@ -8,7 +8,8 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { sseMetricsPlugin } from './plugins/sse-metrics';
 import { createIdentityResolver } from './modules/identity/identity.service';
 import { createAnonymousIds } from './modules/identity/anonymous-id';
-import { createAddressCounter } from './modules/identity/address-counter';
+import { createAddressCounter, createBatchedAddressCounter } from './modules/identity/address-counter';
+import { createWindowCounter } from './modules/limits/window-counter';
 import { anonymousSessionRoutes } from './modules/identity/anonymous.routes';
 import { guestAddressLimitPlugin } from './plugins/guest-address-limit';
 import { createPlanCache } from './modules/identity/plan.service';
@@ -42,7 +43,12 @@ export async function buildApp(env: Env, deps: GatewayDeps = {}) {
 
   const redis = deps.redis ?? createRedis(env.REDIS_URL);
   const subscriber = deps.subscriber ?? createRedis(env.REDIS_URL);
+  // Rate limits and the guest address limit count here and add in Redis in batches while a caller
+  // is far from its limit (modules/limits/window-counter.ts); what is still counted only here is
+  // added before the connection closes.
+  const counter = createWindowCounter({ redis });
   app.addHook('onClose', async () => {
+    await counter.flush().catch(() => undefined);
     if (!deps.redis) await redis.quit().catch(() => redis.disconnect());
     if (!deps.subscriber) await subscriber.quit().catch(() => subscriber.disconnect());
   });
@@ -77,6 +83,7 @@ export async function buildApp(env: Env, deps: GatewayDeps = {}) {
     }),
   });
   await app.register(rateLimitPlugin, {
+    counter,
     redis,
     redisPrefix: env.REDIS_PREFIX,
     perMinute: env.RATE_LIMIT_PER_MINUTE,
@@ -85,7 +92,12 @@ export async function buildApp(env: Env, deps: GatewayDeps = {}) {
 
   await app.register(guestAddressLimitPlugin, {
     perMinute: env.ANONYMOUS_PER_ADDRESS_PER_MINUTE,
-    counter: createAddressCounter({ redis, key: (ip) => `${env.REDIS_PREFIX}:guest-use:${ip}`, windowSeconds: 60 }),
+    counter: createBatchedAddressCounter({
+      counter,
+      key: (ip) => `${env.REDIS_PREFIX}:guest-use:${ip}`,
+      windowSeconds: 60,
+      max: env.ANONYMOUS_PER_ADDRESS_PER_MINUTE,
+    }),
   });
   await app.register(anonymousSessionRoutes, {
     ids: anonymousIds,

@@ -4,6 +4,29 @@ import type { Redis } from 'ioredis';
 import type { FastifyRequest } from 'fastify';
 import { isRedisDown } from '@mnemo/service-kit/plugins/redis';
 import { errorBody } from '@mnemo/service-kit/errors';
+import { createWindowCounter, type WindowCounter } from '../modules/limits/window-counter';
+
+/**
+ * @fastify/rate-limit's store interface over a window counter: the same keys (namespace + key) and
+ * the same fixed windows as its Redis store, counted without a round trip per request far from
+ * the limit (window-counter.ts).
+ */
+export function windowCounterStore(counter: WindowCounter, nameSpace: string) {
+  return class WindowCounterStore {
+    // The plugin passes the window and the limit (its typings leave them out); the fallbacks are
+    // its own defaults.
+    incr(key: string, cb: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow?: number, max?: number) {
+      counter.hit(nameSpace + key, timeWindow ?? 60_000, max ?? 1000).then(
+        ({ count, resetMs }) => cb(null, { current: count, ttl: resetMs }),
+        (error: Error) => cb(error),
+      );
+    }
+    child() {
+      // No route has limits of its own: every route shares the global counters.
+      return this;
+    }
+  };
+}
 
 const isHealthCall = (req: FastifyRequest) => req.url === '/api/healthz' || req.url.startsWith('/api/healthz?');
 /**
@@ -21,12 +44,19 @@ const isAuthCall = (req: FastifyRequest) => req.url.startsWith('/api/auth/') || 
  * and reset calls are counted per IP address and more tightly; the auth service adds per-account
  * limits of its own.
  */
-export const rateLimitPlugin = fp<{ redis: Redis; redisPrefix: string; perMinute: number; authPerMinute: number }>(
+export const rateLimitPlugin = fp<{
+  redis: Redis;
+  redisPrefix: string;
+  perMinute: number;
+  authPerMinute: number;
+  /** Shared with the guest address limit; made here when not given. */
+  counter?: WindowCounter;
+}>(
   async (app, options) => {
+    const counter = options.counter ?? createWindowCounter({ redis: options.redis });
     await app.register(rateLimit, {
       global: true,
-      redis: options.redis,
-      nameSpace: `${options.redisPrefix}:ratelimit:`,
+      store: windowCounterStore(counter, `${options.redisPrefix}:ratelimit:`),
       timeWindow: '1 minute',
       // While Redis is unreachable the limits are not counted (fail open): calls that need Redis
       // answer 503 on their own, and the others keep working through the outage. Sign-in stays
