@@ -251,6 +251,23 @@ describe('rate limits', () => {
     expect((await limited.inject({ url: '/api/spaces', headers: { 'x-anonymous-session': guest() } })).statusCode).toBe(200);
     await limited.close();
   });
+
+  it('counts all guests behind one address together, answering 429 on the use past the limit', async () => {
+    const limited = await buildApp(
+      envSchema.parse({
+        INTERNAL_SECRET, JWT_SECRET, REDIS_URL, REDIS_PREFIX: `${prefix}-addr-${randomUUID()}`, LOG_LEVEL: 'silent',
+        ANONYMOUS_PER_ADDRESS_PER_MINUTE: '5',
+        AUTH_URL: echo.url, DECK_URL: echo.url, CHAT_URL: echo.url, BILLING_URL: echo.url,
+      }),
+    );
+    const codes = [];
+    // Each guest is far from its own limit; together they pass the address's.
+    for (let i = 0; i < 7; i++) codes.push((await limited.inject({ url: '/api/spaces', headers: { 'x-anonymous-session': guest() } })).statusCode);
+    expect(codes).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    // Signed-out calls are not guests: not counted here.
+    expect((await limited.inject({ url: '/api/spaces' })).statusCode).toBe(200);
+    await limited.close();
+  });
 });
 
 describe('dev outbox', () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type client from 'prom-client';
@@ -97,7 +97,7 @@ export function createService(options: ServiceOptions) {
     // Graceful shutdown: stop taking new connections, let in-flight requests finish.
     forceCloseConnections: 'idle',
     // Replaced by one line per request at the level the service asks for (plugins/access-log.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('serviceName', options.name);

@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { accessLogPlugin } from './access-log';
 import { errorsPlugin } from './errors';
@@ -8,7 +8,7 @@ function appLogging(loggerLevel: string, level: 'info' | 'debug') {
   const lines: Record<string, unknown>[] = [];
   const app = Fastify({
     logger: { level: loggerLevel, stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   accessLogPlugin(app, { level });
   errorsPlugin(app);
