@@ -7,16 +7,22 @@
  *   - the exact scan and the HNSW path of the vector query timed side by side, and the query plans;
  *   - a small deck among the 100,000 chunks: what a plain `ORDER BY embedding <=> q` with a deck
  *     filter returns through the HNSW index, against the exact scan the service uses;
- *   - time to the first streamed token of POST /api/chat/stream/ephemeral on the 10k deck.
- * Prints figures; asserts nothing.
+ *   - time to the first streamed token of POST /api/chat/stream/ephemeral on the 10k deck;
+ *   - the full-text side as it was before it was bounded (every matching chunk ranked: kept below as
+ *     `exhaustiveMatching`) against the repository's capped candidate set, interleaved, in-process:
+ *     time of each, and recall of the new answers against the old ones, both of the full-text side
+ *     (its 20 candidates) and of the whole retrieval (the service's chunks with either full-text side).
+ * Prints figures with the load average; asserts nothing.
  *
  *   pnpm build && pnpm bench:chat        (needs Redis on 127.0.0.1:6379, like npm start)
  *   BENCH_SIZES=10000,100000 BENCH_REQUESTS=60 to change the sizes or the number of timed calls.
+ *   BENCH_TEXT_ONLY=1: the full-text side alone (chunks stored without vectors, no stack), capped
+ *   against exhaustive, in-process; seeds 100,000 chunks in a fraction of the time.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
@@ -27,11 +33,18 @@ import { decks, sourceChunks, sources } from '../packages/db/src/schema/index';
 import { createHashingEmbedder } from '../packages/ai/src/providers/local/index';
 import { webFixtureNames } from '../packages/ai/src/providers/local/fixture-text';
 import { fixtureParagraphs } from '../apps/chat/src/modules/retrieval/retrieval.test-data';
-import { createRetrievalRepository } from '../apps/chat/src/modules/retrieval/retrieval.repository';
+import {
+  createRetrievalRepository,
+  type ChunkScope,
+  type TextHit,
+} from '../apps/chat/src/modules/retrieval/retrieval.repository';
+import { createRetrievalService } from '../apps/chat/src/modules/retrieval/retrieval.service';
+import type { DeckAccessChecker } from '../apps/chat/src/modules/access/deck-access';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);
 const DIMENSIONS = 384;
+const TEXT_ONLY = process.env.BENCH_TEXT_ONLY === '1';
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -39,6 +52,7 @@ const pct = (xs: number[], p: number) => {
 };
 const ms = (t: number) => `${t.toFixed(1)} ms`;
 const say = (line: string) => process.stdout.write(`${line}\n`);
+const load = () => `load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`;
 
 say(`Chat retrieval bench — ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}`);
 
@@ -68,18 +82,82 @@ function nextChunk(): string {
 say(`text pool: ${pool.length} paragraphs of ${webFixtureNames().length} web fixtures`);
 
 // --- The database: embedded PGlite served over the wire, shared with the launched stack.
-const pg = await startEmbeddedPostgres({ maxConnections: 100 });
+// BENCH_DATA_DIR keeps the seeded database between runs (text-only mode), so a change of the query
+// can be measured again without seeding 100,000 chunks again.
+const DATA_DIR = TEXT_ONLY ? process.env.BENCH_DATA_DIR : undefined;
+const pg = await startEmbeddedPostgres({ maxConnections: 100, ...(DATA_DIR ? { dataDir: DATA_DIR } : {}) });
 await runMigrations(pg.url, { embeddingDimensions: DIMENSIONS });
 const { db, close: closeDb } = createDb({ url: pg.url, max: 4 });
 const embedder = createHashingEmbedder({ dimensions: DIMENSIONS });
 const repository = createRetrievalRepository({ db });
 
+/**
+ * The full-text query as it was before its candidates were capped (commit 17086fa): every chunk
+ * holding a query word is ranked. Kept here only as the reference the capped query is measured
+ * against (time and recall).
+ */
+async function exhaustiveMatching(scope: ChunkScope, query: string, limit: number, scopeSize: number): Promise<TextHit[]> {
+  const common = 1_000;
+  const { rows } = await db.execute<{ id: string; all_terms: boolean }>(sql`
+    with terms as (
+      select t.lexeme, quote_literal(t.lexeme)::tsquery as tq,
+             (select count(*) from (
+                select 1 from source_chunks c
+                where c.deck_id = ${scope.deckId} and c.tsv @@ quote_literal(t.lexeme)::tsquery
+                limit ${common}) as capped) as df
+      from unnest(tsvector_to_array(to_tsvector('english', ${query}))) as t(lexeme)
+    ),
+    kept as (
+      select * from terms
+      where df > 0 and (df < ${common} or not exists (select 1 from terms r where r.df > 0 and r.df < ${common}))
+    ),
+    q as (
+      select websearch_to_tsquery('english', ${query}) as strict,
+             (select string_agg(quote_literal(lexeme), ' | ')::tsquery from kept) as loose
+    ),
+    m as (
+      select c.id, (c.tsv @@ q.strict) as all_terms, ts_rank_cd(c.tsv, q.loose, 2) as density,
+             (select sum(power(ln(1 + (greatest(${scopeSize}, k.df) - k.df + 0.5) / (k.df + 0.5)), 2))
+              from kept k where c.tsv @@ k.tq) as weight
+      from source_chunks c, q
+      where c.deck_id = ${scope.deckId} and q.loose is not null and c.tsv @@ q.loose
+    )
+    select id, all_terms from m order by all_terms desc, weight desc, density desc, id limit ${limit}`);
+  return rows.map((r, i) => ({ id: r.id, rank: i + 1, allTerms: r.all_terms }));
+}
+// The service in-process (no gateway, no access check), with the capped and with the old full-text side.
+const openAccess = { forDeck: async () => ({}) } as unknown as DeckAccessChecker;
+const noEnhance = { enhanceQuery: async ({ query }: { query: string }) => query };
+const services = {
+  capped: createRetrievalService({ db, embedder, study: noEnhance, access: openAccess, repository }),
+  exhaustive: createRetrievalService({
+    db,
+    embedder,
+    study: noEnhance,
+    access: openAccess,
+    repository: { ...repository, matching: exhaustiveMatching },
+  }),
+};
+const benchOwner = { kind: 'anonymous' as const, anonId: randomUUID(), plan: 'anonymous' as const };
+const retrieveBody = (query: string) => ({
+  deckId,
+  query,
+  topK: 5,
+  threshold: 0.7,
+  useHybridSearch: true,
+  maxContextTokens: 3000,
+});
+
 // The decks are seeded before the stack runs; they move to the guest the gateway issues below.
 let anonId = randomUUID();
-const [deck] = await db.insert(decks).values({ ownerAnonId: anonId, title: 'Bench deck' }).returning();
+const [kept] = DATA_DIR ? await db.select().from(decks).where(eq(decks.title, 'Bench deck')).limit(1) : [];
+const [deck] = kept ? [kept] : await db.insert(decks).values({ ownerAnonId: anonId, title: 'Bench deck' }).returning();
 const deckId = deck!.id;
 
-let seeded = 0;
+let seeded = kept
+  ? ((await db.execute<{ n: number }>(sql`select count(*)::int as n from source_chunks where deck_id = ${deckId}`)).rows[0]?.n ?? 0)
+  : 0;
+if (kept) say(`reusing ${seeded} chunks of ${DATA_DIR}`);
 let embedMs = 0;
 let insertMs = 0;
 /** Adds chunks to the deck (one source per 1,000 chunks) up to `total`. */
@@ -92,7 +170,7 @@ async function seedTo(total: number, target = deckId) {
       .returning({ id: sources.id });
     const texts = Array.from({ length: n }, nextChunk);
     let t = performance.now();
-    const vectors = await embedder.embed(texts);
+    const vectors = TEXT_ONLY ? [] : await embedder.embed(texts);
     embedMs += performance.now() - t;
     t = performance.now();
     for (let i = 0; i < n; i += 250)
@@ -103,8 +181,7 @@ async function seedTo(total: number, target = deckId) {
           chunkIndex: i + j,
           content,
           tokenCount: Math.ceil(content.split(' ').length / 0.75),
-          embedding: vectors[i + j]!,
-          embeddingModel: embedder.model,
+          ...(TEXT_ONLY ? {} : { embedding: vectors[i + j]!, embeddingModel: embedder.model }),
         })),
       );
     insertMs += performance.now() - t;
@@ -120,7 +197,8 @@ async function rebuildIndex() {
   const t = performance.now();
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local maintenance_work_mem = '1GB'`);
-    await tx.execute(sql`create index source_chunks_embedding_hnsw on source_chunks using hnsw (embedding vector_cosine_ops)`);
+    if (!TEXT_ONLY)
+      await tx.execute(sql`create index source_chunks_embedding_hnsw on source_chunks using hnsw (embedding vector_cosine_ops)`);
     await tx.execute(sql`create index source_chunks_tsv_gin on source_chunks using gin (tsv)`);
   });
   await db.execute(sql`analyze source_chunks`);
@@ -141,6 +219,24 @@ const QUESTIONS = [
   'What happened at the cinema in Louisiana?',
   'Which products does Mozilla make besides Firefox?',
 ];
+
+if (TEXT_ONLY) {
+  try {
+    for (const size of SIZES) {
+      if (seeded > size) continue;
+      const fresh = seeded < size;
+      if (fresh) await dropIndexes();
+      await seedTo(size);
+      const buildMs = fresh ? await rebuildIndex() : 0;
+      say(`\n${size} chunks seeded without vectors (inserting ${(insertMs / 1000).toFixed(1)} s so far); GIN index built in ${(buildMs / 1000).toFixed(1)} s`);
+      await compareFullText(size, size);
+    }
+  } finally {
+    await closeDb();
+    await pg.close();
+  }
+  process.exit(0);
+}
 
 // --- The stack, as npm start runs it, on our database.
 const dataDir = mkdtempSync(join(tmpdir(), 'mnemo-bench-chat-'));
@@ -177,7 +273,7 @@ async function timeRetrieval(label: string) {
     times.push(performance.now() - t);
     returned += body.chunks?.length ?? 0;
   }
-  say(`${label}: retrieve-context through the gateway, ${REQUESTS} calls: p50 ${ms(pct(times, 50))}, p95 ${ms(pct(times, 95))} (${(returned / REQUESTS).toFixed(1)} chunks a call)`);
+  say(`${label}: retrieve-context through the gateway, ${REQUESTS} calls: p50 ${ms(pct(times, 50))}, p95 ${ms(pct(times, 95))} (${(returned / REQUESTS).toFixed(1)} chunks a call; ${load()})`);
 }
 
 /** The vector query alone, both paths, in-process against the same database. */
@@ -193,13 +289,50 @@ async function timeVectorPaths(size: number) {
     }
     say(`  vector query, ${label} of ${size} chunks: p50 ${ms(pct(times, 50))}, p95 ${ms(pct(times, 95))}`);
   }
-  const times: number[] = [];
+}
+
+/**
+ * The capped full-text side against the old exhaustive one, interleaved on the same questions:
+ * time of each, and recall of the capped answers against the old ones (the full-text side's 20
+ * candidates, and the chunks the whole retrieval returns with either side).
+ */
+async function compareFullText(size: number, knownSize?: number) {
+  const scope = { deckId };
+  const scopeSize = knownSize ?? (await repository.countEmbedded(scope, embedder.model));
+  const times = { capped: [] as number[], exhaustive: [] as number[], count: [] as number[] };
+  let textKept = 0;
+  let textTotal = 0;
+  let chunksKept = 0;
+  let chunksTotal = 0;
+  let identical = 0;
   for (let i = 0; i < 24; i++) {
-    const t = performance.now();
-    await repository.matching(scope, QUESTIONS[i % QUESTIONS.length]!, 20, size);
-    times.push(performance.now() - t);
+    const question = QUESTIONS[i % QUESTIONS.length]!;
+    let t = performance.now();
+    await repository.countEmbedded(scope, embedder.model);
+    times.count.push(performance.now() - t);
+    t = performance.now();
+    const capped = await repository.matching(scope, question, 20, scopeSize);
+    times.capped.push(performance.now() - t);
+    t = performance.now();
+    const old = await exhaustiveMatching(scope, question, 20, scopeSize);
+    times.exhaustive.push(performance.now() - t);
+    if (i >= QUESTIONS.length) continue; // recall once per question
+    const ids = new Set(capped.map((h) => h.id));
+    textKept += old.filter((h) => ids.has(h.id)).length;
+    textTotal += old.length;
+    if (TEXT_ONLY) continue; // the whole retrieval needs the vectors
+    const key = (c: { sourceId: string; chunkIndex: number }) => `${c.sourceId}:${c.chunkIndex}`;
+    // One after the other: PGlite's socket answers one connection's extended protocol at a time.
+    const after = await services.capped.retrieve(benchOwner, retrieveBody(question));
+    const before = await services.exhaustive.retrieve(benchOwner, retrieveBody(question));
+    const got = new Set(after.chunks.map(key));
+    chunksKept += before.chunks.filter((c) => got.has(key(c))).length;
+    chunksTotal += before.chunks.length;
+    if (after.chunks.map(key).join() === before.chunks.map(key).join()) identical++;
   }
-  say(`  full-text query of ${size} chunks: p50 ${ms(pct(times, 50))}, p95 ${ms(pct(times, 95))}`);
+  say(`  full-text query of ${size} chunks, 24 calls interleaved: capped candidates p50 ${ms(pct(times.capped, 50))}, p95 ${ms(pct(times.capped, 95))}; every match ranked (before) p50 ${ms(pct(times.exhaustive, 50))}, p95 ${ms(pct(times.exhaustive, 95))}; ratio of p95s ${(pct(times.exhaustive, 95) / pct(times.capped, 95)).toFixed(1)}x (${load()})`);
+  say(`  countEmbedded of ${size} chunks: p50 ${ms(pct(times.count, 50))}, p95 ${ms(pct(times.count, 95))}`);
+  say(`  recall against the old full-text side, ${QUESTIONS.length} questions: its 20 candidates ${textKept}/${textTotal} (${((100 * textKept) / Math.max(1, textTotal)).toFixed(1)}%)${TEXT_ONLY ? '' : `; the retrieved chunks ${chunksKept}/${chunksTotal} (${((100 * chunksKept) / Math.max(1, chunksTotal)).toFixed(1)}%), the same chunks in the same order for ${identical}/${QUESTIONS.length} questions`}`);
 }
 
 async function explain(label: string, query: ReturnType<typeof sql>) {
@@ -253,6 +386,7 @@ try {
     say(`\n${size} chunks seeded (embedding ${(embedMs / 1000).toFixed(1)} s, inserting ${(insertMs / 1000).toFixed(1)} s so far); HNSW + GIN indexes built in ${(buildMs / 1000).toFixed(1)} s`);
     await timeRetrieval(`${size} chunks`);
     await timeVectorPaths(size);
+    await compareFullText(size);
     if (size === SIZES[0]) await timeFirstToken(size);
   }
 

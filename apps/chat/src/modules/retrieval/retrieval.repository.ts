@@ -35,6 +35,10 @@ export const EXACT_SCAN_MAX_CHUNKS = 5_000;
 
 /** A query word found in this many chunks of the scope is common: see `matching`. */
 export const COMMON_TERM_CHUNKS = 1_000;
+/** When every query word is common, this many chunks of each word are ranked: see `matching`. */
+export const COMMON_TERM_SAMPLE = 200;
+/** At most this many chunks holding every query word are ranked: see `matching`. */
+export const ALL_TERMS_CANDIDATES = 1_000;
 
 const scopeOf = (scope: ChunkScope): SQL =>
   scope.sourceIds && scope.sourceIds.length > 0
@@ -106,20 +110,32 @@ export function createRetrievalRepository({ db }: { db: Db }) {
      * document each weigh a term by it: "Jurassic" outweighs "explain" and "text", which Postgres's
      * own ranking cannot tell apart); then cover density (`ts_rank_cd`, normalised by length).
      *
-     * Cost: each word's chunk count is capped at COMMON_TERM_CHUNKS (a count that stops early), and
-     * words at the cap are left out of the OR when the query has rarer ones, so a question's common
-     * words ("time", "use") do not make every chunk of a large deck a candidate to rank.
+     * Cost is bounded whatever the deck's size: only a capped candidate set, read from the GIN index,
+     * is ranked (ranking reads each candidate's tsvector, which is what made a 100,000-chunk deck
+     * take seconds). Each query word's chunks are listed once, up to COMMON_TERM_CHUNKS; the length
+     * of that list is the word's chunk count for idf. Words at the cap are common and left out when
+     * the query has rarer ones, so the candidates are then exactly the chunks holding a rare word (as
+     * ranking every matching chunk would find). When every word is common, the candidates are the
+     * chunks holding all the words (up to ALL_TERMS_CANDIDATES, the ones ranked first anyway), when
+     * fewer than `limit` hold them all up to COMMON_TERM_SAMPLE holding all words but one (for each
+     * word), and the first COMMON_TERM_SAMPLE chunks of each word.
      * `scopeSize` is the number of chunks in the scope (an estimate is fine: it only scales idf).
      */
     async matching(scope: ChunkScope, query: string, limit: number, scopeSize: number): Promise<TextHit[]> {
       const { rows } = await db.execute<{ id: string; all_terms: boolean }>(sql`
-        with terms as (
-          select t.lexeme, quote_literal(t.lexeme)::tsquery as tq,
-                 (select count(*) from (
-                    select 1 from source_chunks c
-                    where ${scopeOf(scope)} and c.tsv @@ quote_literal(t.lexeme)::tsquery
-                    limit ${COMMON_TERM_CHUNKS}) as capped) as df
+        with words as (
+          select distinct t.lexeme, quote_literal(t.lexeme)::tsquery as tq
           from unnest(tsvector_to_array(to_tsvector('english', ${query}))) as t(lexeme)
+        ),
+        hits as materialized (
+          select w.lexeme, h.id, h.n
+          from words w cross join lateral (
+            select c.id, row_number() over () as n from source_chunks c
+            where ${scopeOf(scope)} and c.tsv @@ w.tq
+            limit ${COMMON_TERM_CHUNKS}) as h
+        ),
+        terms as (
+          select w.lexeme, w.tq, (select count(*) from hits h where h.lexeme = w.lexeme) as df from words w
         ),
         kept as (
           select * from terms
@@ -130,12 +146,36 @@ export function createRetrievalRepository({ db }: { db: Db }) {
           select websearch_to_tsquery('english', ${query}) as strict,
                  (select string_agg(quote_literal(lexeme), ' | ')::tsquery from kept) as loose
         ),
+        every_word as materialized (
+          select c.id from source_chunks c, q
+          where ${scopeOf(scope)} and c.tsv @@ q.strict and q.loose is not null
+          limit ${ALL_TERMS_CANDIDATES}
+        ),
+        -- Every word is common and few chunks hold them all: the chunks holding all words but one
+        -- rank next, so they are taken from the index too (the samples alone would miss them).
+        all_but_one as (
+          select k.lexeme, (select string_agg(quote_literal(o.lexeme), ' & ')::tsquery
+                            from kept o where o.lexeme <> k.lexeme) as tq
+          from kept k
+          where k.df >= ${COMMON_TERM_CHUNKS} and (select count(*) from every_word) < ${limit}
+        ),
+        candidates as (
+          select h.id from hits h join kept k on k.lexeme = h.lexeme
+          where k.df < ${COMMON_TERM_CHUNKS} or h.n <= ${COMMON_TERM_SAMPLE}
+          union select id from every_word
+          union
+          select n.id from all_but_one a cross join lateral (
+            select c.id from source_chunks c
+            where ${scopeOf(scope)} and a.tq is not null and c.tsv @@ a.tq
+            limit ${COMMON_TERM_SAMPLE}) as n
+        ),
         m as (
           select c.id, (c.tsv @@ q.strict) as all_terms, ts_rank_cd(c.tsv, q.loose, 2) as density,
                  (select sum(power(ln(1 + (greatest(${scopeSize}, k.df) - k.df + 0.5) / (k.df + 0.5)), 2))
                   from kept k where c.tsv @@ k.tq) as weight
           from source_chunks c, q
-          where ${scopeOf(scope)} and q.loose is not null and c.tsv @@ q.loose
+          -- By primary key: a join could let the planner scan the deck, reading every tsvector.
+          where c.id = any(array(select id from candidates)) and q.loose is not null and c.tsv @@ q.loose
         )
         select id, all_terms from m
         order by all_terms desc, weight desc, density desc, id

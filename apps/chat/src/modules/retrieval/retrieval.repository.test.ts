@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '@mnemo/db/testing';
+import { decks, sourceChunks, sources } from '@mnemo/db/schema';
+import type { Db } from '@mnemo/db/client';
+import { COMMON_TERM_CHUNKS, COMMON_TERM_SAMPLE, createRetrievalRepository } from './retrieval.repository';
+import { analyze } from './retrieval.test-data';
+
+/**
+ * The full-text side ranks a capped candidate set read from the GIN index, not every matching
+ * chunk. These decks make two words common (each in more chunks than COMMON_TERM_CHUNKS) and put
+ * the chunks that answer last, past the first COMMON_TERM_SAMPLE chunks of each word's list, so
+ * they are found only if the candidates come from the right lists.
+ */
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let repository: ReturnType<typeof createRetrievalRepository>;
+let deckId: string;
+let chunks: string[];
+let otherDeckId: string;
+
+const COMMON = COMMON_TERM_CHUNKS + 100;
+const BOTH = [
+  'Willows lined the river bank where the children fished every summer.',
+  'The flood reached the bank of the river twice that spring.',
+  'A heron waited on the muddy river bank until dusk.',
+];
+const OTTER = 'An otter swam slowly along the river past the mill at dawn.';
+
+/**
+ * A deck with one source of these chunks, stored without vectors: the full-text side reads only the
+ * generated tsvector, and thousands of HNSW inserts would only slow the test down.
+ */
+async function seedDeck(db: Db, title: string, texts: readonly string[]): Promise<string> {
+  const [deck] = await db.insert(decks).values({ ownerAnonId: randomUUID(), title }).returning();
+  const [source] = await db
+    .insert(sources)
+    .values({ deckId: deck!.id, type: 'website', title, processingStatus: 'completed' })
+    .returning({ id: sources.id });
+  for (let start = 0; start < texts.length; start += 500)
+    await db.insert(sourceChunks).values(
+      texts.slice(start, start + 500).map((content, i) => ({
+        sourceId: source!.id,
+        deckId: deck!.id,
+        chunkIndex: start + i,
+        content,
+        tokenCount: content.split(' ').length,
+      })),
+    );
+  return deck!.id;
+}
+
+beforeAll(async () => {
+  expect(COMMON).toBeGreaterThan(COMMON_TERM_SAMPLE);
+  database = await createTestDatabase();
+  repository = createRetrievalRepository({ db: database.db });
+  chunks = [
+    ...Array.from({ length: COMMON }, (_, i) => `Reading ${i}: the river ran cold and clear past the old mill.`),
+    ...Array.from({ length: COMMON }, (_, i) => `Ledger ${i}: the bank opened its doors early in the morning.`),
+    ...BOTH,
+    OTTER,
+  ];
+  deckId = await seedDeck(database.db, 'Rivers and banks', chunks);
+  // The same answering text in another deck: never a candidate of this one.
+  otherDeckId = await seedDeck(database.db, 'Elsewhere', [...BOTH, OTTER]);
+  await analyze(database.db);
+}, 180_000);
+afterAll(async () => {
+  await database?.close();
+});
+
+const contentOf = async (ids: readonly string[]) => {
+  const byId = new Map((await repository.details(ids)).map((d) => [d.id, d]));
+  return ids.map((id) => byId.get(id)!);
+};
+
+describe('the full-text side of a deck where the query words are common', () => {
+  it('ranks first the chunks holding every word, though each word is in more chunks than the cap', async () => {
+    const scopeSize = chunks.length;
+    const hits = await repository.matching({ deckId }, 'river bank', 20, scopeSize);
+    expect(hits).toHaveLength(20);
+    expect(hits.map((h) => h.rank)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const top = await contentOf(hits.slice(0, 3).map((h) => h.id));
+    expect(top.map((d) => d.content).sort()).toEqual([...BOTH].sort());
+    expect(hits.slice(0, 3).every((h) => h.allTerms)).toBe(true);
+    expect(hits.slice(3).every((h) => !h.allTerms)).toBe(true);
+    // Every candidate is of this deck.
+    expect((await contentOf(hits.map((h) => h.id))).every((d) => chunks.includes(d.content))).toBe(true);
+  });
+
+  it('finds the one chunk holding a rare word of the question, after the common words', async () => {
+    const scopeSize = chunks.length;
+    const hits = await repository.matching({ deckId }, 'Where did the otter go along the river?', 20, scopeSize);
+    // The common words are left out when a rarer one is asked: only the otter chunk matches.
+    const found = await contentOf(hits.map((h) => h.id));
+    expect(found.map((d) => d.content)).toEqual([OTTER]);
+  });
+
+  it('fills the candidates with chunks holding some of the words when few hold them all', async () => {
+    const scopeSize = chunks.length;
+    const hits = await repository.matching({ deckId }, 'river bank mill', 10, scopeSize);
+    expect(hits).toHaveLength(10);
+    // No chunk holds all three words; the ones holding two ("river ... mill", "river bank") rank first.
+    expect(hits.every((h) => !h.allTerms)).toBe(true);
+    const found = await contentOf(hits.map((h) => h.id));
+    const wordsHeld = (text: string) => ['river', 'bank', 'mill'].filter((w) => text.toLowerCase().includes(w)).length;
+    expect(found.every((d) => wordsHeld(d.content) >= 2)).toBe(true);
+  });
+
+  it('answers nothing for words no chunk of the deck holds', async () => {
+    const hits = await repository.matching({ deckId }, 'zeppelin quasar', 20, 10);
+    expect(hits).toEqual([]);
+    const other = await repository.matching({ deckId: otherDeckId }, 'river bank', 20, 4);
+    expect((await contentOf(other.map((h) => h.id))).map((d) => d.content).sort()).toEqual([...BOTH, OTTER].sort());
+  });
+});
