@@ -18,7 +18,7 @@ import { createStorage } from '@mnemo/storage';
 import { storageConfigFromEnv } from '@mnemo/storage/env';
 import { loadEnv } from './env';
 import { createSafeFetch } from './extract/safe-fetch';
-import { createPdfPool } from './extract/pdf-pool';
+import { startPdfPool } from './extract/pdf-pool';
 import { createOcrEngine } from './extract/ocr-engine';
 import { createProgressPublisher } from './progress/publisher';
 import { createJobProcessor } from './jobs/registry';
@@ -58,9 +58,10 @@ await app.register(dbPlugin, { url: env.DATABASE_URL, max: 4 });
 const ai = createAi(resolveAiConfig(env), { logger: app.log, observer: aiCallMetrics(app.metrics) });
 await verifyEmbedder(ai.embedder);
 
-// PDF threads start with the first PDF, not at boot: a worker that reads none keeps no copies of
-// pdf.js, and a booting worker leaves the CPU to the jobs it takes over.
-const pdfPool = createPdfPool({ threads: env.PDF_THREADS, timeoutMs: env.PDF_TIMEOUT_MS });
+// PDF threads start, with pdf.js loaded, at boot: a cold thread made the first PDF after a start
+// 1-6 s slower than the next ones. The pool replaces a thread once it is idle after work, which
+// returns the memory a large document grew (pdf-pool.ts).
+const pdfPool = startPdfPool({ threads: env.PDF_THREADS, timeoutMs: env.PDF_TIMEOUT_MS }, app.log);
 // OCR threads likewise start with the first scan or picture, and end when idle.
 const ocr = createOcrEngine({
   threads: env.OCR_THREADS,

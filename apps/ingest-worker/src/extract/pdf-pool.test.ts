@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { fixturePath } from '@mnemo/testing/fixtures';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ExtractionError } from './errors';
 import { extractPdf, inlinePdfReader } from './pdf';
-import { createPdfPool } from './pdf-pool';
+import { createPdfPool, startPdfPool, type PdfPoolOptions } from './pdf-pool';
 
 const pdf = (name: string) => readFileSync(fixturePath('pdf', name));
 
 const pools: ReturnType<typeof createPdfPool>[] = [];
-const pool = (threads: number, timeoutMs = 60_000) => {
-  const p = createPdfPool({ threads, timeoutMs });
+const pool = (threads: number, timeoutMs = 60_000, more: Partial<PdfPoolOptions> = {}) => {
+  const p = createPdfPool({ threads, timeoutMs, ...more });
   pools.push(p);
   return p;
 };
@@ -68,3 +68,39 @@ describe('PDF threads', () => {
     expect((err as ExtractionError).reason).toBe('password_protected');
   });
 });
+
+describe('the worker\'s PDF threads', () => {
+  it('start at worker start, before any PDF, and load pdf.js', async () => {
+    const warnings: unknown[] = [];
+    const started = startPdfPool({ threads: 2, timeoutMs: 60_000 }, { warn: (obj) => warnings.push(obj) });
+    pools.push(started);
+    expect(started.stats()).toEqual({ running: 2, recycled: 0 });
+    // Warming again waits for the same threads; none is added.
+    await started.warm();
+    expect(started.stats()).toEqual({ running: 2, recycled: 0 });
+    expect(warnings).toEqual([]);
+  });
+
+  it('are replaced by fresh ones after a number of tasks, returning their memory, and keep reading', async () => {
+    const recycling = pool(1, 60_000, { recycleAfterTasks: 1 });
+    const first = await extractPdf(pdf('pdflatex-4-pages.pdf'), { reader: recycling });
+    expect(recycling.stats()).toEqual({ running: 1, recycled: 1 });
+    const second = await extractPdf(pdf('pdflatex-4-pages.pdf'), { reader: recycling });
+    expect(second.sections).toEqual(first.sections);
+    expect(recycling.stats()).toEqual({ running: 1, recycled: 2 });
+  }, 120_000);
+
+  it('are replaced by fresh ones when idle after work, and not while they have read nothing', async () => {
+    const idle = pool(1, 60_000, { recycleIdleMs: 20 });
+    await idle.warm();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(idle.stats()).toEqual({ running: 1, recycled: 0 });
+    await extractPdf(pdf('multicolumn.pdf'), { reader: idle });
+    await vi.waitFor(() => expect(idle.stats()).toEqual({ running: 1, recycled: 1 }), { timeout: 10_000 });
+    // The fresh thread has read nothing: it stays.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(idle.stats()).toEqual({ running: 1, recycled: 1 });
+    expect((await extractPdf(pdf('multicolumn.pdf'), { reader: idle })).meta.pageCount).toBe(3);
+  }, 120_000);
+});
+

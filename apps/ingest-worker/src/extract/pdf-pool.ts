@@ -38,6 +38,16 @@ export type PdfPoolOptions = {
   timeoutMs: number;
   /** Heap limit of a thread: a PDF built to exhaust memory kills its thread, not the worker. */
   memoryMb?: number;
+  /**
+   * A thread that has read this many tasks (stripes or pages) is replaced by a fresh one when it is
+   * next idle: V8 keeps the heap a large document grew, so only ending the thread returns it.
+   */
+  recycleAfterTasks?: number;
+  /**
+   * A thread idle this long after work is replaced by a fresh one (pdf.js loaded again in it), so the
+   * memory of the last document is returned while the pool stays warm. Default 30 s.
+   */
+  recycleIdleMs?: number;
 };
 
 export type PdfPool = {
@@ -55,6 +65,8 @@ export type PdfPool = {
   ): Promise<PdfRenderResult>;
   /** Starts the threads and loads pdf.js in them, so the first document does not wait for it. */
   warm(): Promise<void>;
+  /** Threads running now, and how many have been replaced to return their memory. */
+  stats(): { running: number; recycled: number };
   close(): Promise<void>;
 };
 
@@ -95,7 +107,18 @@ type Task = {
   signal: AbortSignal | undefined;
   onAbort?: () => void;
 };
-type Slot = { worker: Worker; task: Task | null; timer: NodeJS.Timeout | null };
+type Slot = {
+  worker: Worker;
+  task: Task | null;
+  timer: NodeJS.Timeout | null;
+  /** Tasks read (not counting the warm-up) since the thread started. */
+  done: number;
+  idle: NodeJS.Timeout | null;
+};
+
+/** Defaults of the recycling (see PdfPoolOptions). */
+export const PDF_RECYCLE_AFTER_TASKS = 64;
+export const PDF_RECYCLE_IDLE_MS = 30_000;
 
 /**
  * A small pool of PDF threads. Each job's document is read in stripes, one per thread, so a long
@@ -107,16 +130,20 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
   const threads = Math.max(1, options.threads);
   const slots: Slot[] = [];
   const queue: Task[] = [];
+  const recycleAfterTasks = options.recycleAfterTasks ?? PDF_RECYCLE_AFTER_TASKS;
+  const recycleIdleMs = options.recycleIdleMs ?? PDF_RECYCLE_IDLE_MS;
   let nextId = 1;
   let closed = false;
+  let recycled = 0;
 
   function spawn(): Slot {
     const worker = startThread({ maxOldGenerationSizeMb: options.memoryMb ?? 512 });
-    const slot: Slot = { worker, task: null, timer: null };
+    const slot: Slot = { worker, task: null, timer: null, done: 0, idle: null };
     worker.unref();
     worker.on('message', (reply: ThreadReply) => {
       const task = slot.task;
       if (!task || task.request.id !== reply.id) return;
+      if (task.request.type !== 'warm') slot.done++;
       release(slot);
       // A thread that read a decompression bomb may hold on to what it unpacked (freed buffers stay
       // in the process's memory): it is ended, and a new one takes its place when needed.
@@ -128,6 +155,7 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
       else if (reply.reason) task.reject(new ExtractionError(reply.reason, reply.message));
       else task.reject(new Error(`PDF thread: ${reply.message}`));
       dispatch();
+      if (!slot.task && slots.includes(slot)) scheduleRecycle(slot);
     });
     // A thread that dies (out of memory, a crash) fails its task; a new thread takes its place.
     let failure: Error | null = null;
@@ -147,7 +175,31 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
     return slot;
   }
 
+  /**
+   * An idle thread that has read documents is replaced by a fresh, warmed one: at once after
+   * `recycleAfterTasks` tasks, otherwise after `recycleIdleMs` without work.
+   */
+  function scheduleRecycle(slot: Slot) {
+    if (slot.done === 0) return;
+    const replace = () => {
+      if (slot.task || closed || !slots.includes(slot)) return;
+      remove(slot);
+      recycled++;
+      void slot.worker.terminate();
+      if (queue.length === 0) {
+        const fresh = spawn();
+        fresh.task = { request: { type: 'warm', id: nextId++ }, resolve: () => {}, reject: () => {}, signal: undefined };
+        fresh.worker.postMessage(fresh.task.request);
+      } else dispatch();
+    };
+    if (slot.done >= recycleAfterTasks) return replace();
+    slot.idle = setTimeout(replace, recycleIdleMs);
+    slot.idle.unref();
+  }
+
   function remove(slot: Slot) {
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = null;
     const i = slots.indexOf(slot);
     if (i >= 0) slots.splice(i, 1);
   }
@@ -177,6 +229,8 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
       if (!slot) return;
       const task = queue.shift()!;
       slot.task = task;
+      if (slot.idle) clearTimeout(slot.idle);
+      slot.idle = null;
       // A busy thread keeps the process alive until its answer arrives.
       slot.worker.ref();
       if (task.request.type !== 'warm') {
@@ -234,12 +288,29 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
       }
       await Promise.all(warming);
     },
+    stats() {
+      return { running: slots.length, recycled };
+    },
     async close() {
       closed = true;
+      for (const slot of slots) if (slot.idle) clearTimeout(slot.idle);
       for (const task of queue.splice(0)) task.reject(new Error('The PDF pool is closed'));
       await Promise.all(slots.splice(0).map((s) => s.worker.terminate()));
     },
   };
+}
+
+/**
+ * The worker's pool, started at boot with pdf.js loading in every thread, so the first PDF after a
+ * start reads as fast as the next ones. A thread that fails to warm up is started again on demand.
+ */
+export function startPdfPool(
+  options: PdfPoolOptions,
+  log: { warn: (obj: Record<string, unknown>, msg: string) => void },
+): PdfPool {
+  const pool = createPdfPool(options);
+  pool.warm().catch((err: unknown) => log.warn({ err }, 'PDF threads did not warm up; they start with the first PDF'));
+  return pool;
 }
 
 const abortError = (signal: AbortSignal | undefined) =>
