@@ -127,6 +127,8 @@ export async function writeApkg(deck: ExchangeDeck, options: WriteApkgOptions = 
   const SQL = await loadSqlJs();
   const db = new SQL.Database();
   try {
+    // An in-memory database exported once: a rollback journal would only copy every page twice.
+    db.run('pragma journal_mode = off; pragma synchronous = off;');
     db.run(ANKI_SCHEMA_11);
     const models: Record<string, unknown> = {};
     for (const type of new Set(deck.questions.map((q) => q.questionType))) {
@@ -162,6 +164,7 @@ export async function writeApkg(deck: ExchangeDeck, options: WriteApkgOptions = 
     const insertCard = db.prepare('insert into cards values (?, ?, ?, 0, ?, -1, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?)');
     const insertRevlog = db.prepare('insert into revlog values (?, ?, -1, ?, ?, ?, ?, ?, ?)');
     const usedRevlogIds = new Set<number>();
+    const nextFreeRevlogId = new Map<number, number>();
     db.run('begin');
     deck.questions.forEach((q, i) => {
       const id = nowMs - deck.questions.length + i; // unique, increasing, in deck order
@@ -199,9 +202,12 @@ export async function writeApkg(deck: ExchangeDeck, options: WriteApkgOptions = 
       insertCard.run([id, id, EXPORT_DECK_ID, nowS, card.type, card.queue, card.due, card.ivl, card.factor, card.reps, card.lapses, card.left, card.data]);
       log.forEach((entry, k) => {
         const at = ms(entry.reviewedAt);
-        let rid = at;
-        while (usedRevlogIds.has(rid)) rid += 1; // revlog ids are unique timestamps
+        // Revlog ids are unique timestamps: a clash moves to the next free millisecond, searched
+        // from where the last clash on the same instant stopped (linear, not quadratic, in clashes).
+        let rid = nextFreeRevlogId.get(at) ?? at;
+        while (usedRevlogIds.has(rid)) rid += 1;
         usedRevlogIds.add(rid);
+        nextFreeRevlogId.set(at, rid + 1);
         const next = log[k + 1];
         const nextDue = next ? ms(next.due) : review ? ms(review.due) : at;
         insertRevlog.run([
