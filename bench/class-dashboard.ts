@@ -1,0 +1,113 @@
+/**
+ * The teacher's class dashboard at scale (issue 23) on the embedded database (PGlite, as
+ * `npm start` runs it): a class of 200 students × 40 concepts (4 decks of 20 questions, two
+ * questions per concept), every student with a review card per question and 3 answers each in the
+ * log, then GET /classes/:id/dashboard answered by the deck service (built as its tests build it,
+ * called in-process with inject). Prints p50/p95 with the load average; asserts nothing.
+ * Target: p95 ≤ 200 ms.
+ *
+ *   pnpm bench:class-dashboard     (needs Redis on 127.0.0.1:6379, like npm start)
+ *   BENCH_STUDENTS=200 BENCH_CONCEPTS=40 BENCH_ANSWERS=3 BENCH_REQUESTS=40 to change the sizes.
+ */
+import { randomUUID } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { asCaller } from '../packages/service-kit/src/testing';
+import { startDeckApp } from '../apps/deck/src/test-support';
+
+const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 200);
+const CONCEPTS = Number(process.env.BENCH_CONCEPTS ?? 40);
+const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 3);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
+const DECKS = 4;
+const QUESTIONS = CONCEPTS * 2;
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
+};
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+
+say(`Class dashboard bench — ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}`);
+say(`${STUDENTS} students × ${CONCEPTS} concepts (${QUESTIONS} questions in ${DECKS} decks), ${ANSWERS} answers per student and question`);
+const now = new Date();
+const t = await startDeckApp({ LOG_LEVEL: 'error' }, { now: () => now });
+const teacherId = randomUUID();
+const teacher = { kind: 'user' as const, userId: teacherId, plan: 'free' as const };
+const at = now.toISOString();
+
+let started = performance.now();
+await t.db.execute(sql`insert into users (id, email, first_name) values (${teacherId}, ${`${teacherId}@example.com`}, 'Teacher')`);
+const [space] = (await t.db.execute(sql`insert into study_spaces (owner_user_id, title) values (${teacherId}, 'Biology 7B') returning id`)).rows as { id: string }[];
+const [klass] = (await t.db.execute(sql`insert into classes (space_id, join_code) values (${space!.id}, 'BENCH') returning id`)).rows as { id: string }[];
+await t.db.execute(sql`
+  insert into decks (owner_user_id, study_space_id, title, created_at)
+  select ${teacherId}, ${space!.id}, 'Chapter ' || i, now() - (i || ' minutes')::interval from generate_series(1, ${DECKS}) i`);
+await t.db.execute(sql`
+  insert into questions (deck_id, question, question_type, options, correct_answer_index, correct_answer_text, answer, position, concepts)
+  select d.id, 'Question ' || g.i || '?', 'multiple_choice', '["Right","Wrong A","Wrong B","Wrong C"]'::jsonb, 0, 'Right', 'Right', g.i,
+    array['Concept ' || ((d.n * ${QUESTIONS / DECKS} + g.i) % ${CONCEPTS})]
+  from (select id, row_number() over (order by created_at) - 1 as n from decks where study_space_id = ${space!.id}) d
+  cross join generate_series(0, ${QUESTIONS / DECKS - 1}) g(i)`);
+// The students: signed-in users, each a member of the class.
+await t.db.execute(sql`
+  insert into users (id, email, first_name)
+  select gen_random_uuid(), 'student' || i || '-' || ${teacherId} || '@example.com', 'Student' from generate_series(1, ${STUDENTS}) i`);
+await t.db.execute(sql`
+  insert into class_members (class_id, owner_user_id, display_name)
+  select ${klass!.id}, id, 'Student ' || row_number() over (order by id) from users where email like ${`student%-${teacherId}@example.com`}`);
+// A card per student and question, stabilities spread so mastery varies by student and concept.
+await t.db.execute(sql`
+  insert into review_cards (owner_user_id, question_id, deck_id, state, due, stability, difficulty, scheduled_days, reps, lapses, last_review, last_rating)
+  select m.owner_user_id, q.id, q.deck_id, 'review', ${at}::timestamptz + interval '2 days',
+    1 + (hashtext(m.id::text || q.id::text) & 255) / 8.0, 5, 3, ${ANSWERS}, 0,
+    ${at}::timestamptz - ((hashtext(q.id::text || m.id::text) & 15) * interval '1 day'), 'good'
+  from class_members m cross join questions q join decks d on d.id = q.deck_id
+  where m.class_id = ${klass!.id} and d.study_space_id = ${space!.id}`);
+for (let k = 0; k < ANSWERS; k++) {
+  await t.db.execute(sql`
+    insert into review_logs (owner_user_id, question_id, deck_id, kind, rating, state, due, stability, difficulty, response, evaluation, time_taken_ms, reviewed_at, desired_retention)
+    select c.owner_user_id, c.question_id, c.deck_id, 'review',
+      (case when (hashtext(c.id::text || ${k}) & 3) = 0 then 'again' else 'good' end)::review_rating,
+      (case when ${k} = 0 then 'new' else 'review' end)::card_state, c.due, c.stability, c.difficulty,
+      to_jsonb(case when (hashtext(c.id::text || ${k}) & 3) = 0 then 1 + (hashtext(c.id::text) & 1) else 0 end),
+      jsonb_build_object('multipleChoice', jsonb_build_object('isCorrect', (hashtext(c.id::text || ${k}) & 3) <> 0)),
+      4000, ${at}::timestamptz - (${sql.raw(String(ANSWERS - k))} * interval '3 days'), 0.9
+    from review_cards c join decks d on d.id = c.deck_id where d.study_space_id = ${space!.id}`);
+}
+const count = async (table: string) =>
+  ((await t.db.execute(sql`select count(*)::int as n from ${sql.raw(table)}`)).rows as { n: number }[])[0]!.n;
+say(`seeded ${await count('review_cards')} review cards and ${await count('review_logs')} log rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+await t.db.execute(sql`analyze`);
+
+// Each read of the dashboard alone (where the time goes).
+if (process.env.BENCH_PARTS) {
+  const { createClassesRepository } = await import('../apps/deck/src/modules/classes/classes.repository');
+  const repo = createClassesRepository({ db: t.db } as never) as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+  for (const [name, args] of [['members', [klass!.id]], ['spaceQuestions', [space!.id]], ['memberCards', [klass!.id, space!.id]], ['memberRetention', [klass!.id]], ['answerStats', [klass!.id, space!.id]]] as const) {
+    const ts: number[] = [];
+    for (let i = 0; i < 5; i++) { const s = performance.now(); await repo[name]!(...args); ts.push(performance.now() - s); }
+    say(`  ${name.padEnd(16)} p50 ${pct(ts, 50).toFixed(1)} ms (load ${load()})`);
+  }
+}
+const url = `/classes/${klass!.id}/dashboard`;
+started = performance.now();
+const first = await t.app.inject({ method: 'GET', url, headers: asCaller(teacher) });
+const firstMs = performance.now() - started;
+if (first.statusCode !== 200) throw new Error(`${url}: ${first.statusCode} ${first.body}`);
+const body = first.json() as { students: unknown[]; concepts: unknown[]; questions: unknown[] };
+say(`answer: ${body.students.length} students, ${body.concepts.length} concepts, ${body.questions.length} questions, ${(first.body.length / 1024).toFixed(0)} KiB`);
+const times: number[] = [];
+for (let i = 0; i < REQUESTS; i++) {
+  const s = performance.now();
+  const res = await t.app.inject({ method: 'GET', url, headers: asCaller(teacher) });
+  times.push(performance.now() - s);
+  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode}`);
+}
+say(
+  `GET /classes/:id/dashboard           first ${firstMs.toFixed(1)} ms, p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms (n=${REQUESTS}, load ${load()}; target p95 ≤ 200 ms)`,
+);
+await t.close();
+process.exit(0);
