@@ -134,6 +134,48 @@ function metadataTitle(info: unknown, xmpTitle: unknown): string | null {
  * file runs in PDF threads, which stay small (no service kit, no contracts) and whose errors cross
  * to the job's thread as a reason and words.
  */
+/** What pdf.js reports of a form field's widget (only the parts read here). */
+type WidgetData = {
+  fieldType?: unknown;
+  fieldName?: unknown;
+  alternativeText?: unknown;
+  fieldValue?: unknown;
+};
+
+const nonBlank = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+
+/**
+ * Filled-in form fields (AcroForm) as "Label: value" lines: a field's value lives in the form,
+ * not in the page's text, so a filled form would otherwise lose what was written into it. Text
+ * and choice fields give their value; empty fields give nothing. Checkboxes and radio buttons are
+ * left out: pdf.js reported a ticked pdf-lib checkbox as 'Off', so their state is not trusted yet. The label is the field's tooltip
+ * (what a reader sees) or else the last part of its name; a field with several widgets counts once.
+ */
+export function formFieldLines(annotations: readonly unknown[]): string[] {
+  const lines: string[] = [];
+  const seen = new Set<string>();
+  for (const raw of annotations) {
+    if (typeof raw !== 'object' || raw === null) continue;
+    const a = raw as WidgetData;
+    const name = typeof a.fieldName === 'string' ? a.fieldName : '';
+    const label = nonBlank(a.alternativeText)
+      ? a.alternativeText.trim()
+      : (name.split('.').pop() ?? '').trim();
+    let value: string | null = null;
+    if (a.fieldType === 'Tx' && nonBlank(a.fieldValue)) value = a.fieldValue.trim();
+    else if (a.fieldType === 'Ch') {
+      const chosen = (Array.isArray(a.fieldValue) ? a.fieldValue : [a.fieldValue]).filter(nonBlank);
+      if (chosen.length > 0) value = chosen.join(', ');
+    }
+    if (value === null) continue;
+    const key = `${name}\u0000${value}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    lines.push(label ? `${label}: ${value}` : value);
+  }
+  return lines;
+}
+
 export class PdfReadError extends Error {
   constructor(
     readonly reason: 'password_protected' | 'corrupt_file' | 'decompression_limit',
@@ -288,11 +330,14 @@ async function readStripe(task: PdfReadTask): Promise<PdfReadResult> {
         const page = await doc.getPage(n);
         const content = await page.getTextContent({ includeMarkedContent: false });
         const lines = linesOf(content.items.flatMap((item) => (isTextItem(item) ? [item] : [])));
+        const fields = formFieldLines(await page.getAnnotations({ intent: 'display' }));
         page.cleanup();
         pages.push({
           page: n,
-          text: paragraphsOf(lines).join('\n\n'),
-          firstLine: lines[0]?.text ?? null,
+          text: [...paragraphsOf(lines), ...(fields.length > 0 ? [fields.join('\n')] : [])].join(
+            '\n\n',
+          ),
+          firstLine: lines[0]?.text ?? fields[0] ?? null,
         });
       }
     } catch (err) {

@@ -155,3 +155,41 @@ describe('extractPdf on made-up files', () => {
     expect(result.meta.warnings).toEqual(['Only the first 2 of 4 pages were read.']);
   });
 });
+
+describe('extractPdf on a filled-in form (AcroForm)', () => {
+  it('adds the values written into the fields, labelled, to their page', async () => {
+    const { PDFDocument, StandardFonts } = await import('pdf-lib');
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([595, 842]);
+    page.drawText('Course enrolment form for the photosynthesis seminar', {
+      x: 50,
+      y: 780,
+      size: 14,
+      font,
+    });
+    const form = doc.getForm();
+    const name = form.createTextField('student.name');
+    name.setText('Ada Lovelace');
+    name.addToPage(page, { x: 50, y: 700, width: 200, height: 20, font });
+    const topic = form.createTextField('student.topic');
+    topic.setText('Chlorophyll absorbs red and blue light');
+    topic.addToPage(page, { x: 50, y: 650, width: 400, height: 20, font });
+    const empty = form.createTextField('student.notes');
+    empty.addToPage(page, { x: 50, y: 600, width: 200, height: 20, font });
+    const level = form.createDropdown('student.level');
+    level.addOptions(['Beginner', 'Advanced']);
+    level.select('Advanced');
+    level.addToPage(page, { x: 50, y: 550, width: 200, height: 20, font });
+
+    const result = await extractPdf(await doc.save(), { reader: inlinePdfReader });
+    const text = result.sections[0]!.text;
+    expect(text).toContain('Course enrolment form for the photosynthesis seminar');
+    expect(text).toContain('name: Ada Lovelace');
+    expect(text).toContain('topic: Chlorophyll absorbs red and blue light');
+    expect(text).toContain('level: Advanced');
+    expect(text).not.toContain('notes:');
+    // Once each, although pdf-lib also drew the values into the fields' appearances.
+    expect(text.match(/Ada Lovelace/g)).toHaveLength(1);
+  });
+});
