@@ -179,7 +179,11 @@ test.describe('deck header', () => {
     await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/explore');
     await expect(page.getByText('Cell biology', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cell biology', exact: true })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Deck options' })).toHaveCount(0);
+    // A viewer's deck menu only exports (issue 24): no Edit Deck, no Delete Deck.
+    await page.getByRole('button', { name: 'Deck options' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Delete Deck' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: 'Mnemo JSON (.json)' })).toBeVisible();
+    await page.keyboard.press('Escape');
     const publish = page.getByRole('button', { name: 'Published' });
     await expect(publish).toBeDisabled();
     await expect(publish).toHaveAttribute('title', 'Clone deck to publish');

@@ -1,3 +1,11 @@
+import {
+  attachmentDisposition,
+  EXPORT_FILES,
+  exportFilename,
+  exportFormatSchema,
+  type ImportDeckResponse,
+  type ImportPreviewResponse,
+} from '@mnemo/contracts/api/exchange';
 import type { Page, Route } from '@playwright/test';
 import type { DeckResponse } from '@mnemo/contracts/api/decks';
 import type {
@@ -393,6 +401,53 @@ export class FakeDeckApi extends RecordingFake {
         this.decks = this.decks.filter((d) => d.studySpace !== space._id);
         return json({ success: true, data: presented });
       }
+    }
+
+    // Deck exchange (issue 24): answers typed by the contracts.
+    if (path === '/decks/import/preview' && method === 'POST') {
+      const answer: ImportPreviewResponse = {
+        success: true,
+        format: 'quizlet',
+        separator: '\t',
+        header: false,
+        columns: [
+          { name: 'Column 1', field: 'question' },
+          { name: 'Column 2', field: 'answer' },
+        ],
+        rows: [
+          ['Zelle', 'cell'],
+          ['Kern', 'nucleus'],
+        ],
+        rowCount: 315,
+      };
+      return json(answer);
+    }
+    if (path === '/decks/import' && method === 'POST') {
+      const form = request.postDataBuffer()?.toString('latin1') ?? '';
+      const spaceId = /name="studySpace"\r\n\r\n([^\r]+)/.exec(form)?.[1] ?? null;
+      const deck = this.addDeck('german', { studySpace: spaceId });
+      const answer: ImportDeckResponse = {
+        success: true,
+        deck: this.presentDeck(deck),
+        imported: 312,
+        skipped: [
+          { line: 4, reason: 'empty front' },
+          { line: 90, reason: 'empty front' },
+          { line: 91, reason: 'empty front' },
+        ],
+      };
+      return json(answer);
+    }
+    if (parts[0] === 'decks' && parts[2] === 'export' && method === 'GET') {
+      const deck = this.decks.find((d) => d._id === parts[1]);
+      if (!deck) return failure(404, 'NOT_FOUND', 'Deck not found')(route);
+      const format = exportFormatSchema.parse(query.format ?? 'json');
+      return route.fulfill({
+        status: 200,
+        contentType: EXPORT_FILES[format].contentType,
+        headers: { 'content-disposition': attachmentDisposition(exportFilename(deck.title, format)) },
+        body: format === 'csv' ? 'Question,Answer\nZelle,cell\n' : 'Zelle\tcell\n',
+      });
     }
 
     if (parts[0] === 'decks') {

@@ -58,6 +58,11 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Validates the answer; a mismatch fails with code INVALID_RESPONSE. */
   schema?: z.ZodType<T>;
+  /**
+   * A file download: a successful answer is returned as a Blob, not read as JSON (downloads need
+   * the caller's headers, so a plain link cannot fetch them).
+   */
+  download?: true;
 }
 
 export interface ApiClient {
@@ -249,6 +254,7 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
     const sentToken = store.getToken() !== null;
     const sentGuest = store.getAnonymousSession()?.sessionId;
     let response = await send(url, options as RequestOptions<unknown>);
+    if (options.download && response.ok) return (await response.blob()) as T;
     let body = await readBody(response);
 
     if (response.status === 401 && sentToken && wantsTokenCleared(body)) {
@@ -274,6 +280,7 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
     }
 
     if (!response.ok) throw errorFrom(response, body);
+    if (options.download) return (await response.blob()) as T;
     if (!options.schema) return body as T;
     const parsed = options.schema.safeParse(body);
     if (!parsed.success) {

@@ -22,6 +22,8 @@ import { deckApi } from './deck-api';
 import { CloneControl, PublishControl } from './deck-publish-controls';
 import { deckQueryKey } from '../../lib/deck-queries';
 import { usePopupMenu } from '../../lib/use-popup-menu';
+import { downloadDeck } from '../../lib/exchange-api';
+import { EXPORT_FILES, EXPORT_FORMATS, type ExportFormat } from '@mnemo/contracts/api/exchange';
 
 /** Every deck list starts with 'decks': a renamed or deleted deck reloads them all. */
 const allDeckLists = decksQueryKey().slice(0, 1);
@@ -53,7 +55,7 @@ export function DeckHeader({ deck, viewer }: { deck: Deck; viewer: DeckViewerSta
           </Link>
           <PublishControl deck={deck} viewer={viewer} />
           <CloneControl viewer={viewer} />
-          {viewer.canEdit && <DeckMenu deckId={deck._id} onDelete={() => setDeleting(true)} />}
+          <DeckMenu deck={deck} canEdit={viewer.canEdit} onDelete={() => setDeleting(true)} />
         </div>
       </div>
       {publishedBy && <p className="deck-published-by muted">{publishedBy}</p>}
@@ -174,10 +176,22 @@ function DeckTitle({ deck, canEdit }: { deck: Deck; canEdit: boolean }) {
   );
 }
 
-/** The overflow menu: Edit Deck (the edit tab) and Delete Deck. */
-function DeckMenu({ deckId, onDelete }: { deckId: string; onDelete: () => void }) {
+/**
+ * The overflow menu: Edit Deck (the edit tab) and Delete Deck for editors, and Export in each
+ * format for anyone who sees the deck (issue 24; the owner's file carries their review history).
+ */
+function DeckMenu({ deck, canEdit, onDelete }: { deck: Deck; canEdit: boolean; onDelete: () => void }) {
   const { open, setOpen, root } = usePopupMenu();
   const navigate = useNavigate();
+  const deckId = deck._id;
+  const [exportError, setExportError] = useState<string | null>(null);
+  const exportAs = (format: ExportFormat) => {
+    setExportError(null);
+    downloadDeck(deck, format).catch((error: unknown) => {
+      logWarning('Failed to export the deck', error);
+      setExportError('The deck could not be exported. Please try again.');
+    });
+  };
 
   const pick = (action: () => void) => () => {
     setOpen(false);
@@ -197,18 +211,41 @@ function DeckMenu({ deckId, onDelete }: { deckId: string; onDelete: () => void }
       </button>
       {open && (
         <div className="menu deck-menu-list" role="menu">
-          <button
-            type="button"
-            role="menuitem"
-            className="menu-item"
-            onClick={pick(() => void navigate({ to: '/deck/$deckId/edit', params: { deckId } }))}
-          >
-            Edit Deck
-          </button>
-          <button type="button" role="menuitem" className="menu-item" onClick={pick(onDelete)}>
-            Delete Deck
-          </button>
+          {canEdit && (
+            <>
+              <button
+                type="button"
+                role="menuitem"
+                className="menu-item"
+                onClick={pick(() => void navigate({ to: '/deck/$deckId/edit', params: { deckId } }))}
+              >
+                Edit Deck
+              </button>
+              <button type="button" role="menuitem" className="menu-item" onClick={pick(onDelete)}>
+                Delete Deck
+              </button>
+            </>
+          )}
+          <p className="menu-label muted" role="presentation">
+            Export
+          </p>
+          {EXPORT_FORMATS.map((format) => (
+            <button
+              key={format}
+              type="button"
+              role="menuitem"
+              className="menu-item"
+              onClick={pick(() => exportAs(format))}
+            >
+              {EXPORT_FILES[format].label}
+            </button>
+          ))}
         </div>
+      )}
+      {exportError && (
+        <p className="notice notice-error deck-export-error" role="alert">
+          {exportError}
+        </p>
       )}
     </div>
   );

@@ -15,6 +15,7 @@ import {
 } from '../../lib/deck-list';
 import { logLibrarySearch } from './library-search';
 import { useDecks } from '../../lib/library-queries';
+import { ImportDeck } from './import-deck';
 import './library.css';
 
 /**
@@ -29,6 +30,7 @@ export function LibraryPage() {
       <LibrarySearch />
       <AllDecks />
       <StudySpaces />
+      <LibraryImport />
     </div>
   );
 }
@@ -175,4 +177,11 @@ function StudySpaces() {
       )}
     </section>
   );
+}
+
+/** Import a deck into one of the learner's spaces (issue 24). */
+function LibraryImport() {
+  const spaces = useSpaces();
+  if (!spaces.data) return null;
+  return <ImportDeck spaces={spaces.data.map((s) => ({ _id: s.id, title: s.title }))} />;
 }

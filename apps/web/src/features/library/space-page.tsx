@@ -17,6 +17,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PlusIcon } from '../../components/icons';
 import { isSpaceMissing, spaceQueryKey, spaces, useSpace } from '../../lib/space-api';
 import { usePopupMenu } from '../../lib/use-popup-menu';
+import { ImportDeck } from './import-deck';
 import './library.css';
 
 /**
@@ -118,6 +119,8 @@ function SpaceView({ space }: { space: Space }) {
           ))}
         </ul>
       </section>
+
+      <ImportDeck spaces={[space]} />
 
       <DeleteSpaceDialog
         space={space}
