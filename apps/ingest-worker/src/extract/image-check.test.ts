@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ExtractionError } from './errors';
 import { kindsForHead, readHead } from '@mnemo/contracts/file-sniff';
-import { checkImage, isComplete } from './image-check';
+import { checkImage, isComplete, tiffPageCount } from './image-check';
 import { languageDataFile, languageFolder, OCR_LANGUAGES } from './ocr-engine';
 import { fixturePdf, pgmToTiff, pngHeaderOnly, scanPage } from './ocr-test-support';
 
@@ -70,5 +70,45 @@ describe('image-check', () => {
       expect(lstatSync(link).isSymbolicLink()).toBe(true);
       expect(readlinkSync(link)).toBe(languageDataFile(lang));
     }
+  });
+});
+
+describe('a TIFF of several pages', () => {
+  /** A one-page TIFF with a second directory, a copy of the first, chained after it. */
+  function twoPageTiff(): Buffer {
+    const one = pgmToTiff(
+      Buffer.concat([Buffer.from('P5\n2 2\n255\n'), Buffer.from([0, 255, 255, 0])]),
+    );
+    const le = one[0] === 0x49;
+    const u16 = (at: number) => (le ? one.readUInt16LE(at) : one.readUInt16BE(at));
+    const u32 = (at: number) => (le ? one.readUInt32LE(at) : one.readUInt32BE(at));
+    const ifd = u32(4);
+    const size = 2 + u16(ifd) * 12 + 4;
+    const copy = Buffer.from(one.subarray(ifd, ifd + size));
+    const start = one.length + (one.length % 2);
+    const out = Buffer.concat([one, Buffer.alloc(start - one.length), copy]);
+    const pointer = ifd + size - 4;
+    if (le) out.writeUInt32LE(start, pointer);
+    else out.writeUInt32BE(start, pointer);
+    // The copy ends the chain.
+    if (le) out.writeUInt32LE(0, start + size - 4);
+    else out.writeUInt32BE(0, start + size - 4);
+    return out;
+  }
+
+  it('counts its pages, and a one-page TIFF as one', () => {
+    const one = pgmToTiff(
+      Buffer.concat([Buffer.from('P5\n2 2\n255\n'), Buffer.from([0, 255, 255, 0])]),
+    );
+    expect(tiffPageCount(one)).toBe(1);
+    expect(tiffPageCount(twoPageTiff())).toBe(2);
+  });
+
+  it('is refused with its own message instead of reading only the first page', () => {
+    const err = refusal(() => checkImage(twoPageTiff(), 'tiff'));
+    expect(err.reason).toBe('unsupported_file');
+    expect(err.message).toBe(
+      'This TIFF holds 2 pages; Mnemo reads a TIFF of one page only. Save the pages as a PDF (or as one picture each) and upload that instead.',
+    );
   });
 });

@@ -46,6 +46,15 @@ export function checkImage(data: Uint8Array, kind: ImageKind): CheckedImage {
       { details: { width, height } },
     );
   }
+  if (kind === 'tiff' && tiffPageCount(data) > 1) {
+    // Tesseract.js (Leptonica's reader) reads only the first page of a TIFF; reading one page of
+    // several and calling it the document would lose the rest without a word.
+    throw new ExtractionError(
+      'unsupported_file',
+      `This TIFF holds ${tiffPageCount(data)} pages; Mnemo reads a TIFF of one page only. Save the pages as a PDF (or as one picture each) and upload that instead.`,
+      { details: { pages: tiffPageCount(data) } },
+    );
+  }
   if (!isComplete(data, kind)) {
     throw new ExtractionError(
       'truncated_file',
@@ -136,4 +145,25 @@ function tiffComplete(b: Buffer): boolean {
   const counts = tags.get(279) ?? tags.get(325) ?? [];
   if (offsets.length === 0 || offsets.length !== counts.length) return false;
   return offsets.every((offset, i) => offset + counts[i]! <= b.length);
+}
+
+/**
+ * How many pages (image file directories) a TIFF chains together, following each directory's
+ * next-directory offset; a pointer out of the file or back to a visited directory ends the count.
+ */
+export function tiffPageCount(data: Uint8Array): number {
+  const b = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  if (b.length < 8) return 0;
+  const le = b[0] === 0x49;
+  const u16 = (at: number) => (le ? b.readUInt16LE(at) : b.readUInt16BE(at));
+  const u32 = (at: number) => (le ? b.readUInt32LE(at) : b.readUInt32BE(at));
+  const seen = new Set<number>();
+  let ifd = u32(4);
+  while (ifd !== 0 && ifd + 2 <= b.length && !seen.has(ifd)) {
+    seen.add(ifd);
+    const next = ifd + 2 + u16(ifd) * 12;
+    if (next + 4 > b.length) break;
+    ifd = u32(next);
+  }
+  return seen.size;
 }
