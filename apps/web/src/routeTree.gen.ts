@@ -30,10 +30,13 @@ import { Route as PublicResetPasswordRouteImport } from './routes/_public/reset-
 import { Route as PublicTermsRouteImport } from './routes/_public/terms';
 import { Route as AppBillingDemoCheckoutRouteImport } from './routes/_app/billing/demo-checkout';
 import { Route as AppBillingDemoPortalRouteImport } from './routes/_app/billing/demo-portal';
+import { Route as AppClassesIndexRouteImport } from './routes/_app/classes/index';
 import { Route as AppDeckIndexRouteImport } from './routes/_app/deck/index';
 import { Route as AppDeckDeckIdRouteImport } from './routes/_app/deck/$deckId';
 import { Route as AppEditCardsIndexRouteImport } from './routes/_app/edit-cards/index';
 import { Route as AppEditCardsDeckIdRouteImport } from './routes/_app/edit-cards/$deckId';
+import { Route as AppJoinIndexRouteImport } from './routes/_app/join/index';
+import { Route as AppJoinCodeRouteImport } from './routes/_app/join/$code';
 import { Route as AppSpaceSpaceIdRouteImport } from './routes/_app/space/$spaceId';
 import { Route as AppDeckDeckIdIndexRouteImport } from './routes/_app/deck/$deckId/index';
 import { Route as AppDeckDeckIdSplatRouteImport } from './routes/_app/deck/$deckId/$';
@@ -42,6 +45,8 @@ import { Route as AppDeckDeckIdFlashcardsRouteImport } from './routes/_app/deck/
 import { Route as AppDeckDeckIdManageRouteImport } from './routes/_app/deck/$deckId/manage';
 import { Route as AppDeckDeckIdQuizRouteImport } from './routes/_app/deck/$deckId/quiz';
 import { Route as AppDeckDeckIdSummaryRouteImport } from './routes/_app/deck/$deckId/summary';
+import { Route as AppSpaceSpaceIdClassRouteImport } from './routes/_app/space/$spaceId_.class';
+import { Route as AppClassesClassIdStudyDeckIdRouteImport } from './routes/_app/classes/$classId/study/$deckId';
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -146,6 +151,11 @@ const AppBillingDemoPortalRoute = AppBillingDemoPortalRouteImport.update({
   path: '/billing/demo-portal',
   getParentRoute: () => AppRoute,
 } as any);
+const AppClassesIndexRoute = AppClassesIndexRouteImport.update({
+  id: '/classes/',
+  path: '/classes/',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppDeckIndexRoute = AppDeckIndexRouteImport.update({
   id: '/deck/',
   path: '/deck/',
@@ -164,6 +174,16 @@ const AppEditCardsIndexRoute = AppEditCardsIndexRouteImport.update({
 const AppEditCardsDeckIdRoute = AppEditCardsDeckIdRouteImport.update({
   id: '/edit-cards/$deckId',
   path: '/edit-cards/$deckId',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppJoinIndexRoute = AppJoinIndexRouteImport.update({
+  id: '/join/',
+  path: '/join/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppJoinCodeRoute = AppJoinCodeRouteImport.update({
+  id: '/join/$code',
+  path: '/join/$code',
   getParentRoute: () => AppRoute,
 } as any);
 const AppSpaceSpaceIdRoute = AppSpaceSpaceIdRouteImport.update({
@@ -206,6 +226,17 @@ const AppDeckDeckIdSummaryRoute = AppDeckDeckIdSummaryRouteImport.update({
   path: '/summary',
   getParentRoute: () => AppDeckDeckIdRoute,
 } as any);
+const AppSpaceSpaceIdClassRoute = AppSpaceSpaceIdClassRouteImport.update({
+  id: '/space/$spaceId_/class',
+  path: '/space/$spaceId/class',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppClassesClassIdStudyDeckIdRoute =
+  AppClassesClassIdStudyDeckIdRouteImport.update({
+    id: '/classes/$classId/study/$deckId',
+    path: '/classes/$classId/study/$deckId',
+    getParentRoute: () => AppRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof PublicIndexRoute;
@@ -229,16 +260,21 @@ export interface FileRoutesByFullPath {
   '/billing/demo-portal': typeof AppBillingDemoPortalRoute;
   '/deck/$deckId': typeof AppDeckDeckIdRouteWithChildren;
   '/edit-cards/$deckId': typeof AppEditCardsDeckIdRoute;
+  '/join/$code': typeof AppJoinCodeRoute;
   '/space/$spaceId': typeof AppSpaceSpaceIdRoute;
+  '/classes/': typeof AppClassesIndexRoute;
   '/deck/': typeof AppDeckIndexRoute;
   '/edit-cards/': typeof AppEditCardsIndexRoute;
+  '/join/': typeof AppJoinIndexRoute;
   '/deck/$deckId/$': typeof AppDeckDeckIdSplatRoute;
   '/deck/$deckId/edit': typeof AppDeckDeckIdEditRoute;
   '/deck/$deckId/flashcards': typeof AppDeckDeckIdFlashcardsRoute;
   '/deck/$deckId/manage': typeof AppDeckDeckIdManageRoute;
   '/deck/$deckId/quiz': typeof AppDeckDeckIdQuizRoute;
   '/deck/$deckId/summary': typeof AppDeckDeckIdSummaryRoute;
+  '/space/$spaceId/class': typeof AppSpaceSpaceIdClassRoute;
   '/deck/$deckId/': typeof AppDeckDeckIdIndexRoute;
+  '/classes/$classId/study/$deckId': typeof AppClassesClassIdStudyDeckIdRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof PublicIndexRoute;
@@ -261,16 +297,21 @@ export interface FileRoutesByTo {
   '/billing/demo-checkout': typeof AppBillingDemoCheckoutRoute;
   '/billing/demo-portal': typeof AppBillingDemoPortalRoute;
   '/edit-cards/$deckId': typeof AppEditCardsDeckIdRoute;
+  '/join/$code': typeof AppJoinCodeRoute;
   '/space/$spaceId': typeof AppSpaceSpaceIdRoute;
+  '/classes': typeof AppClassesIndexRoute;
   '/deck': typeof AppDeckIndexRoute;
   '/edit-cards': typeof AppEditCardsIndexRoute;
+  '/join': typeof AppJoinIndexRoute;
   '/deck/$deckId/$': typeof AppDeckDeckIdSplatRoute;
   '/deck/$deckId/edit': typeof AppDeckDeckIdEditRoute;
   '/deck/$deckId/flashcards': typeof AppDeckDeckIdFlashcardsRoute;
   '/deck/$deckId/manage': typeof AppDeckDeckIdManageRoute;
   '/deck/$deckId/quiz': typeof AppDeckDeckIdQuizRoute;
   '/deck/$deckId/summary': typeof AppDeckDeckIdSummaryRoute;
+  '/space/$spaceId/class': typeof AppSpaceSpaceIdClassRoute;
   '/deck/$deckId': typeof AppDeckDeckIdIndexRoute;
+  '/classes/$classId/study/$deckId': typeof AppClassesClassIdStudyDeckIdRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -297,16 +338,21 @@ export interface FileRoutesById {
   '/_app/billing/demo-portal': typeof AppBillingDemoPortalRoute;
   '/_app/deck/$deckId': typeof AppDeckDeckIdRouteWithChildren;
   '/_app/edit-cards/$deckId': typeof AppEditCardsDeckIdRoute;
+  '/_app/join/$code': typeof AppJoinCodeRoute;
   '/_app/space/$spaceId': typeof AppSpaceSpaceIdRoute;
+  '/_app/classes/': typeof AppClassesIndexRoute;
   '/_app/deck/': typeof AppDeckIndexRoute;
   '/_app/edit-cards/': typeof AppEditCardsIndexRoute;
+  '/_app/join/': typeof AppJoinIndexRoute;
   '/_app/deck/$deckId/$': typeof AppDeckDeckIdSplatRoute;
   '/_app/deck/$deckId/edit': typeof AppDeckDeckIdEditRoute;
   '/_app/deck/$deckId/flashcards': typeof AppDeckDeckIdFlashcardsRoute;
   '/_app/deck/$deckId/manage': typeof AppDeckDeckIdManageRoute;
   '/_app/deck/$deckId/quiz': typeof AppDeckDeckIdQuizRoute;
   '/_app/deck/$deckId/summary': typeof AppDeckDeckIdSummaryRoute;
+  '/_app/space/$spaceId_/class': typeof AppSpaceSpaceIdClassRoute;
   '/_app/deck/$deckId/': typeof AppDeckDeckIdIndexRoute;
+  '/_app/classes/$classId/study/$deckId': typeof AppClassesClassIdStudyDeckIdRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -332,16 +378,21 @@ export interface FileRouteTypes {
     | '/billing/demo-portal'
     | '/deck/$deckId'
     | '/edit-cards/$deckId'
+    | '/join/$code'
     | '/space/$spaceId'
+    | '/classes/'
     | '/deck/'
     | '/edit-cards/'
+    | '/join/'
     | '/deck/$deckId/$'
     | '/deck/$deckId/edit'
     | '/deck/$deckId/flashcards'
     | '/deck/$deckId/manage'
     | '/deck/$deckId/quiz'
     | '/deck/$deckId/summary'
-    | '/deck/$deckId/';
+    | '/space/$spaceId/class'
+    | '/deck/$deckId/'
+    | '/classes/$classId/study/$deckId';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -364,16 +415,21 @@ export interface FileRouteTypes {
     | '/billing/demo-checkout'
     | '/billing/demo-portal'
     | '/edit-cards/$deckId'
+    | '/join/$code'
     | '/space/$spaceId'
+    | '/classes'
     | '/deck'
     | '/edit-cards'
+    | '/join'
     | '/deck/$deckId/$'
     | '/deck/$deckId/edit'
     | '/deck/$deckId/flashcards'
     | '/deck/$deckId/manage'
     | '/deck/$deckId/quiz'
     | '/deck/$deckId/summary'
-    | '/deck/$deckId';
+    | '/space/$spaceId/class'
+    | '/deck/$deckId'
+    | '/classes/$classId/study/$deckId';
   id:
     | '__root__'
     | '/_app'
@@ -399,16 +455,21 @@ export interface FileRouteTypes {
     | '/_app/billing/demo-portal'
     | '/_app/deck/$deckId'
     | '/_app/edit-cards/$deckId'
+    | '/_app/join/$code'
     | '/_app/space/$spaceId'
+    | '/_app/classes/'
     | '/_app/deck/'
     | '/_app/edit-cards/'
+    | '/_app/join/'
     | '/_app/deck/$deckId/$'
     | '/_app/deck/$deckId/edit'
     | '/_app/deck/$deckId/flashcards'
     | '/_app/deck/$deckId/manage'
     | '/_app/deck/$deckId/quiz'
     | '/_app/deck/$deckId/summary'
-    | '/_app/deck/$deckId/';
+    | '/_app/space/$spaceId_/class'
+    | '/_app/deck/$deckId/'
+    | '/_app/classes/$classId/study/$deckId';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -566,6 +627,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppBillingDemoPortalRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/classes/': {
+      id: '/_app/classes/';
+      path: '/classes';
+      fullPath: '/classes/';
+      preLoaderRoute: typeof AppClassesIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/deck/': {
       id: '/_app/deck/';
       path: '/deck';
@@ -592,6 +660,20 @@ declare module '@tanstack/react-router' {
       path: '/edit-cards/$deckId';
       fullPath: '/edit-cards/$deckId';
       preLoaderRoute: typeof AppEditCardsDeckIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/join/': {
+      id: '/_app/join/';
+      path: '/join';
+      fullPath: '/join/';
+      preLoaderRoute: typeof AppJoinIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/join/$code': {
+      id: '/_app/join/$code';
+      path: '/join/$code';
+      fullPath: '/join/$code';
+      preLoaderRoute: typeof AppJoinCodeRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/space/$spaceId': {
@@ -650,6 +732,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDeckDeckIdSummaryRouteImport;
       parentRoute: typeof AppDeckDeckIdRoute;
     };
+    '/_app/space/$spaceId_/class': {
+      id: '/_app/space/$spaceId_/class';
+      path: '/space/$spaceId/class';
+      fullPath: '/space/$spaceId/class';
+      preLoaderRoute: typeof AppSpaceSpaceIdClassRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/classes/$classId/study/$deckId': {
+      id: '/_app/classes/$classId/study/$deckId';
+      path: '/classes/$classId/study/$deckId';
+      fullPath: '/classes/$classId/study/$deckId';
+      preLoaderRoute: typeof AppClassesClassIdStudyDeckIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
   }
 }
 
@@ -688,9 +784,14 @@ interface AppRouteChildren {
   AppBillingDemoPortalRoute: typeof AppBillingDemoPortalRoute;
   AppDeckDeckIdRoute: typeof AppDeckDeckIdRouteWithChildren;
   AppEditCardsDeckIdRoute: typeof AppEditCardsDeckIdRoute;
+  AppJoinCodeRoute: typeof AppJoinCodeRoute;
   AppSpaceSpaceIdRoute: typeof AppSpaceSpaceIdRoute;
+  AppClassesIndexRoute: typeof AppClassesIndexRoute;
   AppDeckIndexRoute: typeof AppDeckIndexRoute;
   AppEditCardsIndexRoute: typeof AppEditCardsIndexRoute;
+  AppJoinIndexRoute: typeof AppJoinIndexRoute;
+  AppSpaceSpaceIdClassRoute: typeof AppSpaceSpaceIdClassRoute;
+  AppClassesClassIdStudyDeckIdRoute: typeof AppClassesClassIdStudyDeckIdRoute;
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -704,9 +805,14 @@ const AppRouteChildren: AppRouteChildren = {
   AppBillingDemoPortalRoute: AppBillingDemoPortalRoute,
   AppDeckDeckIdRoute: AppDeckDeckIdRouteWithChildren,
   AppEditCardsDeckIdRoute: AppEditCardsDeckIdRoute,
+  AppJoinCodeRoute: AppJoinCodeRoute,
   AppSpaceSpaceIdRoute: AppSpaceSpaceIdRoute,
+  AppClassesIndexRoute: AppClassesIndexRoute,
   AppDeckIndexRoute: AppDeckIndexRoute,
   AppEditCardsIndexRoute: AppEditCardsIndexRoute,
+  AppJoinIndexRoute: AppJoinIndexRoute,
+  AppSpaceSpaceIdClassRoute: AppSpaceSpaceIdClassRoute,
+  AppClassesClassIdStudyDeckIdRoute: AppClassesClassIdStudyDeckIdRoute,
 };
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);

@@ -84,3 +84,10 @@ export const ChartIcon = () => (
     <path d="M7 15v2M12 10v7M17 6v11" />
   </Svg>
 );
+/** A class: a group of people (issue 23). */
+export const UsersIcon = () => (
+  <Svg>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20c0-3.6 2.9-6 6.5-6s6.5 2.4 6.5 6M16 4.6a3.5 3.5 0 0 1 0 6.8M18.5 14.4c1.9.8 3 2.9 3 5.6" />
+  </Svg>
+);

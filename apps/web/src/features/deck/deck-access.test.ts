@@ -37,6 +37,7 @@ describe('deckViewerState', () => {
       previewMode: false,
       offerClone: false,
       publishDisabled: false,
+      showPublish: true,
     });
   });
 
@@ -55,6 +56,7 @@ describe('deckViewerState', () => {
       previewMode: true,
       offerClone: true,
       publishDisabled: true,
+      showPublish: true,
     });
   });
 
@@ -64,6 +66,15 @@ describe('deckViewerState', () => {
     const state = deckViewerState(privateDeck, USER);
     expect(state.canInteract).toBe(false);
     expect(state.canView).toBe(false);
+    expect(state.previewMode).toBe(false);
+  });
+
+  it("shows a class member no publish toggle on the class's private deck (issue 23)", () => {
+    const classDeck = { ...othersPublished, isPublished: false, canView: true };
+    const state = deckViewerState(classDeck, USER);
+    expect(state.showPublish).toBe(false);
+    expect(state.canEdit).toBe(false);
+    expect(state.offerClone).toBe(false);
     expect(state.previewMode).toBe(false);
   });
 

@@ -30,6 +30,11 @@ export interface DeckViewerState {
   offerClone: boolean;
   /** The publish toggle is the owner's; others see it disabled with 'Clone deck to publish'. */
   publishDisabled: boolean;
+  /**
+   * Whether the publish toggle shows at all: not for a private deck someone else owns, which the
+   * viewer can only be reading as a member of its class (issue 23): no edit or publish controls.
+   */
+  showPublish: boolean;
 }
 
 /**
@@ -51,6 +56,7 @@ export function deckViewerState(
     previewMode: !isOwner && deck.isPublished,
     offerClone: signedInUserId !== null && !isOwner && deck.isPublished,
     publishDisabled: !isOwner,
+    showPublish: isOwner || deck.isPublished,
   };
 }
 

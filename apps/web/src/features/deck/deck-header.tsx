@@ -53,7 +53,7 @@ export function DeckHeader({ deck, viewer }: { deck: Deck; viewer: DeckViewerSta
           >
             Summary quiz
           </Link>
-          <PublishControl deck={deck} viewer={viewer} />
+          {viewer.showPublish && <PublishControl deck={deck} viewer={viewer} />}
           <CloneControl viewer={viewer} />
           <DeckMenu deck={deck} canEdit={viewer.canEdit} onDelete={() => setDeleting(true)} />
         </div>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { DueBadge } from '../../components/due-badge';
 import { Pager } from '../../components/pager';
@@ -20,9 +20,10 @@ import './library.css';
 
 /**
  * /library (spec 01 §2.7): 'Your Library', the search box, All Decks six to a page with Previous,
- * Next and 'n of m', and the Study Spaces grid with each space's deck count.
+ * Next and 'n of m', and the Study Spaces grid with each space's deck count; then the Classes part
+ * the route hands in (issue 23).
  */
-export function LibraryPage() {
+export function LibraryPage({ classes }: { classes?: ReactNode } = {}) {
   return (
     <div className="page library-page">
       <h1>Your Library</h1>
@@ -31,6 +32,7 @@ export function LibraryPage() {
       <AllDecks />
       <StudySpaces />
       <LibraryImport />
+      {classes}
     </div>
   );
 }

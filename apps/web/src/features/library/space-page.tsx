@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Space } from '@mnemo/contracts/entities/space';
@@ -22,9 +22,10 @@ import './library.css';
 
 /**
  * /space/$spaceId (spec 01 §2.8): the title with inline edit, the Edit Space / Delete Space menu,
- * a search over the space's decks by title, the deck cards and a 'Create New Deck' card.
+ * a search over the space's decks by title, the deck cards and a 'Create New Deck' card; the route
+ * may hand in the class panel (issue 23), shown under the title.
  */
-export function SpacePage({ spaceId }: { spaceId: string }) {
+export function SpacePage({ spaceId, classPanel }: { spaceId: string; classPanel?: ReactNode }) {
   const space = useSpace(spaceId);
   if (space.isPending) {
     return (
@@ -56,10 +57,10 @@ export function SpacePage({ spaceId }: { spaceId: string }) {
       </div>
     );
   }
-  return <SpaceView space={space.data} />;
+  return <SpaceView space={space.data} classPanel={classPanel} />;
 }
 
-function SpaceView({ space }: { space: Space }) {
+function SpaceView({ space, classPanel }: { space: Space; classPanel: ReactNode }) {
   const decks = useDecks(space._id);
   const dueCounts = useDueCounts();
   const [editing, setEditing] = useState(false);
@@ -78,6 +79,7 @@ function SpaceView({ space }: { space: Space }) {
         {deckCountLabel(decks.data?.length ?? space.decks.length)}
         <DueBadge count={decksDueTotal(dueCounts.data, decks.data?.map((d) => d._id) ?? [])} />
       </p>
+      {classPanel}
 
       <form className="library-search" role="search" onSubmit={(e) => e.preventDefault()}>
         <label className="visually-hidden" htmlFor={searchId}>

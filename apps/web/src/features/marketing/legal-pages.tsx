@@ -101,6 +101,11 @@ export function PrivacyPage() {
           session identifier kept in your browser when you use Mnemo without an account.
         </li>
         <li>Billing: handled by our payment provider; we never see your card number.</li>
+        <li>
+          Classes: when you join a teacher&apos;s class with a join code, the display name you type
+          and your answers to the class&apos;s questions, which your teacher sees as mastery per
+          concept.
+        </li>
       </ul>
 
       <h2>How we use it</h2>
@@ -119,6 +124,14 @@ export function PrivacyPage() {
         Mnemo is for people {minimumAge} and older. Users from {minimumAge} to {consentUntilAge}{' '}
         need the consent of a parent, guardian or school. We do not knowingly collect data from
         children under {minimumAge}; if you believe we have, contact us and we will delete it.
+      </p>
+      <p>
+        Students may be under {minimumAge} when a teacher runs a class on Mnemo. Joining a class
+        asks for a display name only: no e-mail address, no account and nothing else. A student who
+        joins without an account is known to Mnemo by that name and an anonymous session identifier
+        in their browser; the teacher sees the name and the student&apos;s progress on the class
+        decks, never anything from the student&apos;s other decks. Leaving the class, or the teacher
+        removing the student, ends what the teacher sees.
       </p>
 
       <h2>Your rights</h2>

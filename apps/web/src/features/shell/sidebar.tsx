@@ -3,6 +3,7 @@ import { DueBadge } from '../../components/due-badge';
 import { studyToday, useDueCounts } from '../../lib/review';
 import { useSession } from '../../lib/session/session-context';
 import { spaceInitials, useSpaces } from '../../lib/spaces';
+import { useClasses } from '../../lib/class-api';
 import { useIsSubscriber } from '../../lib/use-subscription';
 import { useSignInDialog } from '../../lib/session/sign-in-dialog';
 import { useUpgradeDialog } from '../../components/upgrade-dialog';
@@ -17,6 +18,7 @@ import {
   PlusIcon,
   RepeatIcon,
   SparkIcon,
+  UsersIcon,
 } from '../../components/icons';
 import { UserMenu } from './user-menu';
 
@@ -45,6 +47,68 @@ function SpacesList() {
             </Link>
           </li>
         ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * The Classes part (issue 23): joining one, the classes joined (their decks are on /classes, which
+ * guests may open too) and the classes taught (each one's dashboard).
+ */
+function ClassesList() {
+  const list = useClasses();
+  const joined = list.data?.joined ?? [];
+  const teaching = list.data?.teaching ?? [];
+  return (
+    <section className="sidebar-section" aria-labelledby="sidebar-classes">
+      <h2 id="sidebar-classes" className="sidebar-heading label">
+        Classes
+      </h2>
+      {list.isError && <p className="sidebar-note label">Failed to load classes.</p>}
+      <ul className="sidebar-list">
+        {joined.map((klass) => (
+          <li key={klass._id}>
+            <Link
+              to="/classes"
+              hash={`class-${klass._id}`}
+              className="sidebar-item"
+              title={klass.spaceTitle}
+            >
+              <span className="space-initials" aria-hidden="true">
+                {spaceInitials(klass.spaceTitle)}
+              </span>
+              <span className="label">{klass.spaceTitle}</span>
+            </Link>
+          </li>
+        ))}
+        {teaching.map((klass) => (
+          <li key={klass._id}>
+            <Link
+              to="/space/$spaceId/class"
+              params={{ spaceId: klass.spaceId }}
+              className="sidebar-item"
+              activeProps={{ className: 'active' }}
+              title={`${klass.spaceTitle} (you teach)`}
+            >
+              <span className="space-initials" aria-hidden="true">
+                {spaceInitials(klass.spaceTitle)}
+              </span>
+              <span className="label">{klass.spaceTitle} (teaching)</span>
+            </Link>
+          </li>
+        ))}
+        <li>
+          <Link
+            to="/join"
+            className="sidebar-item"
+            activeProps={{ className: 'active' }}
+            title="Join a class"
+          >
+            <UsersIcon />
+            <span className="label">Join a class</span>
+          </Link>
+        </li>
       </ul>
     </section>
   );
@@ -127,6 +191,7 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
       </nav>
 
       {authenticated && <SpacesList />}
+      {session.status !== 'loading' && session.status !== 'none' && <ClassesList />}
 
       <div className="sidebar-bottom">
         {subscriber ? (

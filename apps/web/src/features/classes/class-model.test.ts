@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api';
+import {
+  csvFileName,
+  gridCsv,
+  joinErrorMessage,
+  masteryBand,
+  sortStudents,
+  validateJoin,
+} from './class-model';
+
+const student = (memberId: string, displayName: string, masteries: Record<string, number>) => ({
+  memberId,
+  displayName,
+  concepts: Object.entries(masteries).map(([concept, mastery]) => ({ concept, mastery })),
+});
+
+describe('validateJoin', () => {
+  it('reads a typed code as the server does and trims the name', () => {
+    expect(validateJoin({ code: 'ab-cd o', displayName: 'Ada' })).toMatchObject({ ok: false });
+    expect(validateJoin({ code: 'ab-cd 3', displayName: '  Ada ' })).toEqual({
+      ok: true,
+      value: { code: 'ABCD3', displayName: 'Ada' },
+    });
+  });
+
+  it('refuses an empty code, an empty name, a name too long and markup, field by field', () => {
+    const empty = validateJoin({ code: '', displayName: ' ' });
+    expect(empty).toEqual({
+      ok: false,
+      errors: { code: 'Please enter the join code', displayName: 'Please enter a name' },
+    });
+    const long = validateJoin({ code: 'ABCDE', displayName: 'x'.repeat(41) });
+    expect(long).toEqual({ ok: false, errors: { displayName: 'A name is at most 40 characters' } });
+    expect(validateJoin({ code: 'ABCDE', displayName: '<b>Ada</b>' })).toMatchObject({
+      ok: false,
+      errors: { displayName: expect.stringContaining('cannot contain') },
+    });
+    expect(validateJoin({ code: 'ABC0E', displayName: 'Ada' })).toMatchObject({
+      ok: false,
+      errors: { code: expect.any(String) },
+    });
+  });
+});
+
+describe('joinErrorMessage', () => {
+  const error = (code: string, status: number, message = 'server words') =>
+    new ApiError({ status, code: code as never, message });
+
+  it('names the code field for a wrong or revoked code, whatever the server wrote', () => {
+    expect(joinErrorMessage(error('JOIN_CODE_INVALID', 404))).toEqual({
+      field: 'code',
+      message: 'No class has this code. Check it with your teacher.',
+    });
+  });
+
+  it('says joining twice and joining your own class apart', () => {
+    expect(joinErrorMessage(error('ALREADY_IN_CLASS', 409)).message).toMatch(/already a member/);
+    expect(joinErrorMessage(error('TEACHER_CANNOT_JOIN', 409)).message).toMatch(/you teach it/);
+  });
+
+  it("keeps the rate limit's wait and falls back for anything else", () => {
+    expect(joinErrorMessage(error('RATE_LIMITED', 429, 'Try again in 30 seconds.')).message).toBe(
+      'Try again in 30 seconds.',
+    );
+    expect(joinErrorMessage(new Error('x')).message).toBe('Joining failed. Please try again.');
+  });
+});
+
+describe('grid', () => {
+  const students = [
+    student('m1', 'Zoe', { Cells: 0.9, Atoms: 0.2 }),
+    student('m2', 'Ada', { Cells: 0.4, Atoms: 0.7 }),
+    student('m3', 'Bob', { Cells: 0.4 }),
+  ];
+
+  it('sorts by name or by one concept, ties by name', () => {
+    expect(sortStudents(students, { by: 'name' }, 'asc').map((s) => s.displayName)).toEqual([
+      'Ada',
+      'Bob',
+      'Zoe',
+    ]);
+    expect(
+      sortStudents(students, { by: 'concept', concept: 'Cells' }, 'asc').map((s) => s.displayName),
+    ).toEqual(['Ada', 'Bob', 'Zoe']);
+    expect(
+      sortStudents(students, { by: 'concept', concept: 'Atoms' }, 'desc').map((s) => s.displayName),
+    ).toEqual(['Ada', 'Zoe', 'Bob']);
+  });
+
+  it('colours below 50% as low', () => {
+    expect([0.49, 0.5, 0.79, 0.8].map(masteryBand)).toEqual(['low', 'mid', 'mid', 'high']);
+  });
+
+  it('writes RFC 4180 CSV: CRLF, quoted commas and quotes, formulas defused, a missing concept as 0', () => {
+    const csv = gridCsv(
+      ['Cells, part 1', 'Atoms'],
+      [
+        student('m1', 'Ada "A" Lovelace', { 'Cells, part 1': 0.456, Atoms: 1 }),
+        student('m2', '=cmd', { 'Cells, part 1': 0 }),
+      ],
+    );
+    expect(csv).toBe(
+      'Student,"Cells, part 1",Atoms\r\n"Ada ""A"" Lovelace",46,100\r\n\'=cmd,0,0\r\n',
+    );
+  });
+
+  it('names the file after the space', () => {
+    expect(csvFileName('Biology 101: Cells!')).toBe('Biology-101-Cells-mastery.csv');
+    expect(csvFileName('***')).toBe('class-mastery.csv');
+  });
+});
