@@ -7,6 +7,7 @@ import {
   type ImportPreviewResponse,
 } from '@mnemo/contracts/api/exchange';
 import type { Page, Route } from '@playwright/test';
+import type { ListClassesResponse } from '@mnemo/contracts/api/classes';
 import type { DeckResponse } from '@mnemo/contracts/api/decks';
 import type {
   GenerateQuestionsResponse,
@@ -359,6 +360,11 @@ export class FakeDeckApi extends RecordingFake {
 
     if (path === '/auth/me' && this.options.signedIn) return json({ success: true, user: USER });
     if (path === '/payment/usage') return json({ hasActiveSubscription: false });
+    // No classes unless a test installs FakeClassApi (fake-class-api.ts), which answers first.
+    if (path === '/classes' && method === 'GET') {
+      const none: ListClassesResponse = { success: true, teaching: [], joined: [] };
+      return json(none);
+    }
     if (path.startsWith('/auth/anonymous-limits/')) {
       return json({
         success: true,
