@@ -35,7 +35,10 @@ export const UNTAGGED_CONCEPT = 'General';
 const deckNotFound = () => new AppError('NOT_FOUND', 'Deck not found');
 const questionNotFound = () => new AppError('NOT_FOUND', 'Question not found');
 
-const fieldsOf = (row: ReviewCardRow): CardFields => ({
+/** What mastery reads of a card: its FSRS fields and question (readers may select only these). */
+export type MasteryCard = Pick<ReviewCardRow, keyof CardFields | 'questionId'>;
+
+const fieldsOf = (row: Pick<ReviewCardRow, keyof CardFields>): CardFields => ({
   state: row.state,
   due: row.due,
   stability: row.stability,
@@ -380,7 +383,7 @@ export type ReviewService = ReturnType<typeof createReviewService>;
  */
 export function masteryFromCards(
   qs: ReadonlyArray<{ id: string; concepts: readonly string[] }>,
-  cards: ReadonlyArray<ReviewCardRow>,
+  cards: ReadonlyArray<MasteryCard>,
   scheduler: ReturnType<typeof createScheduler>,
   at: Date,
 ) {
