@@ -1,20 +1,14 @@
-import {
-  cardParamsSchema,
-  deckCardsParamsSchema,
-  evaluateCardBodySchema,
-  generateCardsBodySchema,
-} from '@mnemo/contracts/api/cards';
-import { AppError, requireOwner, type RoutesPlugin } from '@mnemo/service-kit';
+import { AppError, requireOwner, contractSchema, type RoutesPlugin } from '@mnemo/service-kit';
 import { callerOf } from '../decks/limits';
 import type { CardsService } from './cards.service';
 
 /** The plain-card fallback (spec 02 §7): list a deck's cards, evaluate one, generate more. */
 export const cardsRoutes: RoutesPlugin<{ cards: CardsService }> = async (app, { cards }) => {
-  app.get('/cards/deck/:deckId', { schema: { params: deckCardsParamsSchema } }, async (request) =>
+  app.get('/cards/deck/:deckId', { schema: contractSchema('GET /cards/deck/:deckId') }, async (request) =>
     cards.list(requireOwner(request), request.params.deckId),
   );
 
-  app.post('/cards/:id/evaluate', { schema: { params: cardParamsSchema, body: evaluateCardBodySchema } }, async (request) => {
+  app.post('/cards/:id/evaluate', { schema: contractSchema('POST /cards/:id/evaluate') }, async (request) => {
     const owner = requireOwner(request);
     if (request.body.cardId !== undefined && request.body.cardId !== request.params.id) {
       throw new AppError('BAD_REQUEST', 'cardId does not match the card in the path');
@@ -24,7 +18,7 @@ export const cardsRoutes: RoutesPlugin<{ cards: CardsService }> = async (app, { 
 
   app.post(
     '/cards/deck/:deckId/generate',
-    { schema: { params: deckCardsParamsSchema, body: generateCardsBodySchema } },
+    { schema: contractSchema('POST /cards/deck/:deckId/generate') },
     async (request) => cards.generate(callerOf(request), request.params.deckId, request.body),
   );
 };

@@ -1,15 +1,6 @@
-import {
-  cloneDeckBodySchema,
-  createDeckBodySchema,
-  deckParamsSchema,
-  discardFailedCreationBodySchema,
-  exploreQuerySchema,
-  listDecksQuerySchema,
-  publishDeckBodySchema,
-  updateDeckBodySchema,
-} from '@mnemo/contracts/api/decks';
+import { cloneDeckBodySchema, discardFailedCreationBodySchema } from '@mnemo/contracts/api/decks';
 import { z } from 'zod';
-import { requireOwner, requireUser, type RoutesPlugin } from '@mnemo/service-kit';
+import { requireOwner, requireUser, contractSchema, type RoutesPlugin } from '@mnemo/service-kit';
 import type { DecksService } from './decks.service';
 import type { ExploreService } from './explore.service';
 import { callerOf, planOf } from './limits';
@@ -25,48 +16,48 @@ const userCallerOf = (request: Parameters<typeof callerOf>[0]) => {
 
 /** Deck calls of spec 01 §7 and spec 02 §7: the answer is the deck itself; the list is in `data`. */
 export const decksRoutes: RoutesPlugin<{ service: DecksService; explore: ExploreService }> = async (app, { service, explore }) => {
-  app.post('/decks', { schema: { body: createDeckBodySchema } }, async (request, reply) => {
+  app.post('/decks', { schema: contractSchema('POST /decks') }, async (request, reply) => {
     const answer = await service.create(callerOf(request), request.body);
     reply.status(201);
     return answer;
   });
 
-  app.get('/decks', { schema: { querystring: listDecksQuerySchema } }, async (request) =>
+  app.get('/decks', { schema: contractSchema('GET /decks') }, async (request) =>
     service.list(requireOwner(request), request.query),
   );
 
   // Any session, signed in or anonymous: spec 01 §2.2 lets anonymous visitors use /explore (only
   // cloning needs sign-in). A static path, so it wins over /decks/:id.
-  app.get('/decks/explore', { schema: { querystring: exploreQuerySchema } }, async (request) => {
+  app.get('/decks/explore', { schema: contractSchema('GET /decks/explore') }, async (request) => {
     requireOwner(request);
     return explore.search(request.query);
   });
 
-  app.put('/decks/:id/publish', { schema: { params: deckParamsSchema, body: publishDeckBodySchema } }, async (request) =>
+  app.put('/decks/:id/publish', { schema: contractSchema('PUT /decks/:id/publish') }, async (request) =>
     service.publish(userCallerOf(request), request.params.id, request.body),
   );
 
-  app.post('/decks/:id/clone', { schema: { params: deckParamsSchema, body: cloneBody } }, async (request, reply) => {
+  app.post('/decks/:id/clone', { schema: { ...contractSchema('POST /decks/:id/clone'), body: cloneBody } }, async (request, reply) => {
     const answer = await service.clone(userCallerOf(request), request.params.id, request.body);
     reply.status(201);
     return answer;
   });
 
-  app.get('/decks/:id', { schema: { params: deckParamsSchema } }, async (request) =>
+  app.get('/decks/:id', { schema: contractSchema('GET /decks/:id') }, async (request) =>
     service.get(requireOwner(request), request.params.id),
   );
 
-  app.put('/decks/:id', { schema: { params: deckParamsSchema, body: updateDeckBodySchema } }, async (request) =>
+  app.put('/decks/:id', { schema: contractSchema('PUT /decks/:id') }, async (request) =>
     service.update(callerOf(request), request.params.id, request.body),
   );
 
-  app.delete('/decks/:id', { schema: { params: deckParamsSchema } }, async (request) =>
+  app.delete('/decks/:id', { schema: contractSchema('DELETE /decks/:id') }, async (request) =>
     service.remove(requireOwner(request), request.params.id),
   );
 
   // A body-less report is a plain discard (no space).
   const discardBody = z.preprocess((body) => body ?? {}, discardFailedCreationBodySchema);
-  app.post('/decks/:id/discard-failed-creation', { schema: { params: deckParamsSchema, body: discardBody } }, async (request) =>
+  app.post('/decks/:id/discard-failed-creation', { schema: { ...contractSchema('POST /decks/:id/discard-failed-creation'), body: discardBody } }, async (request) =>
     service.discardFailedCreation(requireOwner(request), request.params.id, request.body),
   );
 };

@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { addSourceBodySchema, addSourceParamsSchema, removeSourceBodySchema, removeSourceParamsSchema } from '@mnemo/contracts/api/sources';
-import { processSourceBodySchema, sourceStatusParamsSchema } from '@mnemo/contracts/api/ai';
-import { deckParamsSchema } from '@mnemo/contracts/api/decks';
+import { removeSourceBodySchema } from '@mnemo/contracts/api/sources';
 import { progressAccessBodySchema, type ProgressAccessResponse } from '@mnemo/contracts/progress';
 import { idSchema } from '@mnemo/contracts/common';
-import { requireOwner, type RoutesPlugin } from '@mnemo/service-kit';
+import { requireOwner, contractSchema, type RoutesPlugin } from '@mnemo/service-kit';
 import { requireService } from '@mnemo/service-kit/internal-client';
 import type { ProcessingService } from './processing.service';
 import type { SourcesService } from './sources.service';
@@ -17,24 +15,24 @@ export const sourcesRoutes: RoutesPlugin<{ sources: SourcesService; processing: 
   app,
   { sources, processing },
 ) => {
-  app.post('/decks/:id/sources', { schema: { params: addSourceParamsSchema, body: addSourceBodySchema } }, async (request, reply) => {
+  app.post('/decks/:id/sources', { schema: contractSchema('POST /decks/:id/sources') }, async (request, reply) => {
     reply.status(201);
     return sources.add(requireOwner(request), request.params.id, request.body);
   });
 
-  app.delete('/decks/:id/sources/:sourceId', { schema: { params: removeSourceParamsSchema, body: removeBody } }, async (request) =>
+  app.delete('/decks/:id/sources/:sourceId', { schema: { ...contractSchema('DELETE /decks/:id/sources/:sourceId'), body: removeBody } }, async (request) =>
     sources.remove(requireOwner(request), request.params.id, request.params.sourceId, request.body.deleteCards),
   );
 
-  app.get('/decks/:id/size', { schema: { params: deckParamsSchema } }, async (request) =>
+  app.get('/decks/:id/size', { schema: contractSchema('GET /decks/:id/size') }, async (request) =>
     sources.size(requireOwner(request), request.params.id),
   );
 
-  app.post('/ai/process-source', { schema: { body: processSourceBodySchema } }, async (request) =>
+  app.post('/ai/process-source', { schema: contractSchema('POST /ai/process-source') }, async (request) =>
     processing.process(requireOwner(request), request.body.deckId, request.body.sourceId),
   );
 
-  app.get('/ai/source-status/:deckId/:sourceId', { schema: { params: sourceStatusParamsSchema } }, async (request) =>
+  app.get('/ai/source-status/:deckId/:sourceId', { schema: contractSchema('GET /ai/source-status/:deckId/:sourceId') }, async (request) =>
     sources.status(requireOwner(request), request.params.deckId, request.params.sourceId),
   );
 
