@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { idSchema, successSchema } from '../common';
+import { spaceSchema, spaceTitleSchema } from '../entities/space';
+import { documentSourceInputSchema } from './sources';
 
 /**
  * Classes (issue 23): a teacher makes one of their study spaces a class; students join it with a
@@ -141,3 +143,23 @@ export const classDashboardResponseSchema = successSchema.extend({
   weakest: z.array(z.string()),
 });
 export type ClassDashboardResponse = z.infer<typeof classDashboardResponseSchema>;
+
+// --- POST /classes/curriculum ---
+/**
+ * Curriculum to space: a signed-in teacher hands over a document already stored by
+ * POST /upload/document (the `file` fields of its answer); Mnemo makes a space with one deck per
+ * unit (`splitUnits` in `../curriculum`), each deck titled after its unit with that unit's text as
+ * its source, and questions generated for each. `title` names the space; without it, the space is
+ * named after the document.
+ */
+export const curriculumSpaceBodySchema = documentSourceInputSchema
+  .pick({ storageRef: true, originalFilename: true, contentType: true, sizeInBytes: true })
+  .extend({ title: spaceTitleSchema.optional() });
+export type CurriculumSpaceBody = z.input<typeof curriculumSpaceBodySchema>;
+
+/** The space made (201) and its decks, one per unit in the material's order. */
+export const curriculumSpaceResponseSchema = successSchema.extend({
+  space: spaceSchema,
+  decks: z.array(classDeckSchema),
+});
+export type CurriculumSpaceResponse = z.infer<typeof curriculumSpaceResponseSchema>;
