@@ -37,6 +37,24 @@ export const questionSchema = z.object({
 });
 export type Question = z.infer<typeof questionSchema>;
 
+/**
+ * What a question asks and what answers it: the fields named alike in the database row, the API,
+ * the worker's generated questions and the exchange formats. One pick, so every place that copies a
+ * question from one shape to another copies the same fields.
+ */
+export type QuestionContent = Pick<
+  Question,
+  'question' | 'questionType' | 'options' | 'correctAnswerIndex' | 'correctAnswerText' | 'expectedAnswer'
+>;
+export const questionContent = (q: QuestionContent): QuestionContent => ({
+  question: q.question,
+  questionType: q.questionType,
+  options: q.options,
+  correctAnswerIndex: q.correctAnswerIndex,
+  correctAnswerText: q.correctAnswerText,
+  expectedAnswer: q.expectedAnswer,
+});
+
 /** A question is tagged with one to three concepts (issue 20). */
 export const MAX_CONCEPTS = 3;
 const MAX_CONCEPT_LENGTH = 80;

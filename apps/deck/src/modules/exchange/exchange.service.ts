@@ -12,7 +12,7 @@ import {
 } from '@mnemo/contracts/api/exchange';
 import { REVIEW_RATINGS, REVIEW_SETTINGS_DEFAULTS, type ReviewRating } from '@mnemo/contracts/api/review';
 import { DECK_DESCRIPTION_MAX, DECK_TITLE_MAX, FALLBACK_DECK_TITLE } from '@mnemo/contracts/entities/deck';
-import { MULTIPLE_CHOICE_TYPES, normalizeConcepts } from '@mnemo/contracts/entities/question';
+import { MULTIPLE_CHOICE_TYPES, normalizeConcepts, questionContent } from '@mnemo/contracts/entities/question';
 import { findUnstorableText } from '@mnemo/contracts/text';
 import type { ExchangeDeck, ExchangeQuestion, ExchangeReviewLog } from '@mnemo/exchange/model';
 import type { Owner } from '@mnemo/db/owner';
@@ -120,12 +120,7 @@ export function createExchangeService({
         const card = cardOf.get(q.id);
         return {
           id: q.id,
-          question: q.question,
-          questionType: q.questionType,
-          options: q.options,
-          correctAnswerIndex: q.correctAnswerIndex,
-          correctAnswerText: q.correctAnswerText,
-          expectedAnswer: q.expectedAnswer,
+          ...questionContent(q),
           answer: q.answer,
           caseContext: q.caseContext,
           sourceCitation: q.sourceTitle,

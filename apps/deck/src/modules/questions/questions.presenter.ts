@@ -1,4 +1,4 @@
-import type { Question } from '@mnemo/contracts/entities/question';
+import { questionContent, type Question } from '@mnemo/contracts/entities/question';
 import type { SourceRef } from '@mnemo/contracts/entities/source';
 import type { QuestionWithSource } from './questions.repository';
 
@@ -11,12 +11,7 @@ export function presentQuestion({ question: q, source }: QuestionWithSource): Qu
   return {
     _id: q.id,
     deck: q.deckId,
-    question: q.question,
-    questionType: q.questionType,
-    options: q.options,
-    correctAnswerIndex: q.correctAnswerIndex,
-    correctAnswerText: q.correctAnswerText,
-    expectedAnswer: q.expectedAnswer,
+    ...questionContent(q),
     caseContext: q.caseContext,
     source: presentSourceRef(source),
     answer: q.answer,

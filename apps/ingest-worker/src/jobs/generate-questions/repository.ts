@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { GeneratedQuestion, TextChunk } from '@mnemo/ai/types';
 import type { GenerateQuestionsJob } from '@mnemo/contracts/jobs';
-import { MULTIPLE_CHOICE_TYPES, normalizeConcepts } from '@mnemo/contracts/entities/question';
+import { MULTIPLE_CHOICE_TYPES, normalizeConcepts, questionContent } from '@mnemo/contracts/entities/question';
 import type { Db, Tx } from '@mnemo/db/client';
 import { deckCardCount } from '@mnemo/db/deck-cards';
 import { cards, decks, questions, sourceChunks, sources } from '@mnemo/db/schema';
@@ -156,12 +156,7 @@ export function createGenerationRepository({ db }: { db: Db }) {
                 deckId,
                 sourceId: q.sourceId,
                 chunkId: liveChunks.has(q.chunkId) ? q.chunkId : null,
-                question: q.question,
-                questionType: q.questionType,
-                options: q.options,
-                correctAnswerIndex: q.correctAnswerIndex,
-                correctAnswerText: q.correctAnswerText,
-                expectedAnswer: q.expectedAnswer,
+                ...questionContent(q),
                 caseContext: q.caseContext,
                 answer: answerOf(q),
                 position: start + i,
