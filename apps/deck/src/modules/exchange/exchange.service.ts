@@ -31,6 +31,19 @@ export type ImportFile = { filename: string; bytes: Uint8Array };
 
 const ratingNumber = (r: ReviewRating) => (REVIEW_RATINGS.indexOf(r) + 1) as 1 | 2 | 3 | 4;
 const ratingName = (n: number): ReviewRating => REVIEW_RATINGS[n - 1] ?? 'again';
+/** A review's FSRS figures: named and measured alike in the review log and the exchange model. */
+type FsrsFigures = Pick<
+  ExchangeReviewLog,
+  'stability' | 'difficulty' | 'elapsedDays' | 'lastElapsedDays' | 'scheduledDays' | 'learningSteps'
+>;
+const fsrsFigures = (l: FsrsFigures): FsrsFigures => ({
+  stability: l.stability,
+  difficulty: l.difficulty,
+  elapsedDays: l.elapsedDays,
+  lastElapsedDays: l.lastElapsedDays,
+  scheduledDays: l.scheduledDays,
+  learningSteps: l.learningSteps,
+});
 
 /** The format of an import: the form's, else the file name's; 415 when neither says one. */
 function formatOf(file: ImportFile, named: ImportFormat | undefined): ImportFormat {
@@ -101,12 +114,7 @@ export function createExchangeService({
         rating: ratingNumber(latest.get(l.id) ?? l.rating),
         state: l.state,
         due: l.due.toISOString(),
-        stability: l.stability,
-        difficulty: l.difficulty,
-        elapsedDays: l.elapsedDays,
-        lastElapsedDays: l.lastElapsedDays,
-        scheduledDays: l.scheduledDays,
-        learningSteps: l.learningSteps,
+        ...fsrsFigures(l),
         durationMs: l.timeTakenMs,
         desiredRetention: l.desiredRetention,
       };
@@ -254,12 +262,7 @@ export function createExchangeService({
               rating: ratingName(l.rating),
               state: l.state,
               due: new Date(l.due),
-              stability: l.stability,
-              difficulty: l.difficulty,
-              elapsedDays: l.elapsedDays,
-              lastElapsedDays: l.lastElapsedDays,
-              scheduledDays: l.scheduledDays,
-              learningSteps: l.learningSteps,
+              ...fsrsFigures(l),
               timeTakenMs: l.durationMs ?? null,
               reviewedAt: new Date(l.reviewedAt),
               desiredRetention: l.desiredRetention ?? settings.desiredRetention,
