@@ -376,20 +376,8 @@ function readCollection(db: Database): ImportResult {
     if (!question) return skipped.push({ line, reason: 'empty front' });
     if (!answer) return skipped.push({ line, reason: 'empty back' });
     const card = noteCards.find((c) => c.ord === 0) ?? noteCards[0];
-    questions.push({
-      question,
-      questionType: 'free_response',
-      options: [],
-      correctAnswerIndex: null,
-      correctAnswerText: null,
-      expectedAnswer: answer,
-      answer: null,
-      caseContext: null,
-      explanation: fields.length > 2 ? htmlToMarkdown(fields.slice(2).join('\n\n')) || null : null,
-      sourceCitation: null,
-      concepts,
-      ...reviewFromAnki(card, card ? (logByCard.get(card.id) ?? []) : [], col.crt),
-    });
+    const explanation = fields.length > 2 ? htmlToMarkdown(fields.slice(2).join('\n\n')) || null : null;
+    questions.push(freeResponseOfAnki({ question, answer, explanation, concepts }, card, logByCard, col.crt));
   });
   assertQuestionCount(questions.length, 'cards');
   // The deck most cards are in names the deck.
@@ -476,6 +464,32 @@ function readMnemoNote(
   return { ...base, ...reviewFromAnki(card, log, crt) };
 }
 
+/**
+ * A plain Anki card (a basic note's card or one cloze deletion) as a free-response question with
+ * the card's review history: both readers build it the same way.
+ */
+function freeResponseOfAnki(
+  text: { question: string; answer: string; explanation: string | null; concepts: string[] },
+  card: CardRow | undefined,
+  logByCard: Map<number, RevlogRow[]>,
+  crt: number,
+): ExchangeQuestion {
+  return {
+    question: text.question,
+    questionType: 'free_response',
+    options: [],
+    correctAnswerIndex: null,
+    correctAnswerText: null,
+    expectedAnswer: text.answer,
+    answer: null,
+    caseContext: null,
+    explanation: text.explanation,
+    sourceCitation: null,
+    concepts: text.concepts,
+    ...reviewFromAnki(card, card ? (logByCard.get(card.id) ?? []) : [], crt),
+  };
+}
+
 const CLOZE = /\{\{c(\d+)::([\s\S]*?)(?:::([\s\S]*?))?\}\}/g;
 
 function readClozeNote(
@@ -505,20 +519,7 @@ function readClozeNote(
     const answer = hiddenParts.map(htmlToMarkdown).join(' … ');
     if (!question || !answer) continue;
     const card = cards.find((c) => c.ord === n - 1);
-    out.push({
-      question,
-      questionType: 'free_response',
-      options: [],
-      correctAnswerIndex: null,
-      correctAnswerText: null,
-      expectedAnswer: answer,
-      answer: null,
-      caseContext: null,
-      explanation: extra,
-      sourceCitation: null,
-      concepts,
-      ...reviewFromAnki(card, card ? (logByCard.get(card.id) ?? []) : [], crt),
-    });
+    out.push(freeResponseOfAnki({ question, answer, explanation: extra, concepts }, card, logByCard, crt));
   }
   return out.length ? out : 'empty cloze';
 }
