@@ -22,6 +22,21 @@ import {
 } from '../../components/icons';
 import { UserMenu } from './user-menu';
 
+/** A space's initials (all that shows when the sidebar is collapsed) and its title. */
+function SpaceEntry({ title, suffix = '' }: { title: string; suffix?: string }) {
+  return (
+    <>
+      <span className="space-initials" aria-hidden="true">
+        {spaceInitials(title)}
+      </span>
+      <span className="label">
+        {title}
+        {suffix}
+      </span>
+    </>
+  );
+}
+
 function SpacesList() {
   const spaces = useSpaces();
   return (
@@ -40,10 +55,7 @@ function SpacesList() {
               activeProps={{ className: 'active' }}
               title={space.title}
             >
-              <span className="space-initials" aria-hidden="true">
-                {spaceInitials(space.title)}
-              </span>
-              <span className="label">{space.title}</span>
+              <SpaceEntry title={space.title} />
             </Link>
           </li>
         ))}
@@ -75,10 +87,7 @@ function ClassesList() {
               className="sidebar-item"
               title={klass.spaceTitle}
             >
-              <span className="space-initials" aria-hidden="true">
-                {spaceInitials(klass.spaceTitle)}
-              </span>
-              <span className="label">{klass.spaceTitle}</span>
+              <SpaceEntry title={klass.spaceTitle} />
             </Link>
           </li>
         ))}
@@ -91,10 +100,7 @@ function ClassesList() {
               activeProps={{ className: 'active' }}
               title={`${klass.spaceTitle} (you teach)`}
             >
-              <span className="space-initials" aria-hidden="true">
-                {spaceInitials(klass.spaceTitle)}
-              </span>
-              <span className="label">{klass.spaceTitle} (teaching)</span>
+              <SpaceEntry title={klass.spaceTitle} suffix=" (teaching)" />
             </Link>
           </li>
         ))}
