@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -69,54 +69,31 @@ export function JoinClassPage({ code: initialCode = '' }: { code?: string | unde
         asked.
       </p>
       <form className="form-stack join-form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={codeId}>Join code</label>
-          <input
-            id={codeId}
-            type="text"
-            className="join-code-input"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={JOIN_CODE_LENGTH + 4}
-            value={code}
-            aria-invalid={Boolean(errors.code)}
-            aria-describedby={errors.code ? `${codeId}-error` : undefined}
-            onChange={(e) => {
-              setCode(e.target.value);
-              setErrors((old) => ({ ...old, code: undefined }));
-            }}
-          />
-          {errors.code && (
-            <p id={`${codeId}-error`} className="field-error" role="alert">
-              {errors.code}
-            </p>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor={nameId}>Your name</label>
-          <input
-            id={nameId}
-            type="text"
-            autoComplete="off"
-            value={displayName}
-            aria-invalid={Boolean(errors.displayName)}
-            aria-describedby={errors.displayName ? `${nameId}-error` : `${nameId}-hint`}
-            onChange={(e) => {
-              setDisplayName(e.target.value);
-              setErrors((old) => ({ ...old, displayName: undefined }));
-            }}
-          />
-          {errors.displayName ? (
-            <p id={`${nameId}-error`} className="field-error" role="alert">
-              {errors.displayName}
-            </p>
-          ) : (
-            <p id={`${nameId}-hint`} className="muted small">
-              Up to {DISPLAY_NAME_MAX} characters; a first name or a nickname is enough.
-            </p>
-          )}
-        </div>
+        <TextField
+          id={codeId}
+          label="Join code"
+          className="join-code-input"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={JOIN_CODE_LENGTH + 4}
+          value={code}
+          error={errors.code}
+          onChange={(value) => {
+            setCode(value);
+            setErrors((old) => ({ ...old, code: undefined }));
+          }}
+        />
+        <TextField
+          id={nameId}
+          label="Your name"
+          value={displayName}
+          error={errors.displayName}
+          hint={`Up to ${DISPLAY_NAME_MAX} characters; a first name or a nickname is enough.`}
+          onChange={(value) => {
+            setDisplayName(value);
+            setErrors((old) => ({ ...old, displayName: undefined }));
+          }}
+        />
         {problem && (
           <p className="notice notice-error" role="alert">
             {problem}{' '}
@@ -135,6 +112,54 @@ export function JoinClassPage({ code: initialCode = '' }: { code?: string | unde
         <p className="muted small">
           You are joining as a guest. Your progress moves to your account if you sign up later.
         </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A labelled text input of the join form; its error (or else its hint) is announced with it and
+ * clears when the student types.
+ */
+function TextField({
+  id,
+  label,
+  value,
+  error,
+  hint,
+  onChange,
+  ...input
+}: {
+  id: string;
+  label: string;
+  value: string;
+  error?: string | undefined;
+  hint?: string;
+  onChange: (value: string) => void;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'>) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        {...input}
+        id={id}
+        type="text"
+        autoComplete="off"
+        value={value}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : (
+        hint && (
+          <p id={`${id}-hint`} className="muted small">
+            {hint}
+          </p>
+        )
       )}
     </div>
   );
