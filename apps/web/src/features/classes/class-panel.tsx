@@ -41,18 +41,39 @@ export function ClassPanel({ spaceId }: { spaceId: string }) {
             {CLASS_MESSAGES.actionFailed}
           </p>
         )}
-        <button
-          type="button"
+        <ActionButton
           className="btn btn-primary"
-          disabled={create.isPending}
+          pending={create.isPending}
+          pendingLabel="Making it a class..."
           onClick={() => create.mutate()}
         >
-          {create.isPending ? 'Making it a class...' : 'Make this space a class'}
-        </button>
+          Make this space a class
+        </ActionButton>
       </section>
     );
   }
   return <JoinCodePanel klass={current} />;
+}
+
+/** A button for one of the panel's actions: disabled while it runs, saying so when told how. */
+function ActionButton({
+  className = 'btn',
+  pending,
+  pendingLabel,
+  onClick,
+  children,
+}: {
+  className?: string;
+  pending: boolean;
+  pendingLabel?: string;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <button type="button" className={className} disabled={pending} onClick={onClick}>
+      {pending && pendingLabel ? pendingLabel : children}
+    </button>
+  );
 }
 
 function JoinCodePanel({ klass }: { klass: TeachingClass }) {
@@ -145,23 +166,17 @@ function JoinCodePanel({ klass }: { klass: TeachingClass }) {
       )}
       <div className="class-panel-actions">
         {klass.joinEnabled && (
-          <button
-            type="button"
-            className="btn"
-            disabled={rotate.isPending}
+          <ActionButton
+            pending={rotate.isPending}
+            pendingLabel="Making a new code..."
             onClick={() => rotate.mutate()}
           >
-            {rotate.isPending ? 'Making a new code...' : 'New code'}
-          </button>
+            New code
+          </ActionButton>
         )}
-        <button
-          type="button"
-          className="btn"
-          disabled={toggle.isPending}
-          onClick={() => toggle.mutate(!klass.joinEnabled)}
-        >
+        <ActionButton pending={toggle.isPending} onClick={() => toggle.mutate(!klass.joinEnabled)}>
           {klass.joinEnabled ? 'Turn joining off' : 'Turn joining on'}
-        </button>
+        </ActionButton>
       </div>
       {klass.joinEnabled && (
         <p className="muted small">A new code stops the old one from working at once.</p>
