@@ -21,6 +21,7 @@ import {
   type GridSort,
   type SortDirection,
 } from './class-model';
+import { QueryState } from '../../components/query-state';
 import './classes.css';
 
 type Dashboard = ClassDashboardResponse;
@@ -87,17 +88,12 @@ function DashboardView({ klass }: { klass: TeachingClass }) {
           </p>
         )}
       </header>
-      {dashboard.isPending && <p className="muted">Loading the dashboard...</p>}
-      {dashboard.isError && (
-        <>
-          <p className="notice notice-error" role="alert">
-            {CLASS_MESSAGES.dashboardFailed}
-          </p>
-          <button type="button" className="btn" onClick={() => void dashboard.refetch()}>
-            Try again
-          </button>
-        </>
-      )}
+      <QueryState
+        query={dashboard}
+        loading="Loading the dashboard..."
+        failed={CLASS_MESSAGES.dashboardFailed}
+        onRetry={() => void dashboard.refetch()}
+      />
       {dashboard.data && <DashboardBody klass={klass} data={dashboard.data} />}
     </Frame>
   );

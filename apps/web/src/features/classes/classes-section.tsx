@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { classes, classesQueryKey, useClasses, type JoinedClass } from '../../lib/class-api';
 import { ClassDeckLink } from './class-deck-link';
 import { CLASS_MESSAGES } from './class-model';
+import { QueryState } from '../../components/query-state';
 import './classes.css';
 
 /**
@@ -32,12 +33,7 @@ export function ClassesSection({ level = 2 }: { level?: 1 | 2 }) {
           Join a class
         </Link>
       </header>
-      {list.isPending && <p className="muted">Loading classes...</p>}
-      {list.isError && (
-        <p className="notice notice-error" role="alert">
-          {CLASS_MESSAGES.loadFailed}
-        </p>
-      )}
+      <QueryState query={list} loading="Loading classes..." failed={CLASS_MESSAGES.loadFailed} />
       {list.data && teaching.length === 0 && joined.length === 0 && (
         <p className="library-empty muted">
           No classes yet. Join one with the code your teacher gives you, or make one of your spaces

@@ -16,6 +16,7 @@ import {
 import { logLibrarySearch } from './library-search';
 import { useDecks } from '../../lib/library-queries';
 import { ImportDeck } from './import-deck';
+import { QueryState } from '../../components/query-state';
 import './library.css';
 
 /**
@@ -104,12 +105,7 @@ function AllDecks() {
           Create New Deck
         </Link>
       </header>
-      {decks.isPending && <p className="muted">Loading decks...</p>}
-      {decks.isError && (
-        <p className="notice notice-error" role="alert">
-          {LIBRARY_MESSAGES.decksFailed}
-        </p>
-      )}
+      <QueryState query={decks} loading="Loading decks..." failed={LIBRARY_MESSAGES.decksFailed} />
       {decks.data && total === 0 && (
         <p className="library-empty muted">{LIBRARY_MESSAGES.noDecks}</p>
       )}
@@ -154,12 +150,11 @@ function StudySpaces() {
           Create New Space
         </Link>
       </header>
-      {spaces.isPending && <p className="muted">Loading study spaces...</p>}
-      {spaces.isError && (
-        <p className="notice notice-error" role="alert">
-          {LIBRARY_MESSAGES.spacesFailed}
-        </p>
-      )}
+      <QueryState
+        query={spaces}
+        loading="Loading study spaces..."
+        failed={LIBRARY_MESSAGES.spacesFailed}
+      />
       {spaces.data?.length === 0 && (
         <p className="library-empty muted">{LIBRARY_MESSAGES.noSpaces}</p>
       )}

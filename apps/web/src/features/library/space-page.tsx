@@ -18,6 +18,7 @@ import { PlusIcon } from '../../components/icons';
 import { isSpaceMissing, spaceQueryKey, spaces, useSpace } from '../../lib/space-api';
 import { usePopupMenu } from '../../lib/use-popup-menu';
 import { ImportDeck } from './import-deck';
+import { QueryState } from '../../components/query-state';
 import './library.css';
 
 /**
@@ -45,14 +46,11 @@ export function SpacePage({ spaceId, classPanel }: { spaceId: string; classPanel
             </Link>
           </>
         ) : (
-          <>
-            <p className="notice notice-error" role="alert">
-              {LIBRARY_MESSAGES.spaceFailed}
-            </p>
-            <button type="button" className="btn" onClick={() => void space.refetch()}>
-              Try again
-            </button>
-          </>
+          <QueryState
+            query={space}
+            failed={LIBRARY_MESSAGES.spaceFailed}
+            onRetry={() => void space.refetch()}
+          />
         )}
       </div>
     );
@@ -95,12 +93,11 @@ function SpaceView({ space, classPanel }: { space: Space; classPanel: ReactNode 
       </form>
 
       <section className="library-section" aria-label="Decks in this space">
-        {decks.isPending && <p className="muted">Loading decks...</p>}
-        {decks.isError && (
-          <p className="notice notice-error" role="alert">
-            {LIBRARY_MESSAGES.decksFailed}
-          </p>
-        )}
+        <QueryState
+          query={decks}
+          loading="Loading decks..."
+          failed={LIBRARY_MESSAGES.decksFailed}
+        />
         {decks.data?.length === 0 && (
           <p className="library-empty muted">{LIBRARY_MESSAGES.spaceEmpty}</p>
         )}
