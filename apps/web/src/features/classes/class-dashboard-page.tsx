@@ -252,66 +252,80 @@ function DashboardBody({ klass, data }: { klass: TeachingClass; data: Dashboard 
         </div>
       </section>
 
-      <section className="class-section" aria-labelledby="concepts-title">
-        <h2 id="concepts-title">Concepts</h2>
-        <table className="class-table" aria-labelledby="concepts-title">
-          <thead>
-            <tr>
-              <th scope="col">Concept</th>
-              <th scope="col">Class average</th>
-              <th scope="col">Students below 50%</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.concepts.map((c) => (
-              <tr key={c.concept}>
-                <th scope="row">{c.concept}</th>
-                <td className="mastery-cell" data-band={masteryBand(c.average)}>
-                  {percent(c.average)}%
-                </td>
-                <td>
-                  {c.below50.length === 0
-                    ? 'none'
-                    : c.below50.map((id) => names.get(id) ?? 'a former student').join(', ')}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <ReportTable
+        id="concepts-title"
+        title="Concepts"
+        columns={['Concept', 'Class average', 'Students below 50%']}
+      >
+        {data.concepts.map((c) => (
+          <tr key={c.concept}>
+            <th scope="row">{c.concept}</th>
+            <td className="mastery-cell" data-band={masteryBand(c.average)}>
+              {percent(c.average)}%
+            </td>
+            <td>
+              {c.below50.length === 0
+                ? 'none'
+                : c.below50.map((id) => names.get(id) ?? 'a former student').join(', ')}
+            </td>
+          </tr>
+        ))}
+      </ReportTable>
 
-      <section className="class-section" aria-labelledby="questions-title">
-        <h2 id="questions-title">Questions</h2>
-        <table className="class-table" aria-labelledby="questions-title">
-          <thead>
-            <tr>
-              <th scope="col">Question</th>
-              <th scope="col">Answers</th>
-              <th scope="col">Right</th>
-              <th scope="col">Most common wrong answers</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.questions.map((q) => (
-              <tr key={q.questionId}>
-                <th scope="row" className="question-cell">
-                  {q.question}
-                </th>
-                <td>{q.answered}</td>
-                <td>{q.correctShare === null ? '–' : `${percent(q.correctShare)}%`}</td>
-                <td>
-                  {q.commonWrong.length === 0
-                    ? '–'
-                    : q.commonWrong.map((w) => `"${w.answer}" (${w.count})`).join(', ')}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <ReportTable
+        id="questions-title"
+        title="Questions"
+        columns={['Question', 'Answers', 'Right', 'Most common wrong answers']}
+      >
+        {data.questions.map((q) => (
+          <tr key={q.questionId}>
+            <th scope="row" className="question-cell">
+              {q.question}
+            </th>
+            <td>{q.answered}</td>
+            <td>{q.correctShare === null ? '–' : `${percent(q.correctShare)}%`}</td>
+            <td>
+              {q.commonWrong.length === 0
+                ? '–'
+                : q.commonWrong.map((w) => `"${w.answer}" (${w.count})`).join(', ')}
+            </td>
+          </tr>
+        ))}
+      </ReportTable>
 
       <RemoveDialog klass={klass} student={removing} onClose={() => setRemoving(null)} />
     </>
+  );
+}
+
+/** One titled report table of the dashboard: a section whose heading also names the table. */
+function ReportTable({
+  id,
+  title,
+  columns,
+  children,
+}: {
+  id: string;
+  title: string;
+  columns: string[];
+  children: React.ReactNode;
+}) {
+  return (
+    <section className="class-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <table className="class-table" aria-labelledby={id}>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </section>
   );
 }
 
