@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
+import { seriousViolations } from './axe';
 
 // Lazy route chunks can take a while on a loaded machine; the conditions stay the same.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -23,20 +23,6 @@ const PUBLIC_PAGES = [
 
 // axe reads the whole page; on a busy machine that takes a while.
 test.describe.configure({ timeout: 120_000 });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
-    }));
-}
 
 for (const path of PUBLIC_PAGES) {
   test(`${path} has no serious accessibility violation`, async ({ page }) => {

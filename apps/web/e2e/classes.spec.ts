@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import type { JoinClassBody } from '@mnemo/contracts/api/classes';
 import { FakeDeckApi } from './fake-deck-api';
 import { FakeClassApi } from './fake-class-api';
@@ -20,15 +20,6 @@ async function setUp(page: Page, signedIn = true) {
     classes,
     install: async () => (await decks.install(page), await classes.install(page)),
   };
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
 }
 
 test('a teacher makes a space a class, sees the code large, copies it and the link, rotates it and turns joining off', async ({

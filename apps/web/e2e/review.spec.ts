@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { FakeDeckApi, type FakeDeck } from './fake-deck-api';
 import { FakeReviewApi, frQuestion, mcQuestion } from './fake-review-api';
 
@@ -37,15 +37,6 @@ const session = (page: Page) => page.getByRole('region', { name: 'Flashcards' })
 const schedule = (page: Page) => page.getByRole('region', { name: 'Schedule' });
 const sidebarReview = (page: Page) =>
   page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: /^Review/ });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-}
 
 test('Review mode serves the due queue, says when each card comes back and takes overrides', async ({
   page,
