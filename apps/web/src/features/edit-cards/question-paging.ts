@@ -24,7 +24,6 @@ export function clampPage(page: number, pages: number): number {
   return Math.min(Math.max(1, Math.floor(page) || 1), lastPage(pages));
 }
 
-
 /** 'Total questions: N | Selected: M | Page X of Y' (spec 02 §2). */
 export function statusLine(view: {
   total: number;
