@@ -37,30 +37,51 @@ function SpaceEntry({ title, suffix = '' }: { title: string; suffix?: string }) 
   );
 }
 
+/** A titled list of the sidebar (spaces, classes), with a short note when it failed to load. */
+function SidebarList({
+  id,
+  title,
+  failed,
+  children,
+}: {
+  id: string;
+  title: string;
+  failed: string | false;
+  children: React.ReactNode;
+}) {
+  return (
+    <section className="sidebar-section" aria-labelledby={id}>
+      <h2 id={id} className="sidebar-heading label">
+        {title}
+      </h2>
+      {failed && <p className="sidebar-note label">{failed}</p>}
+      <ul className="sidebar-list">{children}</ul>
+    </section>
+  );
+}
+
 function SpacesList() {
   const spaces = useSpaces();
   return (
-    <section className="sidebar-section" aria-labelledby="sidebar-spaces">
-      <h2 id="sidebar-spaces" className="sidebar-heading label">
-        Spaces
-      </h2>
-      {spaces.isError && <p className="sidebar-note label">Failed to load spaces.</p>}
-      <ul className="sidebar-list">
-        {spaces.data?.map((space) => (
-          <li key={space.id}>
-            <Link
-              to="/space/$spaceId"
-              params={{ spaceId: space.id }}
-              className="sidebar-item"
-              activeProps={{ className: 'active' }}
-              title={space.title}
-            >
-              <SpaceEntry title={space.title} />
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <SidebarList
+      id="sidebar-spaces"
+      title="Spaces"
+      failed={spaces.isError && 'Failed to load spaces.'}
+    >
+      {spaces.data?.map((space) => (
+        <li key={space.id}>
+          <Link
+            to="/space/$spaceId"
+            params={{ spaceId: space.id }}
+            className="sidebar-item"
+            activeProps={{ className: 'active' }}
+            title={space.title}
+          >
+            <SpaceEntry title={space.title} />
+          </Link>
+        </li>
+      ))}
+    </SidebarList>
   );
 }
 
@@ -73,50 +94,48 @@ function ClassesList() {
   const joined = list.data?.joined ?? [];
   const teaching = list.data?.teaching ?? [];
   return (
-    <section className="sidebar-section" aria-labelledby="sidebar-classes">
-      <h2 id="sidebar-classes" className="sidebar-heading label">
-        Classes
-      </h2>
-      {list.isError && <p className="sidebar-note label">Failed to load classes.</p>}
-      <ul className="sidebar-list">
-        {joined.map((klass) => (
-          <li key={klass._id}>
-            <Link
-              to="/classes"
-              hash={`class-${klass._id}`}
-              className="sidebar-item"
-              title={klass.spaceTitle}
-            >
-              <SpaceEntry title={klass.spaceTitle} />
-            </Link>
-          </li>
-        ))}
-        {teaching.map((klass) => (
-          <li key={klass._id}>
-            <Link
-              to="/space/$spaceId/class"
-              params={{ spaceId: klass.spaceId }}
-              className="sidebar-item"
-              activeProps={{ className: 'active' }}
-              title={`${klass.spaceTitle} (you teach)`}
-            >
-              <SpaceEntry title={klass.spaceTitle} suffix=" (teaching)" />
-            </Link>
-          </li>
-        ))}
-        <li>
+    <SidebarList
+      id="sidebar-classes"
+      title="Classes"
+      failed={list.isError && 'Failed to load classes.'}
+    >
+      {joined.map((klass) => (
+        <li key={klass._id}>
           <Link
-            to="/join"
+            to="/classes"
+            hash={`class-${klass._id}`}
             className="sidebar-item"
-            activeProps={{ className: 'active' }}
-            title="Join a class"
+            title={klass.spaceTitle}
           >
-            <UsersIcon />
-            <span className="label">Join a class</span>
+            <SpaceEntry title={klass.spaceTitle} />
           </Link>
         </li>
-      </ul>
-    </section>
+      ))}
+      {teaching.map((klass) => (
+        <li key={klass._id}>
+          <Link
+            to="/space/$spaceId/class"
+            params={{ spaceId: klass.spaceId }}
+            className="sidebar-item"
+            activeProps={{ className: 'active' }}
+            title={`${klass.spaceTitle} (you teach)`}
+          >
+            <SpaceEntry title={klass.spaceTitle} suffix=" (teaching)" />
+          </Link>
+        </li>
+      ))}
+      <li>
+        <Link
+          to="/join"
+          className="sidebar-item"
+          activeProps={{ className: 'active' }}
+          title="Join a class"
+        >
+          <UsersIcon />
+          <span className="label">Join a class</span>
+        </Link>
+      </li>
+    </SidebarList>
   );
 }
 
