@@ -3,11 +3,13 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createTestDatabase } from '@mnemo/db/testing';
 import { decks, users } from '@mnemo/db/schema';
 import { ownerValues, type Owner } from '@mnemo/db/owner';
+import { errorBodySchema } from '@mnemo/contracts/errors';
 import type { Identity } from '@mnemo/contracts/identity';
-import { TEST_INTERNAL_SECRET } from '@mnemo/service-kit/testing';
+import { asCaller, TEST_INTERNAL_SECRET } from '@mnemo/service-kit/testing';
 import { envSchema } from './env';
 import { buildApp, type AppDeps } from './app';
 
@@ -58,6 +60,39 @@ export async function startDeckApp(overrides: Record<string, string> = {}, deps:
   };
 }
 export type DeckTestApp = Awaited<ReturnType<typeof startDeckApp>>;
+
+/**
+ * The deck app one test file shares: started before its tests, closed after them. The returned
+ * object is filled in when the app has started, so the tests use it as the app itself (`t.app`,
+ * `t.db`). Files whose tests move time pass their clock as `deps.now`.
+ */
+export function deckAppForFile(deps: Pick<AppDeps, 'now'> = {}, overrides: Record<string, string> = {}): DeckTestApp {
+  const t = {} as DeckTestApp;
+  beforeAll(async () => {
+    Object.assign(t, await startDeckApp(overrides, deps));
+  });
+  afterAll(async () => {
+    await t.close?.();
+  });
+  return t;
+}
+
+/** One call to the deck app as this caller (the gateway's identity headers), with a JSON body if given. */
+export const callAs = (
+  t: DeckTestApp,
+  caller: Identity,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) => t.app.inject({ method, url, headers: asCaller(caller), ...(payload ? { payload } : {}) });
+
+/** Asserts an error answer: its status and the stable code of its error body, which it returns. */
+export function expectError(res: { statusCode: number; body: string; json: () => unknown }, status: number, code: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = errorBodySchema.parse(res.json());
+  expect(body.code).toBe(code);
+  return body;
+}
 
 export const anonCaller = () => ({ kind: 'anonymous' as const, anonId: randomUUID(), plan: 'anonymous' as const });
 export const userCaller = (plan: 'free' | 'scholar' = 'free') => ({ kind: 'user' as const, userId: randomUUID(), plan });

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JOIN_CODE_ALPHABET, type ClassDashboardResponse } from '@mnemo/contracts/api/classes';
 import type { ReviewDueResponse } from '@mnemo/contracts/api/review';
 import { errorBodySchema } from '@mnemo/contracts/errors';
 import { route } from '@mnemo/contracts/routes';
 import { cards, classes, classMembers, decks, reviewCards, studySpaces } from '@mnemo/db/schema';
 import { asCaller } from '@mnemo/service-kit/testing';
-import { anonCaller, ownerOf, registerCaller, serviceCaller, startDeckApp, userCaller, type DeckTestApp } from '../../test-support';
+import { anonCaller, deckAppForFile, expectError, ownerOf, registerCaller, serviceCaller, userCaller } from '../../test-support';
 import { insertQuestion } from '../questions/questions.test-support';
 
 type Caller = ReturnType<typeof anonCaller> | ReturnType<typeof userCaller>;
@@ -15,22 +15,12 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 // The review schedule's clock: the dashboard test looks at mastery days after the answers.
 let clock = new Date('2026-03-10T12:00:00Z');
-let t: DeckTestApp;
-beforeAll(async () => {
-  t = await startDeckApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = deckAppForFile({ now: () => clock });
 
 let address = 0;
 /** Each call from its own address unless given one, so the per-address join limit stays out of the way. */
 const call = (caller: Caller | null, method: Method, url: string, payload?: object, from = `10.0.${Math.floor(++address / 250)}.${address % 250}`) =>
   t.app.inject({ method, url, headers: { ...(caller ? asCaller(caller) : {}), 'x-forwarded-for': from }, ...(payload ? { payload } : {}) });
-const expectError = (res: { statusCode: number; body: string; json: () => unknown }, status: number, code: string) => {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(errorBodySchema.parse(res.json()).code).toBe(code);
-};
 
 /** A teacher (a registered user) with a space of two decks, three questions each tagged with a concept. */
 async function teacherWithSpace() {
@@ -64,6 +54,25 @@ async function makeClass(teacher: Caller, spaceId: string) {
   const res = await call(teacher, 'POST', '/classes', { spaceId });
   expect(res.statusCode, res.body).toBe(201);
   return route('POST /classes').response.parse(res.json()).class;
+}
+
+/**
+ * Everyone the authorization tests try around a teacher's class: a member with an account and one
+ * without, a member of another teacher's class, an outsider, a guest, and nobody (no session).
+ */
+async function rolesAround(teacher: Caller, klass: { joinCode: string }) {
+  const other = await teacherWithSpace();
+  const otherClass = await makeClass(other.teacher, other.space.id);
+  const member = userCaller();
+  const guestMember = anonCaller();
+  await join(member, klass.joinCode, 'Member');
+  await join(guestMember, klass.joinCode, 'Guest member');
+  const otherMember = userCaller();
+  await join(otherMember, otherClass.joinCode, 'Elsewhere');
+  const outsider = userCaller();
+  const guest = anonCaller();
+  const roles: Record<string, Caller | null> = { teacher, member, guestMember, otherMember, outsider, guest, nobody: null };
+  return { roles, member, guestMember, otherMember, outsider, guest };
 }
 
 async function join(caller: Caller, code: string, displayName: string) {
@@ -169,13 +178,7 @@ describe('joining', () => {
 });
 
 describe('join limits', () => {
-  let limited: DeckTestApp;
-  beforeAll(async () => {
-    limited = await startDeckApp({ CLASS_JOIN_FAILURES_PER_ADDRESS: '3', CLASS_JOIN_ATTEMPTS_PER_CODE: '4' });
-  });
-  afterAll(async () => {
-    await limited?.close();
-  });
+  const limited = deckAppForFile({}, { CLASS_JOIN_FAILURES_PER_ADDRESS: '3', CLASS_JOIN_ATTEMPTS_PER_CODE: '4' });
   const tryJoin = (caller: Caller, code: string, from: string) =>
     limited.app.inject({ method: 'POST', url: '/classes/join', headers: { ...asCaller(caller), 'x-forwarded-for': from }, payload: { code, displayName: 'Ada' } });
 
@@ -208,17 +211,7 @@ describe('authorization over every class call', () => {
   it('lets the teacher manage, a member leave, and answers everyone else 404 (nobody 401)', async () => {
     const { teacher, space } = await teacherWithSpace();
     const klass = await makeClass(teacher, space.id);
-    const other = await teacherWithSpace();
-    const otherClass = await makeClass(other.teacher, other.space.id);
-    const member = userCaller();
-    const guestMember = anonCaller();
-    await join(member, klass.joinCode, 'Member');
-    await join(guestMember, klass.joinCode, 'Guest member');
-    const otherMember = userCaller();
-    await join(otherMember, otherClass.joinCode, 'Elsewhere');
-    const outsider = userCaller();
-    const guest = anonCaller();
-    const roles: Record<string, Caller | null> = { teacher, member, guestMember, otherMember, outsider, guest, nobody: null };
+    const { roles, otherMember } = await rolesAround(teacher, klass);
 
     // [method, url, body, expected status per role]; `self` calls are made fresh for each role.
     const calls: Array<[Method, (role: string) => string, object | undefined, Record<string, number>]> = [
@@ -260,18 +253,8 @@ describe("what a member may do with the class's decks", () => {
     const { teacher, space, decks: ds, qs } = await teacherWithSpace();
     const klass = await makeClass(teacher, space.id);
     const [card] = await t.db.insert(cards).values({ deckId: ds[0]!.id, front: 'Front?', back: 'Back', options: [], correctAnswerIndex: null }).returning();
-    const other = await teacherWithSpace();
-    const otherClass = await makeClass(other.teacher, other.space.id);
-    const member = userCaller();
-    const guestMember = anonCaller();
-    await join(member, klass.joinCode, 'Member');
-    await join(guestMember, klass.joinCode, 'Guest member');
-    const otherMember = userCaller();
-    await join(otherMember, otherClass.joinCode, 'Elsewhere');
-    const outsider = userCaller();
+    const { roles, member, guestMember, otherMember, outsider, guest } = await rolesAround(teacher, klass);
     await registerCaller(t, outsider);
-    const guest = anonCaller();
-    const roles: Record<string, Caller | null> = { teacher, member, guestMember, otherMember, outsider, guest, nobody: null };
     const deck = ds[0]!.id;
     const q = qs[0]!.id;
     const studies = { teacher: 200, member: 200, guestMember: 200 };

@@ -1,33 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { route } from '@mnemo/contracts/routes';
-import { errorBodySchema } from '@mnemo/contracts/errors';
 import { decks, questions, reviewCards, reviewLogs } from '@mnemo/db/schema';
 import { asCaller } from '@mnemo/service-kit/testing';
-import { anonCaller, ownerOf, registerCaller, startDeckApp, userCaller, type DeckTestApp } from '../../test-support';
+import { anonCaller, callAs, deckAppForFile, expectError, ownerOf, registerCaller, userCaller } from '../../test-support';
 import { insertQuestion } from '../questions/questions.test-support';
 import { createReviewRepository } from '../review/review.repository';
 import { createReviewService } from '../review/review.service';
 
 const DAY = 24 * 3_600_000;
 let clock = new Date('2026-03-10T12:00:00Z');
-let t: DeckTestApp;
-beforeAll(async () => {
-  t = await startDeckApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = deckAppForFile({ now: () => clock });
 
 type Caller = ReturnType<typeof anonCaller> | ReturnType<typeof userCaller>;
 const call = (caller: Caller, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: asCaller(caller), ...(payload ? { payload } : {}) });
-const expectError = (res: { statusCode: number; body: string; json: () => unknown }, status: number, code: string) => {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = errorBodySchema.parse(res.json());
-  expect(body.code).toBe(code);
-  return body;
-};
+  callAs(t, caller, method, url, payload);
 
 async function space(caller: Caller, title = 'Biology') {
   await registerCaller(t, caller);

@@ -1,18 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { route } from '@mnemo/contracts/routes';
-import { errorBodySchema } from '@mnemo/contracts/errors';
 import { decks, questions, reviewCards, reviewDays, reviewLogs, reviewSettings } from '@mnemo/db/schema';
 import { asCaller } from '@mnemo/service-kit/testing';
 import {
   anonCaller,
+  callAs,
+  deckAppForFile,
+  expectError,
   insertDeck,
   ownerOf,
   registerCaller,
   serviceCaller,
-  startDeckApp,
   userCaller,
-  type DeckTestApp,
 } from '../../test-support';
 import { insertQuestion } from '../questions/questions.test-support';
 import { createReviewRepository, recountAllDays } from './review.repository';
@@ -25,23 +25,13 @@ let clock = new Date('2026-03-10T12:00:00Z');
 const setClock = (iso: string) => (clock = new Date(iso));
 const advance = (ms: number) => (clock = new Date(clock.getTime() + ms));
 
-let t: DeckTestApp;
-beforeAll(async () => {
-  t = await startDeckApp({}, { now: () => clock });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = deckAppForFile({ now: () => clock });
 
 type Caller = ReturnType<typeof anonCaller> | ReturnType<typeof userCaller>;
 const call = (caller: Caller, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: asCaller(caller), ...(payload ? { payload } : {}) });
+  callAs(t, caller, method, url, payload);
 const answer = (caller: Caller, id: string, response: unknown, extra: object = {}) =>
   call(caller, 'POST', `/questions/${id}/evaluate`, { response, ...extra });
-const expectError = (res: { statusCode: number; json: () => unknown }, status: number, code: string) => {
-  expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
-  expect(errorBodySchema.parse(res.json()).code).toBe(code);
-};
 const logsOf = (questionId: string) => t.db.select().from(reviewLogs).where(eq(reviewLogs.questionId, questionId));
 const cardOf = async (questionId: string) => (await t.db.select().from(reviewCards).where(eq(reviewCards.questionId, questionId)))[0];
 
