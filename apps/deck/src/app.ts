@@ -154,8 +154,10 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
   const explore = createExploreService({ explore: createExploreRepository({ db: app.db }) });
   await app.register(decksRoutes, { service: decks, explore });
   // Export and import with Anki, Quizlet and spreadsheets (issue 24), under the decks' limits.
+  const reviewsRepository = createReviewRepository({ db: app.db });
   const exchange = createExchangeService({
     exchange: createExchangeRepository({ db: app.db }),
+    reviews: reviewsRepository,
     decks: decksRepository,
     deckViews: decks,
     limitsOf,
@@ -187,7 +189,7 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
     limitsOf,
   });
   // Spaced repetition lives beside the questions it schedules (docs/architecture.md).
-  const review = createReviewService({ reviews: createReviewRepository({ db: app.db }), decks: sourcesRepository, now: deps.now });
+  const review = createReviewService({ reviews: reviewsRepository, decks: sourcesRepository, now: deps.now });
   await app.register(reviewRoutes, { review });
   // Classes (issue 23): members study the class's decks through the calls above (deck-access).
   const classes = createClassesService({

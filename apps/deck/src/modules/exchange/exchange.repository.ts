@@ -79,14 +79,6 @@ export function createExchangeRepository({ db }: { db: Db }) {
         .orderBy(asc(sources.createdAt));
     },
 
-    /** The learner's review cards of the deck's questions. */
-    async reviewCards(owner: Owner, deckId: string) {
-      return db
-        .select()
-        .from(reviewCards)
-        .where(and(ownedBy(reviewCards, owner), eq(reviewCards.deckId, deckId)));
-    },
-
     /** The learner's log on the deck, oldest first; override rows included (the service applies them). */
     async reviewLogs(owner: Owner, deckId: string) {
       return db

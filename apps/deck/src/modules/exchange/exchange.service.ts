@@ -23,6 +23,7 @@ import type { DecksService } from '../decks/decks.service';
 import { cardLimitReached, checkDeckCount, limitScope, lockOwnerLimits, type Caller, type LimitsOf } from '../decks/limits';
 import { spaceNotFound } from '../decks/decks.service';
 import { deckNotFound } from '../sources/sources.service';
+import type { ReviewRepository } from '../review/review.repository';
 import { readDeck, previewDeck, writeDeck } from './exchange.formats';
 import type { ExchangeRepository } from './exchange.repository';
 
@@ -84,11 +85,14 @@ function titleOf(read: string, filename: string): string {
  */
 export function createExchangeService({
   exchange,
+  reviews,
   decks,
   deckViews,
   limitsOf,
 }: {
   exchange: ExchangeRepository;
+  /** The learner's review cards come from the review module's own query. */
+  reviews: Pick<ReviewRepository, 'deckCards'>;
   decks: Pick<DecksRepository, 'ownsSpace' | 'countDecks' | 'insert'>;
   deckViews: Pick<DecksService, 'get'>;
   limitsOf: LimitsOf;
@@ -100,7 +104,7 @@ export function createExchangeService({
     const [questions, sources] = await Promise.all([exchange.questions(deckId), exchange.sources(deckId)]);
     const withHistory = deck.rights.isOwner;
     const [cards, logs] = withHistory
-      ? await Promise.all([exchange.reviewCards(owner, deckId), exchange.reviewLogs(owner, deckId)])
+      ? await Promise.all([reviews.deckCards(owner, deckId), exchange.reviewLogs(owner, deckId)])
       : [[], []];
     const cardOf = new Map(cards.map((c) => [c.questionId, c]));
     // The log as answered, each review with its latest rating (an override replaces it).
