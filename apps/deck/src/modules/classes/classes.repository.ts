@@ -15,6 +15,7 @@ import {
 } from '@mnemo/db/schema';
 import { ownedBy, ownerValues, type Owner } from '@mnemo/db/owner';
 import type { MasteryCard } from '../review/review.service';
+import { deckOrder } from '../questions/questions.repository';
 
 export type { ClassMemberRow, ClassRow };
 
@@ -171,7 +172,7 @@ export function createClassesRepository({ db }: { db: Db }) {
         .from(questions)
         .innerJoin(decks, eq(decks.id, questions.deckId))
         .where(eq(decks.studySpaceId, spaceId))
-        .orderBy(asc(decks.createdAt), asc(decks.title), asc(decks.id), asc(questions.position), asc(questions.createdAt), asc(questions.id));
+        .orderBy(asc(decks.createdAt), asc(decks.title), asc(decks.id), ...deckOrder);
     },
 
     /** The review cards of the class's members on the space's decks, each with its member. */

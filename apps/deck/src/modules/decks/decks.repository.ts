@@ -4,6 +4,7 @@ import { cards, decks, questions, sources, studySpaces, uploads, users } from '@
 import { ownedBy, ownerValues, type Owner } from '@mnemo/db/owner';
 import { canView, classMemberOf } from '@mnemo/db/deck-access';
 import type { SourceRow } from '../sources/sources.repository';
+import { deckOrder } from '../questions/questions.repository';
 
 export type DeckRow = typeof decks.$inferSelect;
 /** A deck row read for a caller who may not own it: whether they are a member of its class. */
@@ -148,7 +149,7 @@ export function createDecksRepository({ db }: { db: Db }) {
           .select({ id: questions.id, deckId: questions.deckId })
           .from(questions)
           .where(inArray(questions.deckId, ids))
-          .orderBy(asc(questions.position), asc(questions.createdAt), asc(questions.id));
+          .orderBy(...deckOrder);
       const readCards = () =>
         tx
           .select({ id: cards.id, deckId: cards.deckId })

@@ -14,6 +14,7 @@ import {
   type NewReviewLogRow,
 } from '@mnemo/db/schema';
 import { recountAllDays } from '../review/review.repository';
+import { deckOrder } from '../questions/questions.repository';
 
 /** Rows per insert statement: Postgres takes at most 65,535 parameters in one. */
 const INSERT_CHUNK = 500;
@@ -67,7 +68,7 @@ export function createExchangeRepository({ db }: { db: Db }) {
         .from(questions)
         .leftJoin(sources, eq(sources.id, questions.sourceId))
         .where(eq(questions.deckId, deckId))
-        .orderBy(asc(questions.position), asc(questions.createdAt), asc(questions.id));
+        .orderBy(...deckOrder);
     },
 
     /** The deck's sources' metadata (never their extracted text). */

@@ -20,8 +20,8 @@ export type QuestionChanges = Partial<
   >
 >;
 
-/** Deck order: the position the generation gave, then insertion order. */
-const deckOrder = [asc(questions.position), asc(questions.createdAt), asc(questions.id)];
+/** Deck order: the position the generation gave, then insertion order. Every list of a deck's questions uses it. */
+export const deckOrder = [asc(questions.position), asc(questions.createdAt), asc(questions.id)];
 
 export function createQuestionsRepository({ db }: { db: Db }) {
   const withSource = (tx: DbOrTx) =>

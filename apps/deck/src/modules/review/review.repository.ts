@@ -14,7 +14,7 @@ import {
 } from '@mnemo/db/schema';
 import { ownedBy, ownerValues, type Owner } from '@mnemo/db/owner';
 import { canStudy, studiedDecks } from '@mnemo/db/deck-access';
-import type { QuestionWithSource } from '../questions/questions.repository';
+import { deckOrder, type QuestionWithSource } from '../questions/questions.repository';
 import {
   countsAgainstReviewLimit,
   interdayLearning,
@@ -442,7 +442,7 @@ export function createReviewRepository({ db }: { db: Db }) {
         })
         .from(questions)
         .where(eq(questions.deckId, deckId))
-        .orderBy(asc(questions.position), asc(questions.createdAt), asc(questions.id));
+        .orderBy(...deckOrder);
     },
 
     async deckCards(owner: Owner, deckId: string): Promise<ReviewCardRow[]> {
