@@ -40,6 +40,7 @@ import {
 } from '../apps/chat/src/modules/retrieval/retrieval.repository';
 import { createRetrievalService } from '../apps/chat/src/modules/retrieval/retrieval.service';
 import type { DeckAccessChecker } from '../apps/chat/src/modules/access/deck-access';
+import { untilLauncherReady } from './launcher-ready';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);
@@ -246,14 +247,7 @@ const launcher = spawn(process.execPath, ['apps/launcher/dist/main.js'], {
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MNEMO_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: pg.url },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
-await new Promise<void>((resolve, reject) => {
-  let out = '';
-  launcher.stdout!.on('data', (d: Buffer) => {
-    out += d.toString();
-    if (out.includes('Mnemo is running at')) resolve();
-  });
-  launcher.once('exit', (code) => reject(new Error(`launcher exited (${code}); did you run pnpm build?\n${out}`)));
-});
+await untilLauncherReady(launcher);
 // Guest ids come from the gateway (clients cannot make their own): take one, give it the deck.
 const guest = ((await (await fetch(`${base}/api/auth/anonymous-sessions`, { method: 'POST' })).json()) as { sessionId: string }).sessionId;
 await db.update(decks).set({ ownerAnonId: guest.split('.')[0]! }).where(eq(decks.ownerAnonId, anonId));

@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { untilLauncherReady } from './launcher-ready';
 
 const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 20);
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -21,14 +22,7 @@ const launcher = spawn(process.execPath, ['apps/launcher/dist/main.js'], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const started = Date.now();
-await new Promise<void>((resolve, reject) => {
-  let out = '';
-  launcher.stdout!.on('data', (d: Buffer) => {
-    out += d.toString();
-    if (out.includes('Mnemo is running at')) resolve();
-  });
-  launcher.once('exit', (code) => reject(new Error(`launcher exited (${code}); did you run pnpm build?\n${out}`)));
-});
+await untilLauncherReady(launcher);
 say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s; idle ${IDLE_S} s`);
 await new Promise((r) => setTimeout(r, IDLE_S * 1000));
 

@@ -14,6 +14,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixturePath } from '../packages/testing/src/fixtures';
 import { fixturePdf } from './fixture-pdf';
+import { untilLauncherReady } from './launcher-ready';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -58,16 +59,7 @@ launcher.stdout!.on('data', (d: Buffer) => {
     }
   }
 });
-await new Promise<void>((resolve, reject) => {
-  let out = '';
-  launcher.stdout!.on('data', (d: Buffer) => {
-    out += d.toString();
-    if (out.includes('Mnemo is running at')) resolve();
-  });
-  launcher.once('exit', (code) =>
-    reject(new Error(`launcher exited (${code}); did you run pnpm build?\n${out}`)),
-  );
-});
+await untilLauncherReady(launcher);
 
 // Guest ids come from the gateway (clients cannot make their own).
 const anon = ((await (await fetch(`${base}/api/auth/anonymous-sessions`, { method: 'POST' })).json()) as { sessionId: string }).sessionId;
