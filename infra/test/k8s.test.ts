@@ -467,6 +467,8 @@ describe('Kubernetes configuration', () => {
     STRIPE_API_BASE: 'tests and the demo only: a Stripe stand-in',
     GOOGLE_JWKS_URL: 'tests only: Google’s keys at their default address',
     YOUTUBE_API_BASE_URL: 'tests only: the YouTube API at its default address',
+    YOUTUBE_WATCH_URL: 'tests and demos only: YouTube’s watch page at its default address',
+    YOUTUBE_PLAYER_URL: 'tests and demos only: YouTube’s player at its default address',
     OPENAI_BASE_URL: 'only for OpenAI-compatible providers other than OpenAI',
     ANTHROPIC_BASE_URL: 'only with the Anthropic provider, behind a proxy',
     ANTHROPIC_API_KEY: 'only with AI_PROVIDER=anthropic: add it to mnemo-secrets then',

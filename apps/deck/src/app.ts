@@ -21,6 +21,7 @@ import { uploadRoutes } from './modules/upload/upload.routes';
 import { createUploadSweep } from './modules/upload/upload-sweep';
 import { createSourcesRepository } from './modules/sources/sources.repository';
 import { createSourcesService } from './modules/sources/sources.service';
+import { createCaptionsCheck } from './modules/sources/captions-check';
 import { createProcessingService } from './modules/sources/processing.service';
 import { sourcesRoutes } from './modules/sources/sources.routes';
 import { createUsageGuard } from './modules/sources/usage-guard';
@@ -115,6 +116,14 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
     onRemoved: (source) => processing.forget(source),
     log: app.log,
     fetchAllowlist: env.SOURCE_FETCH_ALLOWLIST,
+    captionsCheck: createCaptionsCheck({
+      config: {
+        watchUrl: env.YOUTUBE_WATCH_URL,
+        playerUrl: env.YOUTUBE_PLAYER_URL,
+        timeoutMs: env.YOUTUBE_CAPTION_CHECK_TIMEOUT_MS,
+      },
+      log: app.log,
+    }),
   });
   await app.register(sourcesRoutes, { sources, processing });
   await app.register(claimsRoutes, {

@@ -3,6 +3,10 @@ import { baseServiceEnv, parseEnv, envList } from '@mnemo/service-kit/env';
 import { storageEnvSchema } from '@mnemo/storage/env';
 import { aiEnvSchema } from '@mnemo/ai/env';
 import { PLAN_LIMITS } from '@mnemo/contracts/limits';
+import {
+  DEFAULT_YOUTUBE_PLAYER_URL,
+  DEFAULT_YOUTUBE_WATCH_URL,
+} from '@mnemo/contracts/youtube-player';
 
 /** An empty variable (`NAME=` in a .env file) counts as unset. */
 const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
@@ -37,6 +41,12 @@ export const envSchema = baseServiceEnv.extend({
   YOUTUBE_API_BASE_URL: unsetIfEmpty(z.url().default('https://www.googleapis.com')),
   YOUTUBE_TIMEOUT_MS: unsetIfEmpty(z.coerce.number().int().min(100).max(60_000).default(5000)),
   YOUTUBE_CACHE_SECONDS: unsetIfEmpty(z.coerce.number().int().min(1).default(3600)),
+  // Where a video added as a source is asked whether it has captions (the worker reads them from
+  // the same addresses): YouTube's own unless a fake stands in.
+  YOUTUBE_WATCH_URL: unsetIfEmpty(z.url({ protocol: /^https?$/ }).default(DEFAULT_YOUTUBE_WATCH_URL)),
+  YOUTUBE_PLAYER_URL: unsetIfEmpty(z.url({ protocol: /^https?$/ }).default(DEFAULT_YOUTUBE_PLAYER_URL)),
+  /** How long that question may take before the video is added unchecked; 0 turns it off. */
+  YOUTUBE_CAPTION_CHECK_TIMEOUT_MS: unsetIfEmpty(z.coerce.number().int().min(0).max(30_000).default(4000)),
   // Class joins (issue 23): wrong codes per address (guessing), and attempts per code (a class of
   // 200 joining within the window fits), per window.
   CLASS_JOIN_FAILURES_PER_ADDRESS: unsetIfEmpty(z.coerce.number().int().min(1).default(10)),

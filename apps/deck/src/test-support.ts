@@ -35,6 +35,8 @@ export async function startDeckApp(overrides: Record<string, string> = {}, deps:
     FILES_DIR: filesDir,
     // Nothing listens on the discard port: the usage check fails open unless a test gives a billing.
     BILLING_URL: 'http://127.0.0.1:9',
+    // Nor on the discard port: a YouTube link is added without asking YouTube about captions.
+    YOUTUBE_WATCH_URL: 'http://127.0.0.1:9/watch',
     ...overrides,
   });
   const app = await buildApp(env, { db: database.db, redis, ...deps });

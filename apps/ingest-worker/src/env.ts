@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { aiEnvSchema } from '@mnemo/ai/env';
 import { baseServiceEnv, parseEnv, envList } from '@mnemo/service-kit/env';
 import { storageEnvSchema } from '@mnemo/storage/env';
+import {
+  DEFAULT_YOUTUBE_PLAYER_URL,
+  DEFAULT_YOUTUBE_WATCH_URL,
+} from '@mnemo/contracts/youtube-player';
 import { parseAllowlistEntry } from './extract/safe-fetch';
 import { defaultPdfThreads } from './extract/pdf-pool';
 import {
@@ -57,6 +61,18 @@ export const envSchema = baseServiceEnv.extend({
       message: `OCR_LANGUAGES takes codes among ${OCR_LANGUAGES.join(', ')}, separated by commas`,
     })
     .transform((codes) => (codes.length > 0 ? (codes as OcrLanguage[]) : [...DEFAULT_OCR_LANGUAGES])),
+  /**
+   * Where YouTube's watch page and InnerTube player are asked for captions: YouTube's own addresses
+   * unless a fake stands in (tests, demos without internet; its host then goes in
+   * SOURCE_FETCH_ALLOWLIST). The learner's link stays a youtube.com link either way.
+   */
+  YOUTUBE_WATCH_URL: z.url({ protocol: /^https?$/ }).default(DEFAULT_YOUTUBE_WATCH_URL),
+  YOUTUBE_PLAYER_URL: z.url({ protocol: /^https?$/ }).default(DEFAULT_YOUTUBE_PLAYER_URL),
+  /**
+   * Caption languages wanted, best first (the learner's; the product speaks English). A video
+   * without any of them is read from any track, and the source's notes say which.
+   */
+  YOUTUBE_CAPTION_LANGUAGES: envList.transform((codes) => (codes.length > 0 ? codes : ['en'])),
   /**
    * Hosts (`host` or `host:port`, comma-separated) whose links may be fetched even though they
    * resolve to loopback or private addresses. Empty in production; tests and local development

@@ -86,6 +86,8 @@ const processor = createJobProcessor([
         storage: createStorage(storageConfigFromEnv(env)),
         fetch: createSafeFetch({ allowlist: env.SOURCE_FETCH_ALLOWLIST }),
         file: { pdf: { reader: pdfPool }, ocr },
+        languages: env.YOUTUBE_CAPTION_LANGUAGES,
+        youtube: { watchUrl: env.YOUTUBE_WATCH_URL, playerUrl: env.YOUTUBE_PLAYER_URL },
       }),
       embedder: ai.embedder,
       study: ai.study,

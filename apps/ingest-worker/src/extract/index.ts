@@ -4,7 +4,7 @@ import { parseHttpUrl, type Fetcher } from './safe-fetch';
 import type { Extracted } from './types';
 import { extractWeb } from './web';
 import { isYoutubeHost } from '@mnemo/contracts/api/sources';
-import { extractYoutube } from './youtube';
+import { extractYoutube, type YoutubeAddresses } from './youtube';
 
 export { normaliseText } from './text';
 
@@ -21,6 +21,8 @@ export type ExtractDeps = {
   fetch: Fetcher;
   /** Caption languages for videos, best first. */
   languages?: readonly string[];
+  /** Where YouTube is asked for captions (YOUTUBE_WATCH_URL, YOUTUBE_PLAYER_URL). */
+  youtube?: YoutubeAddresses;
   file?: FileOptions;
 };
 
@@ -34,6 +36,7 @@ export async function extractSource(input: SourceInput, deps: ExtractDeps): Prom
     return extractYoutube(url.href, {
       fetch: deps.fetch,
       ...(deps.languages ? { languages: deps.languages } : {}),
+      ...(deps.youtube ? { addresses: deps.youtube } : {}),
     });
   }
   return extractWeb(url.href, { fetch: deps.fetch, ...(deps.file ? { file: deps.file } : {}) });

@@ -6,7 +6,10 @@ import { expect } from 'vitest';
 import { fixturePath } from '@mnemo/testing/fixtures';
 import { ExtractionError } from './errors';
 import type { FetchedResponse, Fetcher, FetchInit } from './safe-fetch';
-import { INNERTUBE_PLAYER_URL, WATCH_URL } from './youtube';
+import {
+  DEFAULT_YOUTUBE_PLAYER_URL,
+  DEFAULT_YOUTUBE_WATCH_URL,
+} from '@mnemo/contracts/youtube-player';
 
 /**
  * Small, hand-built files for the extractor tests: the fixtures are real files nobody here wrote,
@@ -339,9 +342,9 @@ export function replayYoutube({
   let watchIndex = 0;
   const fetch: Fetcher = async (url, init) => {
     calls.push({ url, init });
-    if (url.startsWith(WATCH_URL))
+    if (url.startsWith(`${DEFAULT_YOUTUBE_WATCH_URL}?`))
       return answer(watch[Math.min(watchIndex++, watch.length - 1)]!, url);
-    if (url.startsWith(INNERTUBE_PLAYER_URL)) return answer(player, url);
+    if (url.startsWith(`${DEFAULT_YOUTUBE_PLAYER_URL}?`)) return answer(player, url);
     if (url.startsWith('https://www.youtube.com/api/timedtext')) return answer(transcript, url);
     throw new Error(`unexpected request ${url}`);
   };

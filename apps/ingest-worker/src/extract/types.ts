@@ -45,6 +45,8 @@ export type ExtractedMeta = {
   durationSeconds?: number | null;
   transcriptLanguage?: string;
   transcriptGenerated?: boolean;
+  /** Which caption track the text came from, in words ("Captions in German (auto-generated)"). */
+  captions?: string;
   /** Anything the extractor skipped that a user might miss (mammoth's warnings, pages without text). */
   warnings?: string[];
 };

@@ -1,11 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeYoutubePlayer, type FakeYoutubePlayer } from '@mnemo/testing/youtube-player';
 import { failure, replayYoutube, youtubeAsset as asset } from './test-support';
 import {
+  captionTrackLabel,
   chooseTrack,
-  extractYoutube,
-  INNERTUBE_PLAYER_URL,
-  parseTimedText,
-} from './youtube';
+  DEFAULT_YOUTUBE_PLAYER_URL,
+} from '@mnemo/contracts/youtube-player';
+import { createSafeFetch } from './safe-fetch';
+import { extractYoutube, parseTimedText } from './youtube';
 
 const VIDEO = 'GJLlxj_dtq8';
 const LINK = `https://www.youtube.com/watch?v=${VIDEO}`;
@@ -25,6 +27,7 @@ describe('extractYoutube with recorded answers', () => {
       durationSeconds: 316,
       transcriptLanguage: 'en',
       transcriptGenerated: false,
+      captions: 'Captions in English',
     });
     // Entities decoded, <i> tags gone, the empty cue dropped, times kept.
     expect(result.text).toBe(
@@ -38,7 +41,7 @@ describe('extractYoutube with recorded answers', () => {
       'https://www.youtube.com/api/timedtext',
     ]);
     const [, player, captions] = fetch.calls;
-    expect(player!.url).toBe(INNERTUBE_PLAYER_URL + KEY);
+    expect(player!.url).toBe(`${DEFAULT_YOUTUBE_PLAYER_URL}?key=${KEY}`);
     expect(player!.init?.method).toBe('POST');
     expect(JSON.parse(player!.init!.body!)).toEqual({
       context: { client: { clientName: 'ANDROID', clientVersion: '20.10.38' } },
@@ -260,5 +263,81 @@ describe('parseTimedText', () => {
     expect(result.sections.map((s) => s.startSeconds)).toEqual([0, 30, 60, 90]);
     expect(result.sections[1]!.text.startsWith('cue 10 cue 11')).toBe(true);
     expect(result.text.split('\n\n')).toHaveLength(4);
+  });
+});
+
+describe('extractYoutube against a fake YouTube at configured addresses, over HTTP', () => {
+  const GERMAN_ONLY = 'germanonly1';
+  let fake: FakeYoutubePlayer;
+  beforeAll(async () => {
+    fake = await startFakeYoutubePlayer({
+      videos: {
+        [GERMAN_ONLY]: {
+          kind: 'tracks',
+          title: 'Zellbiologie',
+          tracks: [
+            {
+              languageCode: 'de',
+              kind: 'asr',
+              name: 'German (auto-generated)',
+              cues: [
+                { start: 0, dur: 2, text: 'Die Zelle ist die kleinste Einheit des Lebens' },
+                { start: 2, dur: 3, text: 'und der Zellkern enthält die Erbinformation' },
+              ],
+            },
+          ],
+        },
+      },
+    });
+  });
+  afterAll(() => fake?.close());
+  const deps = () => ({
+    // The real SSRF-safe fetcher: the fake's loopback address is allowed as in a demo's env.
+    fetch: createSafeFetch({ allowlist: [fake.host] }),
+    addresses: { watchUrl: fake.watchUrl, playerUrl: fake.playerUrl },
+  });
+
+  it('reads the captions from the configured watch page and player, never from youtube.com', async () => {
+    const result = await extractYoutube(LINK, deps());
+    expect(result.meta).toMatchObject({ transcriptLanguage: 'en', captions: 'Captions in English' });
+    expect(result.text).toContain('Hey, this is just a test');
+    expect(fake.requests().map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /watch',
+      'POST /youtubei/v1/player',
+      'GET /api/timedtext',
+    ]);
+  });
+
+  it('takes another language when none is in the learner’s, and says which captions it read', async () => {
+    const result = await extractYoutube(`https://youtu.be/${GERMAN_ONLY}`, {
+      ...deps(),
+      languages: ['en'],
+    });
+    expect(result.title).toBe('Zellbiologie');
+    expect(result.text).toBe(
+      'Die Zelle ist die kleinste Einheit des Lebens und der Zellkern enthält die Erbinformation',
+    );
+    expect(result.meta).toMatchObject({
+      transcriptLanguage: 'de',
+      transcriptGenerated: true,
+      captions: 'Captions in German (auto-generated)',
+    });
+  });
+});
+
+describe('captionTrackLabel', () => {
+  it('names the language in English, marks generated captions, and falls back to YouTube’s label', () => {
+    expect(captionTrackLabel({ baseUrl: '', languageCode: 'fr' })).toBe('Captions in French');
+    expect(captionTrackLabel({ baseUrl: '', languageCode: 'pt-BR', kind: 'asr' })).toBe(
+      'Captions in Brazilian Portuguese (auto-generated)',
+    );
+    expect(
+      captionTrackLabel({
+        baseUrl: '',
+        languageCode: 'xx-unknown',
+        kind: 'asr',
+        name: { runs: [{ text: 'Klingon (auto-generated)' }] },
+      }),
+    ).toBe('Captions in Klingon (auto-generated)');
   });
 });

@@ -1,5 +1,20 @@
 import { youtubeVideoId } from '@mnemo/contracts/api/sources';
 import { XMLParser } from 'fast-xml-parser';
+import {
+  captionTrackLabel,
+  captionTracksOf,
+  chooseTrack,
+  consentCookie,
+  DEFAULT_YOUTUBE_PLAYER_URL,
+  DEFAULT_YOUTUBE_WATCH_URL,
+  innertubeApiKey,
+  isCaptchaPage,
+  isConsentPage,
+  playerRequestBody,
+  playerUrl,
+  watchPageUrl,
+  type PlayerResponse,
+} from '@mnemo/contracts/youtube-player';
 import { ExtractionError } from './errors';
 import { httpStatusError, type Fetcher, type FetchedResponse } from './safe-fetch';
 import { cleanSections, joinSections, normaliseInline } from './text';
@@ -13,40 +28,27 @@ import type { Extracted, ExtractedSection } from './types';
  * has its own reason code; see EXTRACTION_REASONS for which are transient.
  */
 
-export const WATCH_URL = 'https://www.youtube.com/watch?v=';
-export const INNERTUBE_PLAYER_URL = 'https://www.youtube.com/youtubei/v1/player?key=';
-// The client youtube-transcript-api sends; YouTube serves captions to it without a PO token.
-const INNERTUBE_CONTEXT = { client: { clientName: 'ANDROID', clientVersion: '20.10.38' } };
-
 /** Captions are grouped into sections of about this many seconds, each cited by its start time. */
 export const SECTION_SECONDS = 30;
 
 
 // ---------------------------------------------------------------------------------------------
 
-type CaptionTrack = {
-  baseUrl: string;
-  languageCode: string;
-  kind?: string;
-  name?: { simpleText?: string; runs?: Array<{ text?: string }> };
-};
-
-type PlayerResponse = {
-  playabilityStatus?: {
-    status?: string;
-    reason?: string;
-    errorScreen?: {
-      playerErrorMessageRenderer?: { subreason?: { runs?: Array<{ text?: string }> } };
-    };
-  };
-  captions?: { playerCaptionsTracklistRenderer?: { captionTracks?: CaptionTrack[] } };
-  videoDetails?: { videoId?: string; title?: string; author?: string; lengthSeconds?: string };
+/** Where YouTube is asked: its own addresses in production, a fake's in tests and demos. */
+export type YoutubeAddresses = { watchUrl: string; playerUrl: string };
+export const DEFAULT_YOUTUBE_ADDRESSES: YoutubeAddresses = {
+  watchUrl: DEFAULT_YOUTUBE_WATCH_URL,
+  playerUrl: DEFAULT_YOUTUBE_PLAYER_URL,
 };
 
 export type YoutubeDeps = {
   fetch: Fetcher;
-  /** Caption languages wanted, best first; a video without any of them gives its first track. */
+  /**
+   * Caption languages wanted (the learner's), best first; a video without any of them gives any
+   * track, named in the source's notes.
+   */
   languages?: readonly string[];
+  addresses?: YoutubeAddresses;
 };
 
 const text = (r: FetchedResponse) => r.body.toString('utf8');
@@ -64,23 +66,21 @@ function checkStatus(response: FetchedResponse): FetchedResponse {
   throw httpStatusError(response);
 }
 
-const CONSENT_FORM = 'action="https://consent.youtube.com/s"';
-
-async function fetchWatchPage(videoId: string, fetch: Fetcher): Promise<string> {
+async function fetchWatchPage(videoId: string, fetch: Fetcher, watchUrl: string): Promise<string> {
   const get = async (cookie?: string) =>
     text(
       checkStatus(
-        await fetch(WATCH_URL + videoId, {
+        await fetch(watchPageUrl(watchUrl, videoId), {
           headers: { 'accept-language': 'en-US', ...(cookie ? { cookie } : {}) },
         }),
       ),
     );
   const html = await get();
-  if (!html.includes(CONSENT_FORM)) return html;
+  if (!isConsentPage(html)) return html;
   // The EU consent page: answer it as the form would, with the value it carries.
-  const value = /name="v" value="(.*?)"/.exec(html)?.[1];
-  const retried = value ? await get(`CONSENT=YES+${value}`) : null;
-  if (retried === null || retried.includes(CONSENT_FORM)) {
+  const cookie = consentCookie(html);
+  const retried = cookie ? await get(cookie) : null;
+  if (retried === null || isConsentPage(retried)) {
     throw new ExtractionError(
       'consent_required',
       'YouTube asked for cookie consent and did not accept the answer, so the video could not be read.',
@@ -90,9 +90,9 @@ async function fetchWatchPage(videoId: string, fetch: Fetcher): Promise<string> 
 }
 
 function innertubeKey(html: string): string {
-  const key = /"INNERTUBE_API_KEY":\s*"([a-zA-Z0-9_-]+)"/.exec(html)?.[1];
+  const key = innertubeApiKey(html);
   if (key) return key;
-  if (html.includes('class="g-recaptcha"')) {
+  if (isCaptchaPage(html)) {
     throw new ExtractionError(
       'too_many_requests',
       "YouTube is limiting requests from Mnemo's servers right now (it answered with a captcha). Try again later.",
@@ -104,12 +104,17 @@ function innertubeKey(html: string): string {
   );
 }
 
-async function fetchPlayer(videoId: string, key: string, fetch: Fetcher): Promise<PlayerResponse> {
+async function fetchPlayer(
+  videoId: string,
+  key: string,
+  fetch: Fetcher,
+  url: string,
+): Promise<PlayerResponse> {
   const response = checkStatus(
-    await fetch(INNERTUBE_PLAYER_URL + key, {
+    await fetch(playerUrl(url, key), {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'accept-language': 'en-US' },
-      body: JSON.stringify({ context: INNERTUBE_CONTEXT, videoId }),
+      body: playerRequestBody(videoId),
     }),
   );
   try {
@@ -166,26 +171,6 @@ function assertPlayable(player: PlayerResponse, videoId: string): void {
       details: { ...details, subreasons },
     },
   );
-}
-
-/** Manual captions in a wanted language, then generated ones, then a regional variant, then any. */
-export function chooseTrack(
-  tracks: readonly CaptionTrack[],
-  languages: readonly string[],
-): CaptionTrack | undefined {
-  const manual = tracks.filter((t) => t.kind !== 'asr');
-  const generated = tracks.filter((t) => t.kind === 'asr');
-  const base = (code: string) => code.toLowerCase().split('-')[0];
-  for (const lang of languages) {
-    const l = lang.toLowerCase();
-    const found =
-      manual.find((t) => t.languageCode.toLowerCase() === l) ??
-      generated.find((t) => t.languageCode.toLowerCase() === l) ??
-      manual.find((t) => base(t.languageCode) === base(l)) ??
-      generated.find((t) => base(t.languageCode) === base(l));
-    if (found) return found;
-  }
-  return manual[0] ?? generated[0];
 }
 
 const ENTITIES: Record<string, string> = {
@@ -277,12 +262,12 @@ export async function extractYoutube(link: string, deps: YoutubeDeps): Promise<E
       details: { url: link },
     });
   }
-  const html = await fetchWatchPage(videoId, deps.fetch);
-  const player = await fetchPlayer(videoId, innertubeKey(html), deps.fetch);
+  const { watchUrl, playerUrl: playerAddress } = deps.addresses ?? DEFAULT_YOUTUBE_ADDRESSES;
+  const html = await fetchWatchPage(videoId, deps.fetch, watchUrl);
+  const player = await fetchPlayer(videoId, innertubeKey(html), deps.fetch, playerAddress);
   assertPlayable(player, videoId);
 
-  const tracks = player.captions?.playerCaptionsTracklistRenderer?.captionTracks ?? [];
-  const track = chooseTrack(tracks, deps.languages ?? ['en']);
+  const track = chooseTrack(captionTracksOf(player), deps.languages ?? ['en']);
   if (!track) {
     throw new ExtractionError(
       'transcripts_disabled',
@@ -340,6 +325,9 @@ export async function extractYoutube(link: string, deps: YoutubeDeps): Promise<E
       durationSeconds: Number.isFinite(length) && length > 0 ? length : null,
       transcriptLanguage: track.languageCode,
       transcriptGenerated: track.kind === 'asr',
+      // Which captions the text came from, for the source's notes: "Captions in German
+      // (auto-generated)", most useful when none were in the learner's language.
+      captions: captionTrackLabel(track),
     },
   };
 }

@@ -62,6 +62,11 @@ export const sourceSchema = z.object({
   processingError: z.string().nullish(),
   /** The extracted text's language, a BCP 47 tag ('de', 'zh'); null until read or when unclear. */
   language: z.string().nullish(),
+  /**
+   * What the learner should know about how the text was read: which captions a video was read
+   * from ("Captions in German (auto-generated)"), pages that could not be read.
+   */
+  notes: z.array(z.string()).optional(),
   createdAt: isoDateSchema.optional(),
   updatedAt: isoDateSchema.optional(),
 });

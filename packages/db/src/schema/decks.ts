@@ -135,6 +135,11 @@ export const sources = pgTable(
     processingError: text('processing_error'),
     /** The extracted text's language as a BCP 47 tag ('de', 'zh'), null until read or when unclear. */
     language: text('language'),
+    /**
+     * What the learner should know about how the text was read, in words: which captions a video
+     * was read from ("Captions in German (auto-generated)"), pages that could not be read.
+     */
+    notes: jsonb('notes').$type<string[]>().notNull().default([]),
     processingAttempt: integer('processing_attempt').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

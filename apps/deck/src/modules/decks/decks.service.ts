@@ -44,7 +44,7 @@ export function createDecksService({
   log,
 }: {
   decks: DecksRepository;
-  sources: Pick<SourcesService, 'addWithin'>;
+  sources: Pick<SourcesService, 'addWithin' | 'precheck'>;
   storage: Pick<Storage, 'downloadUrl' | 'copy' | 'delete'>;
   limitsOf: LimitsOf;
   removal: Pick<DeckRemoval, 'cleanUp'>;
@@ -84,6 +84,7 @@ export function createDecksService({
      * leaves nothing behind.
      */
     async create(caller: Caller, input: CreateDeckInput): Promise<DeckResponse> {
+      for (const source of input.sources ?? []) await sources.precheck(source);
       const row = await decks.transaction(async (tx) => {
         await lockOwnerLimits(tx, caller.owner);
         const spaceId = input.studySpace ?? null;

@@ -75,6 +75,8 @@ export async function startDeckAppWith(t: DeckTestApp, vars: Record<string, stri
     REDIS_URL,
     REDIS_PREFIX: t.prefix,
     FILES_DIR: filesDir,
+    // Nothing listens on the discard port: YouTube links are added without asking about captions.
+    YOUTUBE_WATCH_URL: 'http://127.0.0.1:9/watch',
     ...vars,
   });
   const app = await buildApp(env, { db: t.db, redis: t.redis });

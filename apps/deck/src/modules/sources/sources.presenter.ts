@@ -29,6 +29,7 @@ export async function presentSource(
     deckId: row.deckId,
     processingError: row.processingError,
     language: row.language,
+    notes: row.notes,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -15,6 +15,7 @@ import type { Owner } from '@mnemo/db/owner';
 import { AppError } from '@mnemo/service-kit';
 import { StorageError, type Storage } from '@mnemo/storage';
 import type { UploadsRepository } from '../upload/upload.repository';
+import type { CaptionsCheck } from './captions-check';
 import { isPlainlyPrivate } from './links';
 import { presentSource } from './sources.presenter';
 import type { SourceRow, SourcesRepository } from './sources.repository';
@@ -41,6 +42,7 @@ export function createSourcesService({
   onRemoved,
   log,
   fetchAllowlist = [],
+  captionsCheck,
 }: {
   sources: SourcesRepository;
   uploads: Pick<UploadsRepository, 'findOwned'>;
@@ -50,6 +52,8 @@ export function createSourcesService({
   log: FastifyBaseLogger;
   /** Hosts (`host` or `host:port`) links may name even when local: SOURCE_FETCH_ALLOWLIST. */
   fetchAllowlist?: readonly string[];
+  /** Asks YouTube, when a video is added, whether it has captions (none: refused at once). */
+  captionsCheck?: Pick<CaptionsCheck, 'captions'>;
 }) {
   const present = (row: Parameters<typeof presentSource>[0], withContent = false) =>
     presentSource(row, { storage, withContent });
@@ -126,12 +130,32 @@ export function createSourcesService({
     return created;
   }
 
+  /**
+   * The checks that ask another service, made before any transaction so no lock waits on the
+   * network: a YouTube video that plainly has no captions is refused now (422
+   * TRANSCRIPT_UNAVAILABLE) rather than failing after processing. Any doubt lets it through.
+   */
+  async function precheck(input: ParsedSourceInput): Promise<void> {
+    if (input.type === 'document' || !captionsCheck) return;
+    if (linkSourceType(input.url) !== 'youtube') return;
+    if ((await captionsCheck.captions(input.url)) === 'none') {
+      throw new AppError(
+        'TRANSCRIPT_UNAVAILABLE',
+        'This video has no captions, so there is no transcript to build cards from. Try another video.',
+        { details: { reason: 'transcripts_disabled' } },
+      );
+    }
+  }
+
   return {
+    precheck,
+
     /**
      * Adds a source to the caller's deck, pending (spec 02 §5, §7). Refused while another source
      * of the deck is being processed, and when the deck would pass 60 MB (402 LIMIT_REACHED).
      */
     async add(owner: Owner, deckId: string, input: ParsedSourceInput): Promise<AddSourceResponse> {
+      await precheck(input);
       const row = await sources.transaction((tx) => addWithin(tx, owner, deckId, input));
       return { success: true, ...(await present(row)) };
     },

@@ -229,6 +229,26 @@ describe('ingest-source handler', () => {
     await two.close();
   });
 
+  it('stores which captions a video was read from and the pages missed as the source’s notes, replaced on each run', async () => {
+    const s = await setup();
+    await handlerFor(s.prefix, {
+      extract: async () => ({
+        title: null,
+        text: TEXT,
+        sections: [{ text: TEXT }],
+        captions: 'Captions in German (auto-generated)',
+        warnings: ['Page 3 could not be read.'],
+      }),
+    })(s.job, once);
+    expect((await row(s.source.id)).notes).toEqual([
+      'Captions in German (auto-generated)',
+      'Page 3 could not be read.',
+    ]);
+    await handlerFor(s.prefix)(s.job, once);
+    expect((await row(s.source.id)).notes).toEqual([]);
+    await s.close();
+  });
+
   it('stores the language of the extracted text', async () => {
     const s = await setup();
     await handlerFor(s.prefix)(s.job, once);

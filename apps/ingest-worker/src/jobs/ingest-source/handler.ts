@@ -29,6 +29,8 @@ export type ExtractedText = {
   warnings?: string[];
   /** Pages that could not be read (scans OCR could not read), for the source's details. */
   unreadablePages?: number[];
+  /** A video's caption track, in words ("Captions in German (auto-generated)"). */
+  captions?: string;
 };
 
 /** Pages read by OCR so far, reported by the extractor while it reads scans and pictures. */
@@ -127,6 +129,8 @@ export function createIngestSourceHandler(deps: IngestDeps) {
         content: text,
         ...(title ? { title } : {}),
         language: detectLanguage(text),
+        // Replaced on every run, so a reprocessed source never keeps an earlier run's notes.
+        notes: [...(extracted.captions ? [extracted.captions] : []), ...(extracted.warnings ?? [])],
       });
       // A deck made from this source alone, titled with the create page's placeholder (its link or
       // file name), takes the document's title too (issue 21: "not its URL").

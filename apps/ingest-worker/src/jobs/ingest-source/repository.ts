@@ -48,7 +48,7 @@ export function createIngestRepository({ db }: { db: Db }) {
 
     async saveContent(
       sourceId: string,
-      values: { content: string; title?: string; language?: string | null },
+      values: { content: string; title?: string; language?: string | null; notes?: string[] },
     ) {
       await db
         .update(sources)
@@ -56,6 +56,7 @@ export function createIngestRepository({ db }: { db: Db }) {
           content: values.content,
           ...(values.title ? { title: values.title } : {}),
           ...(values.language !== undefined ? { language: values.language } : {}),
+          ...(values.notes !== undefined ? { notes: values.notes } : {}),
           processingStatus: 'content-ready',
         })
         .where(eq(sources.id, sourceId));

@@ -13,6 +13,7 @@ const textOf = (extracted: Extracted): ExtractedText => ({
   ...(extracted.meta.unreadablePages?.length
     ? { unreadablePages: extracted.meta.unreadablePages }
     : {}),
+  ...(extracted.meta.captions ? { captions: extracted.meta.captions } : {}),
 });
 
 /**

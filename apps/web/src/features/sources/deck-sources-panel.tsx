@@ -220,6 +220,13 @@ function SourceRow({
           {STATUS_LABELS[status]}
         </span>
       </div>
+      {/* How the text was read: a video's caption track ("Captions in German (auto-generated)"),
+          pages that could not be read. */}
+      {source.notes?.map((note) => (
+        <p key={note} className="muted source-row-note">
+          {note}
+        </p>
+      ))}
       {status === 'failed' && (
         <p className="source-row-error" role="alert">
           {SOURCE_MESSAGES.processFailed}

@@ -1,0 +1,1 @@
+ALTER TABLE "sources" ADD COLUMN "notes" jsonb DEFAULT '[]'::jsonb NOT NULL;
