@@ -140,16 +140,28 @@ type WidgetData = {
   fieldName?: unknown;
   alternativeText?: unknown;
   fieldValue?: unknown;
+  checkBox?: unknown;
+  radioButton?: unknown;
+  /** A checkbox's on-state name. */
+  exportValue?: unknown;
+  /** A radio button's own on-state name. */
+  buttonValue?: unknown;
 };
+
+/** On-state names that only mean "ticked". */
+const GENERIC_ON = /^(yes|on|true|1|x|checked|ja|oui|s[ií])$/i;
 
 const nonBlank = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
 /**
  * Filled-in form fields (AcroForm) as "Label: value" lines: a field's value lives in the form,
  * not in the page's text, so a filled form would otherwise lose what was written into it. Text
- * and choice fields give their value; empty fields give nothing. Checkboxes and radio buttons are
- * left out: pdf.js reported a ticked pdf-lib checkbox as 'Off', so their state is not trusted yet. The label is the field's tooltip
- * (what a reader sees) or else the last part of its name; a field with several widgets counts once.
+ * and choice fields give their value; empty fields give nothing. A ticked checkbox gives "Yes"
+ * (or its export value when that says more than yes/on), an unticked one nothing, like an empty
+ * text field. A radio group gives the chosen button's state name; a state that is only an index
+ * (pdf-lib's, naming the option through an /Opt array pdf.js does not report) is left out rather
+ * than written as a bare number. The label is the field's tooltip (what a reader sees) or else the
+ * last part of its name; a field with several widgets counts once.
  */
 export function formFieldLines(annotations: readonly unknown[]): string[] {
   const lines: string[] = [];
@@ -166,6 +178,19 @@ export function formFieldLines(annotations: readonly unknown[]): string[] {
     else if (a.fieldType === 'Ch') {
       const chosen = (Array.isArray(a.fieldValue) ? a.fieldValue : [a.fieldValue]).filter(nonBlank);
       if (chosen.length > 0) value = chosen.join(', ');
+    } else if (a.fieldType === 'Btn' && a.checkBox === true) {
+      if (nonBlank(a.fieldValue) && a.fieldValue !== 'Off' && a.fieldValue === a.exportValue) {
+        value = GENERIC_ON.test(a.fieldValue.trim()) ? 'Yes' : a.fieldValue.trim();
+      }
+    } else if (a.fieldType === 'Btn' && a.radioButton === true) {
+      if (
+        nonBlank(a.fieldValue) &&
+        a.fieldValue !== 'Off' &&
+        a.fieldValue === a.buttonValue &&
+        !/^\d+$/.test(a.fieldValue.trim())
+      ) {
+        value = a.fieldValue.trim();
+      }
     }
     if (value === null) continue;
     const key = `${name}\u0000${value}`;

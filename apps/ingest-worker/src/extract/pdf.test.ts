@@ -192,4 +192,54 @@ describe('extractPdf on a filled-in form (AcroForm)', () => {
     // Once each, although pdf-lib also drew the values into the fields' appearances.
     expect(text.match(/Ada Lovelace/g)).toHaveLength(1);
   });
+
+  it('adds ticked checkboxes ("Yes", or what they stand for) and the chosen radio button, not unticked ones', async () => {
+    const { PDFDict, PDFDocument, PDFName, StandardFonts } = await import('pdf-lib');
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([595, 842]);
+    page.drawText('Field trip consent form', { x: 50, y: 780, size: 14, font });
+    const form = doc.getForm();
+    const agree = form.createCheckBox('consent.agree');
+    agree.addToPage(page, { x: 50, y: 700, width: 20, height: 20 });
+    agree.check();
+    const newsletter = form.createCheckBox('consent.newsletter');
+    newsletter.addToPage(page, { x: 50, y: 650, width: 20, height: 20 });
+    // pdf-lib names every radio state by an index (0, 1) with an /Opt array: left out, as a bare
+    // number says nothing.
+    const byIndex = form.createRadioGroup('transport');
+    byIndex.addOptionToPage('Bus', page, { x: 50, y: 600, width: 20, height: 20 });
+    byIndex.addOptionToPage('Train', page, { x: 100, y: 600, width: 20, height: 20 });
+    byIndex.select('Train');
+    // A radio group as Acrobat writes it: each button's on-state named by its option.
+    const meal = form.createRadioGroup('meal');
+    meal.addOptionToPage('Vegetarian', page, { x: 50, y: 550, width: 20, height: 20 });
+    meal.addOptionToPage('Standard', page, { x: 100, y: 550, width: 20, height: 20 });
+    meal.select('Vegetarian');
+    const options = ['Vegetarian', 'Standard'];
+    meal.acroField.getWidgets().forEach((widget, i) => {
+      for (const kind of ['N', 'D']) {
+        const states = widget.dict.lookup(PDFName.of('AP'), PDFDict).lookup(PDFName.of(kind));
+        if (!(states instanceof PDFDict)) continue;
+        const on = states.get(PDFName.of(String(i)));
+        if (!on) continue;
+        states.delete(PDFName.of(String(i)));
+        states.set(PDFName.of(options[i]!), on);
+      }
+      widget.setAppearanceState(PDFName.of(i === 0 ? options[0]! : 'Off'));
+    });
+    meal.acroField.dict.delete(PDFName.of('Opt'));
+    meal.acroField.dict.set(PDFName.of('V'), PDFName.of('Vegetarian'));
+
+    const result = await extractPdf(await doc.save({ updateFieldAppearances: false }), {
+      reader: inlinePdfReader,
+    });
+    const text = result.sections[0]!.text;
+    expect(text).toContain('Field trip consent form');
+    expect(text).toContain('agree: Yes');
+    expect(text).toContain('meal: Vegetarian');
+    expect(text).not.toContain('newsletter');
+    expect(text).not.toContain('transport');
+    expect(text.match(/meal: /g)).toHaveLength(1);
+  });
 });
