@@ -2,7 +2,7 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTracing, currentTraceCarrier } from '@mnemo/service-kit';
-import { createJobProcessor, type JobContext } from './registry';
+import { createJobProcessor, createQueueProcessor, type JobContext } from './registry';
 
 const job = (name: string, data: unknown) => ({ name, data, queueName: 'ingest', id: `${name}-1`, attemptsMade: 0 }) as Job;
 
@@ -58,5 +58,25 @@ describe('createJobProcessor', () => {
     expect(fresh.context.trace).toMatchObject({ parentSpanId: null });
     expect(fresh.context.trace!.traceId).not.toBe('4bf92f3577b34da6a3ce929d0e0e4736');
     await tracing.shutdown();
+  });
+});
+
+describe('createQueueProcessor', () => {
+  const seen: unknown[] = [];
+  const process = createQueueProcessor('ingest', {
+    'pipeline-check': async (p) => (seen.push(p), p.steps),
+    'ingest-source': async () => 'ingested',
+  });
+
+  it("checks each job against the contracts' job map, defaults applied, before its handler runs", async () => {
+    const sourceId = '4bf92f35-77b3-4da6-a3ce-929d0e0e4736';
+    await expect(process(job('pipeline-check', { sourceId }))).resolves.toBe(3);
+    expect(seen).toEqual([{ sourceId, steps: 3, delayMs: 0 }]);
+    await expect(process(job('pipeline-check', { sourceId, steps: 0 }))).rejects.toBeInstanceOf(UnrecoverableError);
+    await expect(process(job('ingest-source', { sourceId }))).rejects.toBeInstanceOf(UnrecoverableError);
+  });
+
+  it("fails for good on a job of another queue's map", async () => {
+    await expect(process(job('generate-questions', {}))).rejects.toThrow('No handler for job "generate-questions"');
   });
 });

@@ -2,6 +2,7 @@ import type { Job } from 'bullmq';
 import type { z } from 'zod';
 import { UnrecoverableError } from 'bullmq';
 import { inSpan, SpanKind, type TraceContext, type Tracing } from '@mnemo/service-kit';
+import { JOBS, type JobName, type JobPayload, type QUEUES } from '@mnemo/contracts/jobs';
 
 /** Which attempt this is, so a handler can tell a retryable failure from the last one. */
 export type JobContext = {
@@ -57,4 +58,31 @@ export function createJobProcessor(definitions: JobDefinition[], options: { trac
       (_span, ids) => run(job, ids),
     );
   };
+}
+
+/** The queues the worker consumes (the contracts' QUEUES), by key. */
+export type WorkerQueue = keyof typeof QUEUES;
+
+/** One handler for every job the contracts' job map puts on queue `Q`, each with its own payload. */
+export type QueueHandlers<Q extends WorkerQueue> = {
+  [N in JobName<Q>]: (payload: JobPayload<Q, N>, context: JobContext) => Promise<unknown>;
+};
+
+/**
+ * The processor of one queue, built from the contracts' job map: each job's schema comes from the
+ * map, and the type asks for a handler for every job the map lists there, so a job added to the
+ * contracts cannot be enqueued and then find no handler here.
+ */
+export function createQueueProcessor<Q extends WorkerQueue>(
+  queue: Q,
+  handlers: QueueHandlers<Q>,
+  options: { tracer?: Tracing['tracer'] } = {},
+) {
+  const schemas = JOBS[queue] as Record<JobName<Q>, z.ZodType>;
+  const definitions = (Object.keys(schemas) as JobName<Q>[]).map((name) => ({
+    name,
+    schema: schemas[name],
+    handle: handlers[name] as Handler,
+  }));
+  return createJobProcessor(definitions, options);
 }

@@ -19,7 +19,7 @@ import { tokensForWords } from '@mnemo/contracts/tokens';
 import { chunkText } from '../../chunk/chunk';
 import { extractWeb } from '../../extract/web';
 import { judgeFailure } from '../ingest-source/failures';
-import { createJobProcessor } from '../registry';
+import { createQueueProcessor } from '../registry';
 import { createGenerateQuestionsHandler, NO_CONTENT_MESSAGE, type GenerateDeps } from './handler';
 import { delayWhileWaiting, generateQuestionsJob } from './job';
 import { apportion } from './plan';
@@ -396,18 +396,14 @@ describe('generate queue', () => {
     await insertSource(deck.id, 'ietf-1');
     const pending = await insertSource(deck.id, 'wikipedia', 'processing');
     const processor = delayWhileWaiting(
-      createJobProcessor([
-        {
-          name: generateQuestionsJob.name,
-          schema: generateQuestionsJob.schema,
-          handle: generateQuestionsJob.create({
-            repository: createGenerationRepository({ db: t.db }),
-            study: local,
-            judge: judgeFailure,
-            sourceRecheckMs: 300,
-          }),
-        },
-      ]),
+      createQueueProcessor('generate', {
+        'generate-questions': generateQuestionsJob.create({
+          repository: createGenerationRepository({ db: t.db }),
+          study: local,
+          judge: judgeFailure,
+          sourceRecheckMs: 300,
+        }),
+      }),
     );
     const queue = new Queue(QUEUES.generate, { connection: createRedis(REDIS_URL), prefix });
     const events = new QueueEvents(QUEUES.generate, { connection: createRedis(REDIS_URL, { blocking: true }), prefix });

@@ -1,10 +1,8 @@
 import { DelayedError, type Job } from 'bullmq';
-import { generateQuestionsJobSchema } from '@mnemo/contracts/jobs';
 import { createGenerateQuestionsHandler, type GenerateDeps, type GenerationResult } from './handler';
 
+/** The generate queue's `generate-questions` job (its name and payload are the contracts' job map's). */
 export const generateQuestionsJob = {
-  name: 'generate-questions' as const,
-  schema: generateQuestionsJobSchema,
   create: (deps: GenerateDeps) => createGenerateQuestionsHandler(deps),
 };
 

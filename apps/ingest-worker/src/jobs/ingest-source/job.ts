@@ -1,8 +1,6 @@
-import { ingestSourceJobSchema } from '@mnemo/contracts/jobs';
 import { createIngestSourceHandler, type IngestDeps } from './handler';
 
+/** The ingest queue's `ingest-source` job (its name and payload are the contracts' job map's). */
 export const ingestSourceJob = {
-  name: 'ingest-source' as const,
-  schema: ingestSourceJobSchema,
   create: (deps: IngestDeps) => createIngestSourceHandler(deps),
 };

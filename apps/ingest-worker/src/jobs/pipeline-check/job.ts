@@ -1,9 +1,7 @@
-import { pipelineCheckJobSchema } from '@mnemo/contracts/jobs';
 import type { ProgressPublisher } from '../../progress/publisher';
 import { createPipelineCheckHandler } from './handler';
 
+/** The ingest queue's `pipeline-check` job (its name and payload are the contracts' job map's). */
 export const pipelineCheckJob = {
-  name: 'pipeline-check' as const,
-  schema: pipelineCheckJobSchema,
   create: (deps: { publish: ProgressPublisher }) => createPipelineCheckHandler(deps),
 };

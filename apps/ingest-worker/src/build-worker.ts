@@ -1,0 +1,242 @@
+import { Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Ai } from '@mnemo/ai/types';
+import { resolveAiConfig } from '@mnemo/ai/env';
+import { createAi, verifyEmbedder } from '@mnemo/ai/create';
+import {
+  jobIds,
+  QUEUES,
+  WORKER_HEARTBEAT_TTL_SECONDS,
+  workerHeartbeatKey,
+} from '@mnemo/contracts/jobs';
+import { INTERNAL_USAGE_RECORD_PATH } from '@mnemo/contracts/internal/billing';
+import type { Db } from '@mnemo/db/client';
+import { createService } from '@mnemo/service-kit';
+import { createInternalClient } from '@mnemo/service-kit/internal-client';
+import { aiCallMetrics } from '@mnemo/service-kit/metrics';
+import { dbPlugin } from '@mnemo/service-kit/plugins/db';
+import { createRedis, redisPlugin } from '@mnemo/service-kit/plugins/redis';
+import { createJobQueue, type JobQueue } from '@mnemo/service-kit/queue';
+import { createStorage, type Storage } from '@mnemo/storage';
+import { storageConfigFromEnv } from '@mnemo/storage/env';
+import type { Env } from './env';
+import { createSafeFetch } from './extract/safe-fetch';
+import { startPdfPool } from './extract/pdf-pool';
+import { createOcrEngine } from './extract/ocr-engine';
+import { createProgressPublisher } from './progress/publisher';
+import { createQueueProcessor, type QueueHandlers, type WorkerQueue } from './jobs/registry';
+import { pipelineCheckJob } from './jobs/pipeline-check/job';
+import { ingestSourceJob } from './jobs/ingest-source/job';
+import type { IngestDeps } from './jobs/ingest-source/handler';
+import { createIngestRepository } from './jobs/ingest-source/repository';
+import { judgeFailure } from './jobs/ingest-source/failures';
+import { createSourceExtractor } from './jobs/ingest-source/source-text';
+import { reembedSourceJob } from './jobs/reembed-source/job';
+import { sourcesToReembed } from './jobs/reembed-source/handler';
+import { delayWhileWaiting, generateQuestionsJob } from './jobs/generate-questions/job';
+import { createGenerationRepository } from './jobs/generate-questions/repository';
+import { createJobMetrics, registerQueueDepth } from './metrics';
+
+export type WorkerDeps = {
+  db?: Db;
+  /**
+   * The process's one Redis connection, shared by the BullMQ workers and queues, the progress
+   * publisher and the heartbeat. BullMQ's kind (maxRetriesPerRequest null): workers refuse any
+   * other. Closed by the caller when given, with the worker otherwise.
+   */
+  redis?: Redis;
+  /** The AI that summarises, writes questions and embeds; built from the environment when not given. */
+  ai?: Pick<Ai, 'study' | 'embedder'>;
+  storage?: Storage;
+  /** Tells billing of a processed source; the billing service's internal call when not given. */
+  recordUsage?: IngestDeps['recordUsage'];
+};
+
+/** How often the heartbeat is written: well within its time to live, so one late beat is no gap. */
+const HEARTBEAT_MS = 5_000;
+
+/**
+ * The ingest worker: one BullMQ worker per queue of the contracts' job map (QUEUES), each built
+ * from that queue's handlers, and an HTTP app for health and metrics. Workers consume from the
+ * moment this returns; closing the app drains them first (preClose), then closes the queues,
+ * pools and Redis. Tests build it with their own database, Redis and AI.
+ */
+export async function buildWorker(env: Env, deps: WorkerDeps = {}) {
+  // One connection for everything but BullMQ's blocking reads (each Worker duplicates it for
+  // those). No request waits on the worker, so it waits out a Redis outage rather than fail a job:
+  // BullMQ's kind, without a command timeout.
+  const redis = deps.redis ?? createRedis(env.REDIS_URL, { blocking: true });
+  const publishEvent = createProgressPublisher({ redis, prefix: env.REDIS_PREFIX });
+
+  // Health for probes and the gateway's report: an HTTP server here, a heartbeat in Redis there.
+  const app = createService({
+    name: 'worker',
+    logLevel: env.LOG_LEVEL,
+    internalSecret: env.INTERNAL_SECRET,
+    tracing: { otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT },
+  });
+  const jobMetrics = createJobMetrics(app.metrics);
+  // Every progress event also tells the failure counter which step a job had reached.
+  const publish: typeof publishEvent = async (input) => {
+    jobMetrics.stepReached(input.sourceId, input.step);
+    return publishEvent(input);
+  };
+  await app.register(redisPlugin, { client: redis });
+  await app.register(dbPlugin, deps.db ? { db: deps.db } : { url: env.DATABASE_URL, max: 4 });
+
+  // A wrong key, model or vector size is found now, with a clear message, not in the first job.
+  const ai = deps.ai ?? createAi(resolveAiConfig(env), { logger: app.log, observer: aiCallMetrics(app.metrics) });
+  await verifyEmbedder(ai.embedder);
+
+  // PDF threads start, with pdf.js loaded, at boot: a cold thread made the first PDF after a start
+  // 1-6 s slower than the next ones. The pool replaces a thread once it is idle after work, which
+  // returns the memory a large document grew (pdf-pool.ts).
+  const pdfPool = startPdfPool({ threads: env.PDF_THREADS, timeoutMs: env.PDF_TIMEOUT_MS }, app.log);
+  // OCR threads likewise start with the first scan or picture, and end when idle.
+  const ocr = createOcrEngine({
+    threads: env.OCR_THREADS,
+    pageTimeoutMs: env.OCR_PAGE_TIMEOUT_MS,
+    languages: env.OCR_LANGUAGES,
+  });
+
+  const billing = createInternalClient({ baseUrl: env.BILLING_URL, secret: env.INTERNAL_SECRET, service: 'worker' });
+  const recordUsage: IngestDeps['recordUsage'] =
+    deps.recordUsage ?? ((usage) => billing.post(INTERNAL_USAGE_RECORD_PATH, usage));
+
+  // Each queue of the job map: a handler per job, and how many of its jobs run at once.
+  const consumers: { [Q in WorkerQueue]: { handlers: QueueHandlers<Q>; concurrency: number } } = {
+    ingest: {
+      concurrency: env.WORKER_CONCURRENCY,
+      handlers: {
+        'pipeline-check': pipelineCheckJob.create({ publish }),
+        'ingest-source': ingestSourceJob.create({
+          repository: createIngestRepository({ db: app.db }),
+          publish,
+          extract: createSourceExtractor({
+            storage: deps.storage ?? createStorage(storageConfigFromEnv(env)),
+            fetch: createSafeFetch({ allowlist: env.SOURCE_FETCH_ALLOWLIST }),
+            file: { pdf: { reader: pdfPool }, ocr },
+            languages: env.YOUTUBE_CAPTION_LANGUAGES,
+            youtube: { watchUrl: env.YOUTUBE_WATCH_URL, playerUrl: env.YOUTUBE_PLAYER_URL },
+          }),
+          embedder: ai.embedder,
+          study: ai.study,
+          judge: judgeFailure,
+          recordUsage,
+          log: app.log,
+        }),
+      },
+    },
+    // Question and card generation on a queue of its own, so a long ingestion never holds it up
+    // (and a generation waiting for its deck's sources never holds up ingestion).
+    generate: {
+      concurrency: env.GENERATE_CONCURRENCY,
+      handlers: {
+        'generate-questions': generateQuestionsJob.create({
+          repository: createGenerationRepository({ db: app.db }),
+          study: ai.study,
+          judge: judgeFailure,
+          log: app.log,
+        }),
+      },
+    },
+    // Re-embedding runs one source at a time beside ingestion, so a model change never starves new sources.
+    reembed: {
+      concurrency: 1,
+      handlers: { 'reembed-source': reembedSourceJob.create({ db: app.db, embedder: ai.embedder }) },
+    },
+  };
+  const tracer = app.tracing.tracer;
+  const processors: { [Q in WorkerQueue]: (job: Job, token?: string) => Promise<unknown> } = {
+    ingest: createQueueProcessor('ingest', consumers.ingest.handlers, { tracer }),
+    // A generation whose sources are still processing goes back to the queue, delayed.
+    generate: delayWhileWaiting(createQueueProcessor('generate', consumers.generate.handlers, { tracer })),
+    reembed: createQueueProcessor('reembed', consumers.reembed.handlers, { tracer }),
+  };
+
+  const workerQueues = Object.keys(QUEUES) as WorkerQueue[];
+  const workers = workerQueues.map((queue) => {
+    const worker = new Worker(QUEUES[queue], processors[queue], {
+      connection: redis,
+      prefix: env.REDIS_PREFIX,
+      concurrency: consumers[queue].concurrency,
+      lockDuration: env.WORKER_LOCK_MS,
+      // Look for jobs of dead workers as often as their locks can expire.
+      stalledInterval: env.WORKER_LOCK_MS,
+    });
+    jobMetrics.watch(worker);
+    worker.on('failed', (job, err) =>
+      app.log.warn(
+        { jobId: job?.id, name: job?.name, traceparent: (job?.data as { traceparent?: string } | undefined)?.traceparent, err: err.message },
+        'job failed',
+      ),
+    );
+    worker.on('error', (err) => app.log.error({ err }, 'worker error'));
+    return worker;
+  });
+
+  // The producer side, on the same connection: re-embedding is queued from here, and /metrics
+  // reads every queue's depth (these handles only count; they never take jobs).
+  const queues = {
+    ingest: createJobQueue('ingest', { connection: redis, prefix: env.REDIS_PREFIX }),
+    generate: createJobQueue('generate', { connection: redis, prefix: env.REDIS_PREFIX }),
+    reembed: createJobQueue('reembed', { connection: redis, prefix: env.REDIS_PREFIX }),
+  } satisfies { [Q in WorkerQueue]: JobQueue<Q> };
+  registerQueueDepth(app.metrics, Object.values(queues).map((q) => q.bull));
+
+  /** Chunks embedded by another model (or not at all) get vectors of the configured one. */
+  const queueReembedding = async () => {
+    const stale = await sourcesToReembed(app.db, ai.embedder.model);
+    if (stale.length === 0) return;
+    await queues.reembed.addBulk(
+      stale.map((sourceId) => ({
+        name: 'reembed-source' as const,
+        payload: { sourceId, model: ai.embedder.model },
+        options: { jobId: jobIds.reembed(sourceId, ai.embedder.model) },
+      })),
+    );
+    app.log.info({ sources: stale.length, model: ai.embedder.model }, 'queued re-embedding');
+  };
+  await queueReembedding().catch((err: unknown) => app.log.error({ err }, 'could not queue re-embedding'));
+
+  // Connected before the first heartbeat, so the heartbeat means the queues are being consumed (and
+  // a close right after the start does not cut a worker's connection while it is being opened).
+  await Promise.all(workers.map((w) => w.waitUntilReady()));
+
+  // The heartbeat says this process is alive, so it stays a timer of the process: a BullMQ job
+  // scheduler runs once per interval for all replicas, and would wait behind busy workers.
+  const beat = async () => {
+    await redis
+      .set(workerHeartbeatKey(env.REDIS_PREFIX), new Date().toISOString(), 'EX', WORKER_HEARTBEAT_TTL_SECONDS)
+      .catch((err: unknown) => app.log.warn({ err }, 'heartbeat failed'));
+  };
+  await beat();
+  const heartbeat = setInterval(() => void beat(), HEARTBEAT_MS);
+
+  // Drain on SIGTERM (KEDA scaling down, a rollout): stop taking jobs and finish those in hand while
+  // the database pool and Redis are still open, so before the onClose hooks close them. Jobs not
+  // finished by the grace period (just under the pod's 60 s) are not lost: their locks expire and
+  // BullMQ gives them to another worker.
+  app.addHook('preClose', async () => {
+    clearInterval(heartbeat);
+    await Promise.all(workers.map((w) => w.close()));
+    app.log.info('worker drained');
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all(Object.values(queues).map((q) => q.close()));
+    await Promise.all([pdfPool.close(), ocr.close()]);
+    await redis.del(workerHeartbeatKey(env.REDIS_PREFIX)).catch(() => {});
+    if (!deps.redis) await redis.quit().catch(() => redis.disconnect());
+  });
+
+  app.log.info(
+    {
+      queues: workerQueues.map((q) => QUEUES[q]),
+      prefix: env.REDIS_PREFIX,
+      ai: ai.study.provider,
+      embedder: ai.embedder.model,
+    },
+    'worker consuming',
+  );
+  return app;
+}
