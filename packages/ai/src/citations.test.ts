@@ -20,10 +20,19 @@ describe('citations', () => {
   });
 
   it('groups the cited chunks per source and ignores numbers outside the context', () => {
-    const context = [chunk('a', 7), chunk('b', 2), chunk('a', 1)];
+    const context = [{ ...chunk('a', 7), page: 4 }, { ...chunk('b', 2), startSeconds: 95 }, chunk('a', 1)];
     expect(citationsFrom('x [2] y [3][1] z [1] w [8]', context)).toEqual([
-      { sourceId: 'b', title: 'B', chunkIndexes: [2] },
-      { sourceId: 'a', title: 'A', chunkIndexes: [1, 7] },
+      { sourceId: 'b', title: 'B', chunkIndexes: [2], passages: [{ n: 2, chunkIndex: 2, startSeconds: 95 }] },
+      {
+        sourceId: 'a',
+        title: 'A',
+        chunkIndexes: [1, 7],
+        // Each marker once, in order of first use, with the page its chunk starts on.
+        passages: [
+          { n: 3, chunkIndex: 1 },
+          { n: 1, chunkIndex: 7, page: 4 },
+        ],
+      },
     ]);
     expect(citationsFrom('nothing cited', context)).toEqual([]);
   });

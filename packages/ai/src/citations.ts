@@ -19,7 +19,8 @@ export function citedNumbers(text: string): number[] {
 
 /**
  * Which retrieved chunks an answer used, grouped per source in order of first citation, from the
- * [n] markers it contains. Numbers outside the context (a model inventing [7] of 5) are ignored.
+ * [n] markers it contains, with each marker's passage (so the web links [n] to it). Numbers
+ * outside the context (a model inventing [7] of 5) are ignored.
  */
 export function citationsFrom(text: string, context: readonly RetrievedChunk[]): Citation[] {
   const bySource = new Map<string, Citation>();
@@ -30,9 +31,16 @@ export function citationsFrom(text: string, context: readonly RetrievedChunk[]):
       sourceId: chunk.sourceId,
       title: chunk.sourceTitle,
       chunkIndexes: [],
+      passages: [],
     };
     if (!citation.chunkIndexes.includes(chunk.chunkIndex))
       citation.chunkIndexes.push(chunk.chunkIndex);
+    citation.passages?.push({
+      n,
+      chunkIndex: chunk.chunkIndex,
+      ...(chunk.page !== undefined ? { page: chunk.page } : {}),
+      ...(chunk.startSeconds !== undefined ? { startSeconds: chunk.startSeconds } : {}),
+    });
     bySource.set(chunk.sourceId, citation);
   }
   for (const c of bySource.values()) c.chunkIndexes.sort((a, b) => a - b);

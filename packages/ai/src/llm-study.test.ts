@@ -324,8 +324,16 @@ describe('tutor', () => {
     expect(out[3]).toEqual({
       type: 'citations',
       citations: [
-        { sourceId: 'src-a', title: 'Cells', chunkIndexes: [1, 4] },
-        { sourceId: 'src-b', title: 'Energy', chunkIndexes: [0] },
+        {
+          sourceId: 'src-a',
+          title: 'Cells',
+          chunkIndexes: [1, 4],
+          passages: [
+            { n: 1, chunkIndex: 4 },
+            { n: 3, chunkIndex: 1 },
+          ],
+        },
+        { sourceId: 'src-b', title: 'Energy', chunkIndexes: [0], passages: [{ n: 2, chunkIndex: 0 }] },
       ],
     });
     expect(out).toHaveLength(4);

@@ -81,6 +81,9 @@ export type TextChunk = {
   sourceTitle: string;
   chunkIndex: number;
   content: string;
+  /** Where the chunk starts in its source, when known: a document's page, a video's second. */
+  page?: number;
+  startSeconds?: number;
 };
 
 /** A chunk found by retrieval for a question, with its similarity score (0-1). */
@@ -199,7 +202,14 @@ export type TutorInput = {
 };
 
 /** Which chunks an answer used, in the shape of the chat's attribution (spec 02 §3). */
-export type Citation = { sourceId: string; title: string; chunkIndexes: number[] };
+export type Citation = {
+  sourceId: string;
+  title: string;
+  chunkIndexes: number[];
+  /** The [n] markers that cite this source, each with its chunk and place in the source. */
+  passages?: CitedPassage[];
+};
+export type CitedPassage = { n: number; chunkIndex: number; page?: number; startSeconds?: number };
 
 export type TutorEvent = { type: 'text'; text: string } | { type: 'citations'; citations: Citation[] };
 

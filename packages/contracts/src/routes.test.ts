@@ -108,6 +108,8 @@ const ADDITIONS = [
   'POST /classes/:id/code/rotate',
   'DELETE /classes/:id/members/me',
   'DELETE /classes/:id/members/:memberId',
+  // The passage a citation [n] links to (issue 21).
+  'GET /chat/sources/:sourceId/passages/:chunkIndex',
   'GET /decks/:id/mastery',
   'GET /decks/:id/quiz',
   'POST /decks/:id/discard-failed-creation',

@@ -236,6 +236,8 @@ const TABLE = [
     body: chat.enhanceQueryBodySchema, response: chat.enhanceQueryResponseSchema },
   { method: 'POST', path: '/chat/check-vector-availability', service: 'chat', auth: 'session',
     body: chat.checkVectorAvailabilityBodySchema, response: chat.checkVectorAvailabilityResponseSchema },
+  { method: 'GET', path: '/chat/sources/:sourceId/passages/:chunkIndex', service: 'chat', auth: 'session', addition: true,
+    params: chat.sourcePassageParamsSchema, response: chat.sourcePassageResponseSchema },
   { method: 'POST', path: '/chat/start', service: 'chat', auth: 'session', status: 201,
     body: chat.startChatBodySchema, response: chat.startChatResponseSchema },
   { method: 'GET', path: '/chat/:id', service: 'chat', auth: 'session',

@@ -8,6 +8,7 @@ import {
   chatMessageSchema,
   chatSchema,
   chatStreamEventSchemas,
+  passagePositionSchema,
   vectorContextChunkSchema,
 } from '../entities/chat';
 import { customInstructionsSchema } from '../entities/deck';
@@ -100,6 +101,29 @@ export const checkVectorAvailabilityResponseSchema = z.object({
 export type CheckVectorAvailabilityResponse = z.output<
   typeof checkVectorAvailabilityResponseSchema
 >;
+
+/**
+ * Addition (issue 21): one passage of a source, as an answer's citation [n] links to it. Anyone who
+ * may view the source's deck may read it; others get 404 as for the deck.
+ */
+export const sourcePassageParamsSchema = z.object({
+  sourceId: idSchema,
+  chunkIndex: z.coerce.number().int().min(0).max(1_000_000),
+});
+export type SourcePassageParams = z.input<typeof sourcePassageParamsSchema>;
+export const sourcePassageResponseSchema = z.object({
+  success: successFlag,
+  passage: passagePositionSchema.extend({
+    deckId: idSchema,
+    sourceId: idSchema,
+    sourceTitle: z.string(),
+    chunkIndex: z.number().int().min(0),
+    /** The section heading the passage stands under, when the source has one. */
+    heading: z.string().optional(),
+    content: z.string(),
+  }),
+});
+export type SourcePassageResponse = z.output<typeof sourcePassageResponseSchema>;
 
 /**
  * Addition: what a chat is about (spec 02 §3 chat context type). It picks the tutor's rules and the

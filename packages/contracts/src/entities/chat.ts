@@ -6,11 +6,31 @@ export const CHAT_ROLES = ['system', 'user', 'assistant'] as const;
 export const chatRoleSchema = z.enum(CHAT_ROLES);
 export type ChatRole = z.infer<typeof chatRoleSchema>;
 
+/** Where a chunk stands in its source: a document's page (1-based), a video's second. */
+export const passagePositionSchema = z.object({
+  page: z.number().int().min(1).optional(),
+  startSeconds: z.number().min(0).optional(),
+});
+export type PassagePosition = z.infer<typeof passagePositionSchema>;
+
+/** One cited passage of an answer: `n` is the answer's [n] marker. */
+export const citedPassageSchema = passagePositionSchema.extend({
+  n: z.number().int().min(1),
+  chunkIndex: z.number().int().min(0),
+});
+export type CitedPassage = z.infer<typeof citedPassageSchema>;
+
 /** Attribution of an answer to the source chunks it used (spec 02 §3). */
 export const attributionSchema = z.object({
   sourceId: idSchema,
   title: z.string(),
   chunkIndexes: z.array(z.number().int().min(0)),
+  /**
+   * Addition (issue 21): the passages the answer cites with [n] markers, each with its marker
+   * number and where it stands in the source (a document's page, a video's second), so a citation
+   * links to the passage in the source view.
+   */
+  passages: z.array(citedPassageSchema).max(50).optional(),
 });
 export type Attribution = z.infer<typeof attributionSchema>;
 
@@ -52,6 +72,9 @@ export const vectorContextChunkSchema = z.object({
   sourceTitle: z.string(),
   /** Addition: the chunk's position in its source, as attribution refers to it. */
   chunkIndex: z.number().int().min(0).optional(),
+  /** Addition (issue 21): the document page or video second the chunk starts at. */
+  page: passagePositionSchema.shape.page,
+  startSeconds: passagePositionSchema.shape.startSeconds,
 });
 export type VectorContextChunk = z.infer<typeof vectorContextChunkSchema>;
 

@@ -11,8 +11,7 @@ import {
   storedRows,
   userCaller,
   vectorContextOf,
-  type ChatTestApp,
-} from './chats.test-support';
+  type ChatTestApp, citedCellsPassage } from './chats.test-support';
 
 let t: ChatTestApp;
 beforeAll(async () => {
@@ -148,7 +147,7 @@ describe('POST /chat/message', () => {
     const message = ok(res, 'POST', '/chat/message').message as { role: string; content: string; attribution?: unknown };
     expect(message.role).toBe('assistant');
     expect(message.content).toMatch(/ATP/);
-    expect(message.attribution).toEqual([{ sourceId: seeded.source.id, title: 'Cell biology', chunkIndexes: [0] }]);
+    expect(message.attribution).toEqual(citedCellsPassage(seeded));
     const stored = ok(await call(owner, 'GET', `/chat/${chat._id}`), 'GET', '/chat/:id').chat as { messages: Array<{ role: string; content: string; attribution?: unknown }> };
     expect(stored.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant']);
     expect(stored.messages[2]).toMatchObject({ content: message.content, attribution: message.attribution });
@@ -208,6 +207,6 @@ describe('GET /chat/deck/:deckId', () => {
     await call(owner, 'POST', '/chat/message', { chatId: chat._id, message: 'What do mitochondria produce?', vectorContext: vectorContextOf(seeded) });
     const list = ok(await call(owner, 'GET', `/chat/deck/${seeded.deck.id}`), 'GET', '/chat/deck/:deckId').chats as Array<{ messages: Array<{ attribution?: unknown }> }>;
     expect(list).toHaveLength(1);
-    expect(list[0]!.messages[2]!.attribution).toEqual([{ sourceId: seeded.source.id, title: 'Cell biology', chunkIndexes: [0] }]);
+    expect(list[0]!.messages[2]!.attribution).toEqual(citedCellsPassage(seeded));
   });
 });

@@ -15,8 +15,7 @@ import {
   storedRows,
   vectorContextOf,
   type ChatTestApp,
-  type TutorScript,
-} from './chats.test-support';
+  type TutorScript, citedCellsPassage } from './chats.test-support';
 
 type Caller = ReturnType<typeof anonCaller>;
 
@@ -60,7 +59,7 @@ describe('with the offline tutor', () => {
     const done = events.at(-1)!;
     expect(done.event).toBe('done');
     expect(done.data.fullResponse).toBe(chunks.map((c) => c.data.content).join(''));
-    expect(done.data.attribution).toEqual([{ sourceId: seeded.source.id, title: 'Cell biology', chunkIndexes: [0] }]);
+    expect(done.data.attribution).toEqual(citedCellsPassage(seeded));
     const messages = await storedMessages(t, owner, chat._id);
     expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant']);
     expect(messages[2]).toMatchObject({ content: done.data.fullResponse, attribution: done.data.attribution });

@@ -80,7 +80,13 @@ export async function seedDeck(
 
 /** The vector context a client would send: the retrieve-context chunk of the seeded source. */
 export const vectorContextOf = (seeded: Awaited<ReturnType<typeof seedDeck>>) => [
-  { content: CELLS_TEXT, score: 0.9, sourceId: seeded.source.id, sourceTitle: 'Cell biology', chunkIndex: 0 },
+  // The page the passage stands on travels with it to the answer's cited passages (issue 21).
+  { content: CELLS_TEXT, score: 0.9, sourceId: seeded.source.id, sourceTitle: 'Cell biology', chunkIndex: 0, page: 3 },
+];
+
+/** The attribution of an answer citing the one passage of `vectorContextOf` as [1]. */
+export const citedCellsPassage = (seeded: Awaited<ReturnType<typeof seedDeck>>) => [
+  { sourceId: seeded.source.id, title: 'Cell biology', chunkIndexes: [0], passages: [{ n: 1, chunkIndex: 0, page: 3 }] },
 ];
 
 /** Rows the chat tables hold for a deck: what "nothing is stored" is checked against. */

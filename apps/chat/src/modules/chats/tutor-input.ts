@@ -43,14 +43,27 @@ export function toRetrievedChunks(input: VectorContextInput): RetrievedChunk[] {
     chunkIndex: c.chunkIndex ?? UNKNOWN_INDEX,
     content: c.content,
     score: c.score,
+    ...(c.page !== undefined ? { page: c.page } : {}),
+    ...(c.startSeconds !== undefined ? { startSeconds: c.startSeconds } : {}),
   }));
 }
 
-/** Citations as the chat's attribution: passages without a source or an index are left out. */
+/**
+ * Citations as the chat's attribution, with each [n] marker's passage: passages without a source or
+ * an index are left out.
+ */
 export function toAttribution(citations: readonly Citation[]): Attribution[] {
   return citations
     .filter((c) => c.sourceId !== NO_SOURCE)
-    .map((c) => ({ sourceId: c.sourceId, title: c.title, chunkIndexes: c.chunkIndexes.filter((n) => n >= 0) }));
+    .map((c) => {
+      const passages = (c.passages ?? []).filter((p) => p.chunkIndex >= 0);
+      return {
+        sourceId: c.sourceId,
+        title: c.title,
+        chunkIndexes: c.chunkIndexes.filter((n) => n >= 0),
+        ...(passages.length > 0 ? { passages } : {}),
+      };
+    });
 }
 
 /** The turns the tutor sees: system messages are the deck's instructions, given separately. */

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@mnemo/db/client';
+import type { ChunkPosition } from '@mnemo/db/schema';
 
 /**
  * The queries of retrieval over `source_chunks` (written by the ingest worker, read here). Every
@@ -22,7 +23,22 @@ export type ChunkDetail = {
   sourceTitle: string;
   chunkIndex: number;
   content: string;
+  /** Where the chunk starts in its source (a document's page, a video's second), when known. */
+  page?: number;
+  startSeconds?: number;
+  heading?: string;
 };
+
+/** A chunk's stored position as the fields a passage carries (absent ones left out). */
+function positionFields(position: ChunkPosition | null): Pick<ChunkDetail, 'page' | 'startSeconds' | 'heading'> {
+  return {
+    ...(typeof position?.page === 'number' && position.page >= 1 ? { page: position.page } : {}),
+    ...(typeof position?.startSeconds === 'number' && position.startSeconds >= 0
+      ? { startSeconds: position.startSeconds }
+      : {}),
+    ...(position?.heading ? { heading: position.heading } : {}),
+  };
+}
 
 /**
  * Up to this many embedded chunks in the scope, the nearest neighbours are found by an exact scan of
@@ -192,8 +208,9 @@ export function createRetrievalRepository({ db }: { db: Db }) {
         source_title: string;
         chunk_index: number;
         content: string;
+        position: ChunkPosition | null;
       }>(sql`
-        select c.id, c.source_id, s.title as source_title, c.chunk_index, c.content
+        select c.id, c.source_id, s.title as source_title, c.chunk_index, c.content, c.position
         from source_chunks c join sources s on s.id = c.source_id
         where c.id = any(${toUuidArray(ids)})`);
       return rows.map((r) => ({
@@ -202,7 +219,34 @@ export function createRetrievalRepository({ db }: { db: Db }) {
         sourceTitle: r.source_title,
         chunkIndex: r.chunk_index,
         content: r.content,
+        ...positionFields(r.position),
       }));
+    },
+
+    /** One chunk of a source by its index, with the source's deck (for the access check). */
+    async passage(sourceId: string, chunkIndex: number): Promise<(ChunkDetail & { deckId: string }) | null> {
+      const { rows } = await db.execute<{
+        id: string;
+        deck_id: string;
+        source_title: string;
+        content: string;
+        position: ChunkPosition | null;
+      }>(sql`
+        select c.id, s.deck_id, s.title as source_title, c.content, c.position
+        from source_chunks c join sources s on s.id = c.source_id
+        where c.source_id = ${sourceId} and c.chunk_index = ${chunkIndex}
+        limit 1`);
+      const r = rows[0];
+      if (!r) return null;
+      return {
+        id: r.id,
+        deckId: r.deck_id,
+        sourceId,
+        sourceTitle: r.source_title,
+        chunkIndex,
+        content: r.content,
+        ...positionFields(r.position),
+      };
     },
   };
 }

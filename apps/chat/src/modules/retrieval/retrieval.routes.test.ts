@@ -177,6 +177,64 @@ describe('POST /chat/retrieve-context', () => {
   });
 });
 
+describe('GET /chat/sources/:sourceId/passages/:chunkIndex', () => {
+  const passages = [
+    'Mitochondria make ATP by cellular respiration in the inner membrane.',
+    'Chloroplasts capture light energy and store it in sugars during photosynthesis.',
+    'Ribosomes translate messenger RNA into proteins, one codon at a time.',
+  ];
+  let cited: SeededSource;
+  let citedDeckId: string;
+  beforeAll(async () => {
+    // A deck of its own, so the other tests' counts of the reading list stay as they are.
+    const [deck] = await database.db.insert(decks).values({ ownerAnonId, title: 'Biology' }).returning();
+    citedDeckId = deck!.id;
+    cited = await seedSource(database.db, citedDeckId, 'Cell biology handout', passages, embedder, {
+      positions: [{ page: 1 }, { page: 2, heading: 'Plants' }, { startSeconds: 95 }],
+    });
+  });
+
+  const passage = (sourceId: string, index: number | string, caller = owner()) =>
+    app.inject({ method: 'GET', url: `/chat/sources/${sourceId}/passages/${index}`, headers: asCaller(caller) });
+
+  it('gives retrieved chunks the page or second they start at', async () => {
+    const { body } = await retrieve({ deckId: citedDeckId, query: 'Which organelle captures light energy in photosynthesis?' });
+    expect(body.chunks[0]).toMatchObject({ chunkIndex: 1, page: 2 });
+  });
+
+  it('answers a cited passage with its text, page, heading and deck', async () => {
+    const res = await passage(cited.id, 1);
+    expect(res.statusCode).toBe(200);
+    const body = findRoute('GET', '/chat/sources/:sourceId/passages/:chunkIndex')!.response!.parse(res.json());
+    expect(body).toEqual({
+      success: true,
+      passage: {
+        deckId: citedDeckId,
+        sourceId: cited.id,
+        sourceTitle: 'Cell biology handout',
+        chunkIndex: 1,
+        content: passages[1],
+        page: 2,
+        heading: 'Plants',
+      },
+    });
+    expect((await passage(cited.id, 2)).json().passage).toMatchObject({ startSeconds: 95 });
+  });
+
+  it('answers 404 to a caller who may not view the deck, and for an index or source that does not exist', async () => {
+    for (const res of [await passage(cited.id, 1, anon()), await passage(cited.id, 99), await passage(randomUUID(), 0)]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('NOT_FOUND');
+    }
+    // The same answer for someone else's source as for a missing one: nothing to probe.
+    expect((await passage(cited.id, 1, anon())).json().message).toBe((await passage(randomUUID(), 0)).json().message);
+  });
+
+  it('refuses an index that is not a whole number with 400', async () => {
+    for (const bad of ['one', '-1', '1.5']) expect((await passage(cited.id, bad)).statusCode).toBe(400);
+  });
+});
+
 describe('POST /chat/check-vector-availability', () => {
   const check = async (body: Record<string, unknown>, caller = owner()) => {
     const res = await app.inject({ method: 'POST', url: '/chat/check-vector-availability', headers: asCaller(caller), payload: body });

@@ -1,10 +1,12 @@
 import type { Db } from '@mnemo/db/client';
 import type { Owner } from '@mnemo/db/owner';
+import { AppError } from '@mnemo/service-kit';
 import type { ChatTurn, Embedder, StudyAi } from '@mnemo/ai/types';
 import type {
   CheckVectorAvailabilityResponse,
   EnhanceQueryResponse,
   RetrieveContextResponse,
+  SourcePassageResponse,
 } from '@mnemo/contracts/api/chat';
 import type { ChatHistory } from '@mnemo/contracts/entities/chat';
 import type { DeckAccessChecker } from '../access/deck-access';
@@ -93,7 +95,12 @@ export function createRetrievalService(deps: RetrievalDeps) {
       const details = new Map((await repository.details(top.map((t) => t.id))).map((d) => [d.id, d]));
       const sorted = top.flatMap((t) => {
         const d = details.get(t.id);
-        return d ? [{ content: d.content, score: t.score, sourceId: d.sourceId, sourceTitle: d.sourceTitle, chunkIndex: d.chunkIndex }] : [];
+        if (!d) return [];
+        const place = {
+          ...(d.page !== undefined ? { page: d.page } : {}),
+          ...(d.startSeconds !== undefined ? { startSeconds: d.startSeconds } : {}),
+        };
+        return [{ content: d.content, score: t.score, sourceId: d.sourceId, sourceTitle: d.sourceTitle, chunkIndex: d.chunkIndex, ...place }];
       });
       const { chunks, tokenCount } = fitToBudget(sorted, input.maxContextTokens);
       return { success: true, chunks, attribution: attributionOf(chunks), tokenCount };
@@ -124,6 +131,22 @@ export function createRetrievalService(deps: RetrievalDeps) {
         log?.warn({ err: error, deckId: input.deckId }, 'query enhancement failed; original query used');
         return { success: true, enhancedQuery: input.query };
       }
+    },
+
+    /**
+     * One passage of a source, for a citation [n] to link to (issue 21). The source's deck decides
+     * who may read it, as for retrieval; a source or index that does not exist is 404 like a deck
+     * the caller may not view, so ids cannot be probed.
+     */
+    async passage(owner: Owner, sourceId: string, chunkIndex: number): Promise<SourcePassageResponse> {
+      const notFound = () => new AppError('NOT_FOUND', 'Passage not found');
+      const found = await repository.passage(sourceId, chunkIndex);
+      if (!found) throw notFound();
+      await access.forDeck(owner, found.deckId).catch((error: unknown) => {
+        throw error instanceof AppError && error.code === 'NOT_FOUND' ? notFound() : error;
+      });
+      const { id: _id, ...passage } = found;
+      return { success: true, passage };
     },
 
     /** Whether the deck (or the given sources of it) has chunks embedded by the current model. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@mnemo/db/client';
-import { sourceChunks, sources } from '@mnemo/db/schema';
+import { sourceChunks, sources, type ChunkPosition } from '@mnemo/db/schema';
 import type { Embedder } from '@mnemo/ai/types';
 import { fixturePath } from '@mnemo/testing/fixtures';
 
@@ -61,7 +61,7 @@ export async function seedSource(
   title: string,
   chunks: readonly string[],
   embedder: Embedder,
-  options: { model?: string; vectors?: number[][] } = {},
+  options: { model?: string; vectors?: number[][]; positions?: ChunkPosition[] } = {},
 ): Promise<SeededSource> {
   const [source] = await db
     .insert(sources)
@@ -78,6 +78,7 @@ export async function seedSource(
         tokenCount: Math.ceil(content.split(/\s+/).length / 0.75),
         embedding: vectors[start + i]!,
         embeddingModel: options.model ?? embedder.model,
+        position: options.positions?.[start + i] ?? {},
       })),
     );
   }
