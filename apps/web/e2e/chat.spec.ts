@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page, type Request, type Route } from '@playwright/test';
-import { FakeDeckApi, NOW, failure, uuid, type FakeDeck } from './fake-deck-api';
+import { FakeDeckApi, NOW, failure, fakeSource, uuid, type FakeDeck } from './fake-deck-api';
 
 // The 'Study Chat' panel (spec 02 §2, §4, §5, §8, §9) in the Flashcards tab's sidebar. The deck,
 // the visitor and the study calls come from FakeDeckApi and a played question list; the chat
@@ -173,6 +173,21 @@ async function openChat(
         return json({ success: true, prompts: service.prompts });
       }
       if (path.startsWith('/chat/stream/')) return service.stream(route, request);
+      const cited = /^\/chat\/sources\/([^/]+)\/passages\/(\d+)$/.exec(path);
+      if (cited?.[1] && cited[2]) {
+        return json({
+          success: true,
+          passage: {
+            deckId: deck._id,
+            sourceId: cited[1],
+            sourceTitle: 'Cell Biology Notes',
+            chunkIndex: Number(cited[2]),
+            heading: 'Energy',
+            content: 'Mitochondria produce ATP by cellular respiration.',
+            page: 3,
+          },
+        });
+      }
       if (path === '/chat/start') {
         const input = body as { title: string; messages: { role: string; content: string }[] };
         const chat = { _id: uuid(), title: input.title, messages: input.messages };
@@ -307,6 +322,56 @@ test('a message is enhanced, retrieved and streamed, rendered as safe Markdown w
   await input(page).pressSequentially('line two');
   await expect(input(page)).toHaveValue('line one\nline two');
   expect(streamCalls(service)).toHaveLength(1);
+});
+
+test('a citation [n] opens its passage on the summary page, with the page it stands on', async ({
+  page,
+}) => {
+  const { deck, service } = await openChat(page);
+  deck.sources.push(
+    fakeSource({
+      _id: SOURCE_ID,
+      type: 'document',
+      url: null,
+      title: 'Cell Biology Notes',
+      originalFilename: 'cells.pdf',
+      downloadUrl: '/api/files/documents/2025/03/cells.pdf',
+      processingStatus: 'completed',
+      summary: 'How cells get their energy.',
+      keyPoints: ['ATP: the energy currency of the cell'],
+    }),
+  );
+  const attribution = [
+    {
+      sourceId: SOURCE_ID,
+      title: 'Cell Biology Notes',
+      chunkIndexes: [2],
+      passages: [{ n: 1, chunkIndex: 2, page: 3 }],
+    },
+  ];
+  service.stream = streamed(sse(['Mitochondria make ATP [1]', ', unlike ribosomes [4].'], { attribution }));
+  await page.goto(`/deck/${deck._id}/flashcards`);
+  await input(page).fill('What makes ATP?');
+  await input(page).press('Enter');
+
+  // The marker the attribution knows is a link; the one it does not know stays text.
+  const citation = assistant(page).getByRole('link', { name: 'Passage 1: Cell Biology Notes, page 3' });
+  await expect(citation).toHaveText('[1]');
+  await expect(assistant(page)).toContainText('unlike ribosomes [4].');
+  await expect(assistant(page).getByRole('link')).toHaveCount(1);
+  await citation.click();
+
+  await expect(page).toHaveURL(new RegExp(`/deck/${deck._id}/summary\\?source=${SOURCE_ID}&passage=2$`));
+  const passage = page.getByRole('region', { name: 'Cited passage, page 3' });
+  await expect(passage).toBeVisible();
+  await expect(passage.locator('blockquote')).toHaveText('Mitochondria produce ATP by cellular respiration.');
+  await expect(passage).toContainText('Energy');
+  await expect(passage.getByRole('link', { name: 'Open the document at page 3' })).toHaveAttribute(
+    'href',
+    '/api/files/documents/2025/03/cells.pdf#page=3',
+  );
+  await expect(page.getByRole('heading', { name: 'Cell Biology Notes', level: 2 })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('cited-passage.png') });
 });
 
 test('a streaming answer can be cancelled', async ({ page }) => {

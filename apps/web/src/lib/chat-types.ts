@@ -1,3 +1,4 @@
+import type { Attribution } from '@mnemo/contracts/entities/chat';
 import type { QuestionType } from '@mnemo/contracts/entities/question';
 import type { SourceType } from '@mnemo/contracts/entities/source';
 
@@ -61,7 +62,7 @@ export type PanelMessage = {
   role: 'system' | 'user' | 'assistant';
   content: string;
   timestamp: string;
-  attribution?: { sourceId: string; title: string; chunkIndexes: number[] }[];
+  attribution?: Attribution[];
   /** Set on the apology that replaced a failed answer (spec 02 §4). */
   failed?: boolean;
 };

@@ -1,4 +1,6 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { citationLabel, citationTargets, linkCitations } from '../../lib/citations';
 import { useClonePrompt } from '../../lib/clone-prompt';
 import { canSaveChat } from './chat-history';
 import { chipMessage, chipsOfMessage, truncateChipText } from './chat-chips';
@@ -33,7 +35,40 @@ function uniqueTitles(message: PanelMessage): string[] {
   return [...new Set((message.attribution ?? []).map((a) => a.title).filter((t) => t !== ''))];
 }
 
-function MessageBubble({ message }: { message: PanelMessage }) {
+/**
+ * An assistant answer's text with its [n] markers linked to the passages they cite (issue 21): each
+ * opens the deck's summary page on that source, at the passage, with its page or video time.
+ */
+function AnswerMarkdown({ deckId, message }: { deckId: string; message: PanelMessage }) {
+  const targets = useMemo(() => citationTargets(message.attribution), [message.attribution]);
+  const cite = useCallback(
+    (n: number) => {
+      const t = targets.get(n);
+      if (!t) return <span>[{n}]</span>;
+      const label = citationLabel(t);
+      return (
+        <Link
+          to="/deck/$deckId/summary"
+          params={{ deckId }}
+          search={{ source: t.sourceId, passage: t.chunkIndex }}
+          className="chat-cite"
+          title={label}
+          aria-label={`Passage ${n}: ${label}`}
+        >
+          [{n}]
+        </Link>
+      );
+    },
+    [deckId, targets],
+  );
+  return (
+    <ChatMarkdown cite={targets.size > 0 ? cite : undefined}>
+      {linkCitations(message.content, targets)}
+    </ChatMarkdown>
+  );
+}
+
+function MessageBubble({ message, deckId }: { message: PanelMessage; deckId: string }) {
   if (message.role === 'user') {
     const chips = chipsOfMessage(message.content);
     if (chips) {
@@ -63,7 +98,7 @@ function MessageBubble({ message }: { message: PanelMessage }) {
       data-role="assistant"
     >
       <div className="chat-md">
-        <ChatMarkdown>{message.content}</ChatMarkdown>
+        <AnswerMarkdown deckId={deckId} message={message} />
       </div>
       {titles.length > 0 && (
         <p className="chat-citations">
@@ -240,7 +275,7 @@ export function ChatPanel(props: ChatPanelProps) {
         ) : (
           <ol className="chat-list">
             {shown.map((message) => (
-              <MessageBubble key={message.key} message={message} />
+              <MessageBubble key={message.key} message={message} deckId={props.deckId} />
             ))}
             {busy && (
               <li className="chat-msg chat-msg-assistant chat-streaming" data-role="assistant">
