@@ -51,6 +51,13 @@ describe('PowerPoint (.pptx)', () => {
     expect(out.text.indexOf('membrane')).toBeLessThan(out.text.indexOf('Mitochondria'));
   });
 
+  it('takes the first slide’s heading when the file carries only its writer’s default title', async () => {
+    const pres = new PptxGenJS(); // titled 'PptxGenJS Presentation' unless told otherwise
+    pres.addSlide().addText('Plate tectonics', { x: 0.5, y: 0.3, w: 9, h: 1 });
+    const data = (await pres.write({ outputType: 'nodebuffer' })) as Buffer;
+    expect((await extractFile({ data, filename: 'deck.pptx' })).title).toBe('Plate tectonics');
+  });
+
   it('refuses a zip bomb named .pptx before unpacking it, and reads the next file', async () => {
     const bomb = await zip({
       'ppt/presentation.xml': '<p:presentation/>',

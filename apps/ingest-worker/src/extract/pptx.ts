@@ -45,6 +45,12 @@ function slideOrder(presentationXml: string): string[] {
 
 const slideNumberOf = (name: string) => Number(/(\d+)\.xml$/.exec(name)?.[1] ?? 0);
 
+/**
+ * Titles writers put in a file nobody named: PowerPoint's own default, Google Slides' export,
+ * pptxgenjs's. A deck named by one of these takes its first slide's heading instead.
+ */
+const DEFAULT_TITLE = /^(powerpoint presentation|untitled presentation|presentation\s*\d*|pptxgenjs presentation)$/i;
+
 async function coreTitle(parts: Map<string, Buffer>): Promise<string | null> {
   const xml = parts.get('docProps/core.xml');
   if (!xml) return null;
@@ -52,8 +58,8 @@ async function coreTitle(parts: Map<string, Buffer>): Promise<string | null> {
     const parsed = new XMLParser({ removeNSPrefix: true, parseTagValue: false }).parse(
       xml.toString('utf8'),
     ) as { coreProperties?: { title?: unknown } };
-    const title = parsed.coreProperties?.title;
-    return typeof title === 'string' && normaliseInline(title) ? normaliseInline(title) : null;
+    const title = typeof parsed.coreProperties?.title === 'string' ? normaliseInline(parsed.coreProperties.title) : '';
+    return title && !DEFAULT_TITLE.test(title) ? title : null;
   } catch {
     return null;
   }

@@ -82,7 +82,7 @@ function AddSourceContent({ deck, onClose }: { deck: DeckForSources; onClose: ()
   return (
     <>
       <h2 id="add-source-title">Add Source</h2>
-      <p className="muted">Add website or YouTube links, or PDF and Word documents.</p>
+      <p className="muted">Add website or YouTube links, or documents, slides, e-books and pictures.</p>
       <SourceInputs draft={draft} deckSize={deckSize} disabled={adding} />
       {error && (
         <p className="notice notice-error" role="alert">
