@@ -7,12 +7,12 @@ import { createAi } from '@mnemo/ai/create';
 import { resolveAiConfig } from '@mnemo/ai/env';
 import { jobIds, JOB_OPTIONS, workerHeartbeatKey } from '@mnemo/contracts/jobs';
 import { progressChannel, type ProgressEvent } from '@mnemo/contracts/progress';
-import { ownerValues } from '@mnemo/db/owner';
-import { decks, EMBEDDING_DIMENSIONS, sourceChunks, sources } from '@mnemo/db/schema';
+import { sourceChunks } from '@mnemo/db/schema';
 import { createTestDatabase, type TestDatabase } from '@mnemo/db/testing';
 import { createRedis } from '@mnemo/service-kit/plugins/redis';
 import { createJobQueue } from '@mnemo/service-kit/queue';
 import { buildWorker } from './build-worker';
+import { insertSourceWithChunks } from './jobs/reembed-source/test-support';
 import { envSchema } from './env';
 
 /** The worker built in-process, as the services' tests build theirs with buildApp. */
@@ -32,7 +32,6 @@ const envOf = (redisPrefix: string) =>
 /** The offline AI (no provider configured): local NLP and the hashing embedder. */
 const ai = createAi(resolveAiConfig(envSchema.parse({ DATABASE_URL: 'postgres://x', INTERNAL_SECRET: 'a-secret-of-16-chars' })));
 const { embedder } = ai;
-const unit = Array.from({ length: EMBEDDING_DIMENSIONS }, (_, i) => (i === 0 ? 1 : 0));
 
 let t: TestDatabase;
 let redis: Redis;
@@ -43,26 +42,7 @@ beforeAll(async () => {
   t = await createTestDatabase();
   redis = createRedis(REDIS_URL, { blocking: true });
   // Chunks embedded by another model before the worker starts: it queues their re-embedding at boot.
-  const [deck] = await t.db
-    .insert(decks)
-    .values({ ...ownerValues({ anonId: randomUUID() }), title: 'Cells' })
-    .returning();
-  const [source] = await t.db
-    .insert(sources)
-    .values({ deckId: deck!.id, type: 'website', title: 'Cells' })
-    .returning();
-  staleSource = source!.id;
-  await t.db.insert(sourceChunks).values(
-    ['The cell is the unit of life.', 'Mitochondria make ATP.'].map((content, i) => ({
-      sourceId: staleSource,
-      deckId: deck!.id,
-      chunkIndex: i,
-      content,
-      tokenCount: 6,
-      embedding: unit,
-      embeddingModel: 'an-older-model',
-    })),
-  );
+  staleSource = await insertSourceWithChunks(t.db, ['an-older-model', 'an-older-model']);
   worker = await buildWorker(envOf(prefix), { db: t.db, redis, ai, recordUsage: async () => undefined });
 }, 120_000);
 

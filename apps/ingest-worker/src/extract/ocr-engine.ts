@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createWorker, OEM, type Worker as TesseractWorker } from 'tesseract.js';
+import { createThreadPool } from './thread-pool';
 
 /**
  * Optical character recognition with tesseract.js (Tesseract compiled to WebAssembly), a small pool
@@ -111,7 +112,7 @@ type Task = {
   reject: (error: Error) => void;
   signal: AbortSignal | undefined;
 };
-type Slot = { worker: Promise<TesseractWorker>; busy: boolean; idle: NodeJS.Timeout | null };
+type Slot = { worker: Promise<TesseractWorker>; task: Task | null; idle: NodeJS.Timeout | null };
 
 /**
  * An idle thread is ended after this long: each holds Tesseract's models (tens of megabytes), and a
@@ -120,11 +121,7 @@ type Slot = { worker: Promise<TesseractWorker>; busy: boolean; idle: NodeJS.Time
 const IDLE_MS = 30_000;
 
 export function createOcrEngine(options: OcrEngineOptions): OcrEngine {
-  const threads = Math.max(1, options.threads);
   const languages = options.languages?.length ? options.languages : DEFAULT_OCR_LANGUAGES;
-  const slots: Slot[] = [];
-  const queue: Task[] = [];
-  let closed = false;
 
   const spawn = (): Slot => {
     const worker = createWorker([...languages], OEM.LSTM_ONLY, {
@@ -138,15 +135,11 @@ export function createOcrEngine(options: OcrEngineOptions): OcrEngine {
     });
     // A thread that fails to start fails the task waiting for it, not the process.
     worker.catch(() => {});
-    const slot: Slot = { worker, busy: false, idle: null };
-    slots.push(slot);
-    return slot;
+    return { worker, task: null, idle: null };
   };
 
   const remove = (slot: Slot) => {
-    if (slot.idle) clearTimeout(slot.idle);
-    const i = slots.indexOf(slot);
-    if (i >= 0) slots.splice(i, 1);
+    pool.remove(slot);
     // Ended on the next turn of the event loop: a page just handed to the thread is still on its way
     // in (tesseract.js awaits before posting it), and posting to an ended tesseract.js worker rejects
     // where nobody can catch it.
@@ -181,7 +174,7 @@ export function createOcrEngine(options: OcrEngineOptions): OcrEngine {
       // Lost the race (time limit, abort): the stopped thread's answer, or its failure, is dropped.
       recognised.catch(() => {});
       const { data } = await Promise.race([recognised, stopped]);
-      slot.busy = false;
+      slot.task = null;
       slot.idle = setTimeout(() => remove(slot), IDLE_MS);
       slot.idle.unref();
       task.resolve({ text: data.text, confidence: data.confidence });
@@ -196,53 +189,25 @@ export function createOcrEngine(options: OcrEngineOptions): OcrEngine {
     } finally {
       clearTimeout(timer);
       if (onAbort) task.signal?.removeEventListener('abort', onAbort);
-      dispatch();
+      pool.dispatch();
     }
   };
 
-  function dispatch() {
-    while (queue.length > 0 && !closed) {
-      const slot = slots.find((s) => !s.busy) ?? (slots.length < threads ? spawn() : null);
-      if (!slot) return;
-      const task = queue.shift()!;
-      slot.busy = true;
-      if (slot.idle) clearTimeout(slot.idle);
-      slot.idle = null;
-      void run(slot, task);
-    }
-  }
+  const pool = createThreadPool<Task, Slot>({
+    threads: options.threads,
+    spawn,
+    run: (slot, task) => void run(slot, task),
+    closedError: () => new Error('The OCR engine is closed'),
+    abortError: (signal) => signal.reason as Error,
+  });
 
   return {
-    threads,
+    threads: pool.threads,
     recognize(image, signal) {
-      return new Promise<OcrResult>((resolve, reject) => {
-        if (closed) return reject(new Error('The OCR engine is closed'));
-        if (signal?.aborted) return reject(signal.reason as Error);
-        const task: Task = { image, resolve, reject, signal };
-        queue.push(task);
-        signal?.addEventListener(
-          'abort',
-          () => {
-            const i = queue.indexOf(task);
-            if (i >= 0) {
-              queue.splice(i, 1);
-              reject(signal.reason as Error);
-            }
-          },
-          { once: true },
-        );
-        dispatch();
-      });
+      return new Promise<OcrResult>((resolve, reject) => pool.submit({ image, resolve, reject, signal }));
     },
     async close() {
-      closed = true;
-      for (const task of queue.splice(0)) task.reject(new Error('The OCR engine is closed'));
-      await Promise.all(
-        slots.splice(0).map((s) => {
-          if (s.idle) clearTimeout(s.idle);
-          return s.worker.then((w) => w.terminate()).catch(() => {});
-        }),
-      );
+      await Promise.all(pool.close().map((s) => s.worker.then((w) => w.terminate()).catch(() => {})));
     },
   };
 }

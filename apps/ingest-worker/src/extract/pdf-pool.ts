@@ -6,6 +6,7 @@ import type { DecompressionBudget } from './decompression-budget';
 import { ExtractionError } from './errors';
 import type { PdfReadError, PdfReadResult, PdfStripe } from './pdf-read';
 import type { PdfRenderResult, PdfRenderTask } from './pdf-render';
+import { createThreadPool } from './thread-pool';
 
 /** What the pool sends a PDF thread (pdf-thread.ts), and what comes back. */
 export type ThreadRequest =
@@ -127,14 +128,18 @@ export const PDF_RECYCLE_IDLE_MS = 30_000;
  * Idle threads do not keep the process alive.
  */
 export function createPdfPool(options: PdfPoolOptions): PdfPool {
-  const threads = Math.max(1, options.threads);
-  const slots: Slot[] = [];
-  const queue: Task[] = [];
   const recycleAfterTasks = options.recycleAfterTasks ?? PDF_RECYCLE_AFTER_TASKS;
   const recycleIdleMs = options.recycleIdleMs ?? PDF_RECYCLE_IDLE_MS;
   let nextId = 1;
-  let closed = false;
   let recycled = 0;
+  const pool = createThreadPool<Task, Slot>({
+    threads: options.threads,
+    spawn,
+    run,
+    closedError: () => new Error('The PDF pool is closed'),
+    abortError,
+  });
+  const { slots, remove, dispatch } = pool;
 
   function spawn(): Slot {
     const worker = startThread({ maxOldGenerationSizeMb: options.memoryMb ?? 512 });
@@ -171,7 +176,6 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
       }
       dispatch();
     });
-    slots.push(slot);
     return slot;
   }
 
@@ -182,12 +186,12 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
   function scheduleRecycle(slot: Slot) {
     if (slot.done === 0) return;
     const replace = () => {
-      if (slot.task || closed || !slots.includes(slot)) return;
+      if (slot.task || pool.isClosed() || !slots.includes(slot)) return;
       remove(slot);
       recycled++;
       void slot.worker.terminate();
-      if (queue.length === 0) {
-        const fresh = spawn();
+      if (!pool.hasQueued()) {
+        const fresh = pool.add();
         fresh.task = { request: { type: 'warm', id: nextId++ }, resolve: () => {}, reject: () => {}, signal: undefined };
         fresh.worker.postMessage(fresh.task.request);
       } else dispatch();
@@ -195,13 +199,6 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
     if (slot.done >= recycleAfterTasks) return replace();
     slot.idle = setTimeout(replace, recycleIdleMs);
     slot.idle.unref();
-  }
-
-  function remove(slot: Slot) {
-    if (slot.idle) clearTimeout(slot.idle);
-    slot.idle = null;
-    const i = slots.indexOf(slot);
-    if (i >= 0) slots.splice(i, 1);
   }
 
   function release(slot: Slot) {
@@ -223,52 +220,29 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
     dispatch();
   }
 
-  function dispatch() {
-    while (queue.length > 0 && !closed) {
-      const slot = slots.find((s) => !s.task) ?? (slots.length < threads ? spawn() : null);
-      if (!slot) return;
-      const task = queue.shift()!;
-      slot.task = task;
-      if (slot.idle) clearTimeout(slot.idle);
-      slot.idle = null;
-      // A busy thread keeps the process alive until its answer arrives.
-      slot.worker.ref();
-      if (task.request.type !== 'warm') {
-        const timeoutMs = task.timeoutMs ?? options.timeoutMs;
-        slot.timer = setTimeout(() => stop(slot, timedOut(timeoutMs)), timeoutMs);
-      }
-      if (task.signal) {
-        task.onAbort = () => stop(slot, abortError(task.signal));
-        task.signal.addEventListener('abort', task.onAbort, { once: true });
-      }
-      slot.worker.postMessage(task.request);
+  /** Sends a task to the thread the pool gave it, under the task's time limit and signal. */
+  function run(slot: Slot, task: Task) {
+    // A busy thread keeps the process alive until its answer arrives.
+    slot.worker.ref();
+    if (task.request.type !== 'warm') {
+      const timeoutMs = task.timeoutMs ?? options.timeoutMs;
+      slot.timer = setTimeout(() => stop(slot, timedOut(timeoutMs)), timeoutMs);
     }
+    if (task.signal) {
+      task.onAbort = () => stop(slot, abortError(task.signal));
+      task.signal.addEventListener('abort', task.onAbort, { once: true });
+    }
+    slot.worker.postMessage(task.request);
   }
 
   function submit(request: ThreadRequest, signal?: AbortSignal, timeoutMs?: number) {
-    return new Promise<PdfReadResult | PdfRenderResult | null>((resolve, reject) => {
-      if (closed) return reject(new Error('The PDF pool is closed'));
-      if (signal?.aborted) return reject(abortError(signal));
-      const task: Task = { request, resolve, reject, signal, ...(timeoutMs ? { timeoutMs } : {}) };
-      queue.push(task);
-      // A queued task that is aborted leaves the queue.
-      signal?.addEventListener(
-        'abort',
-        () => {
-          const i = queue.indexOf(task);
-          if (i >= 0) {
-            queue.splice(i, 1);
-            reject(abortError(signal));
-          }
-        },
-        { once: true },
-      );
-      dispatch();
-    });
+    return new Promise<PdfReadResult | PdfRenderResult | null>((resolve, reject) =>
+      pool.submit({ request, resolve, reject, signal, ...(timeoutMs ? { timeoutMs } : {}) }),
+    );
   }
 
   return {
-    threads,
+    threads: pool.threads,
     async read(request, signal) {
       const result = await submit({ type: 'read', id: nextId++, ...request }, signal);
       if (!result || !('pages' in result))
@@ -283,7 +257,7 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
     },
     async warm() {
       const warming = [];
-      for (let i = slots.length; i < threads; i++) {
+      for (let i = slots.length; i < pool.threads; i++) {
         warming.push(submit({ type: 'warm', id: nextId++ }));
       }
       await Promise.all(warming);
@@ -292,10 +266,7 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
       return { running: slots.length, recycled };
     },
     async close() {
-      closed = true;
-      for (const slot of slots) if (slot.idle) clearTimeout(slot.idle);
-      for (const task of queue.splice(0)) task.reject(new Error('The PDF pool is closed'));
-      await Promise.all(slots.splice(0).map((s) => s.worker.terminate()));
+      await Promise.all(pool.close().map((s) => s.worker.terminate()));
     },
   };
 }

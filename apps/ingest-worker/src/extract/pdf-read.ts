@@ -24,6 +24,39 @@ let pdfjsPromise: Promise<PdfJs> | null = null;
 /** pdf.js is large: a thread loads it once, ahead of its first document when asked to warm up. */
 export const loadPdfJs = () => (pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
 
+/**
+ * Opens a document's bytes with pdf.js as both its reading (here) and its drawing for OCR
+ * (pdf-render.ts) want it: only what text and pictures need, nothing from the network or the system.
+ */
+export async function openPdf(data: Uint8Array) {
+  const pdfjs = await loadPdfJs();
+  return pdfjs.getDocument({
+    // A copy: pdf.js transfers (detaches) the buffer it is given, and the caller's may be shared.
+    data: new Uint8Array(data),
+    // Glyphs are drawn from their outlines: no font faces, system fonts, eval'd glyph programs,
+    // offscreen canvases, image decoders, XFA forms, or range requests.
+    disableFontFace: true,
+    useSystemFonts: false,
+    isEvalSupported: false,
+    isOffscreenCanvasSupported: false,
+    isImageDecoderSupported: false,
+    useWorkerFetch: false,
+    enableXfa: false,
+    disableRange: true,
+    disableStream: true,
+    disableAutoFetch: true,
+    fontExtraProperties: false,
+    // Keep going past a broken object: the rest of the page is still worth having.
+    stopAtErrors: false,
+    standardFontDataUrl: dataDir('standard_fonts'),
+    cMapUrl: dataDir('cmaps'),
+    cMapPacked: true,
+    wasmUrl: dataDir('wasm'),
+    verbosity: pdfjs.VerbosityLevel.ERRORS,
+  });
+}
+export type PdfLoading = Awaited<ReturnType<typeof openPdf>>;
+
 type TextItem = {
   str: string;
   dir: string;
@@ -303,31 +336,7 @@ export function meterDecoding({ budget, decodedKiB }: PdfReadTask['decompression
 }
 
 async function readStripe(task: PdfReadTask): Promise<PdfReadResult> {
-  const pdfjs = await loadPdfJs();
-  const loading = pdfjs.getDocument({
-    // A copy: pdf.js transfers (detaches) the buffer it is given, and the caller's may be shared.
-    data: new Uint8Array(task.data),
-    // Only what text extraction needs: no font faces, system fonts, eval'd glyph programs,
-    // canvases, image decoders, XFA forms, or range requests.
-    disableFontFace: true,
-    useSystemFonts: false,
-    isEvalSupported: false,
-    isOffscreenCanvasSupported: false,
-    isImageDecoderSupported: false,
-    useWorkerFetch: false,
-    enableXfa: false,
-    disableRange: true,
-    disableStream: true,
-    disableAutoFetch: true,
-    fontExtraProperties: false,
-    // Keep going past a broken object: the rest of the page's text is still worth having.
-    stopAtErrors: false,
-    standardFontDataUrl: dataDir('standard_fonts'),
-    cMapUrl: dataDir('cmaps'),
-    cMapPacked: true,
-    wasmUrl: dataDir('wasm'),
-    verbosity: pdfjs.VerbosityLevel.ERRORS,
-  });
+  const loading = await openPdf(task.data);
   try {
     let doc;
     try {

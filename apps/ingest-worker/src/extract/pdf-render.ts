@@ -1,6 +1,6 @@
 import { createCanvas } from '@napi-rs/canvas';
 import type { DecompressionBudget } from './decompression-budget';
-import { dataDir, loadPdfJs, meterDecoding } from './pdf-read';
+import { meterDecoding, openPdf, type PdfLoading } from './pdf-read';
 
 /**
  * Renders one page of a PDF to a greyscale picture for OCR, inside a PDF thread (pdf-thread.ts):
@@ -29,7 +29,7 @@ export type PdfRenderResult = { page: number; width: number; height: number; ima
 
 type OpenDocument = {
   key: string;
-  loading: ReturnType<Awaited<ReturnType<typeof loadPdfJs>>['getDocument']>;
+  loading: PdfLoading;
   closeTimer: NodeJS.Timeout | null;
 };
 let open: OpenDocument | null = null;
@@ -42,28 +42,7 @@ async function openDocument(task: PdfRenderTask) {
     await closeDocument();
   }
   if (!open) {
-    const pdfjs = await loadPdfJs();
-    const loading = pdfjs.getDocument({
-      // A copy: pdf.js transfers (detaches) the buffer it is given, and the caller's may be shared.
-      data: new Uint8Array(task.data),
-      // Glyphs are drawn from their outlines (no font faces, no system fonts, no eval).
-      disableFontFace: true,
-      useSystemFonts: false,
-      isEvalSupported: false,
-      isOffscreenCanvasSupported: false,
-      isImageDecoderSupported: false,
-      useWorkerFetch: false,
-      enableXfa: false,
-      disableRange: true,
-      disableStream: true,
-      disableAutoFetch: true,
-      stopAtErrors: false,
-      standardFontDataUrl: dataDir('standard_fonts'),
-      cMapUrl: dataDir('cmaps'),
-      cMapPacked: true,
-      wasmUrl: dataDir('wasm'),
-      verbosity: pdfjs.VerbosityLevel.ERRORS,
-    });
+    const loading = await openPdf(task.data);
     open = { key: task.documentKey, loading, closeTimer: null };
   }
   if (open.closeTimer) clearTimeout(open.closeTimer);

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Embedder } from '@mnemo/ai/types';
-import { decks, EMBEDDING_DIMENSIONS, sourceChunks, sources } from '@mnemo/db/schema';
-import { ownerValues } from '@mnemo/db/owner';
+import { EMBEDDING_DIMENSIONS, sourceChunks } from '@mnemo/db/schema';
 import { createTestDatabase, type TestDatabase } from '@mnemo/db/testing';
 import { createReembedSourceHandler, sourcesToReembed } from './handler';
+import { axis, insertSourceWithChunks } from './test-support';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -13,8 +13,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const axis = (i: number) =>
-  Array.from({ length: EMBEDDING_DIMENSIONS }, (_, j) => (j === i ? 1 : 0));
 const embedderOf = (model: string, calls: string[][] = []): Embedder => ({
   provider: 'local',
   model,
@@ -25,28 +23,7 @@ const embedderOf = (model: string, calls: string[][] = []): Embedder => ({
   },
 });
 
-async function sourceWithChunks(models: (string | null)[]) {
-  const [deck] = await t.db
-    .insert(decks)
-    .values({ ...ownerValues({ anonId: randomUUID() }), title: 'Cells' })
-    .returning();
-  const [source] = await t.db
-    .insert(sources)
-    .values({ deckId: deck!.id, type: 'website', title: 'Cells' })
-    .returning();
-  await t.db.insert(sourceChunks).values(
-    models.map((model, i) => ({
-      sourceId: source!.id,
-      deckId: deck!.id,
-      chunkIndex: i,
-      content: `chunk ${i}`,
-      tokenCount: 2,
-      embedding: model ? axis(0) : null,
-      embeddingModel: model,
-    })),
-  );
-  return source!.id;
-}
+const sourceWithChunks = (models: (string | null)[]) => insertSourceWithChunks(t.db, models);
 
 describe('reembed-source', () => {
   it('finds sources with chunks of another model or none, and re-embeds only those chunks', async () => {
