@@ -7,6 +7,10 @@
  *   - Pearson r of the accuracy (0-10) against the people's average, and of the two people with each
  *     other on the same rows (how far people themselves agree: the ceiling worth aiming at);
  *   - the stoplight table by human score band (< 2.5, 2.5-4, >= 4): the share graded red/yellow/green;
+ *   - r again without the rows whose answer is a spreadsheet error value ("#NAME?": the file went
+ *     through a spreadsheet that took answers opening with "=" or "-" for formulas; the people scored
+ *     the text that was lost, so no grader can be right on them);
+ *   - the memory and time the grader's data cost when first loaded (wink, WordNet, word vectors);
  *   - the same on two halves of the questions: "tune" (even places in the order of question ids) and
  *     "held out" (odd places), so a change tuned on one half can be checked on answers it never saw.
  * Asserts nothing.
@@ -22,6 +26,7 @@ import { parse } from 'csv-parse/sync';
 // eslint-disable-next-line no-restricted-imports -- a bench, not an app: it measures the deck service's own grading path
 import { createGrading } from '../apps/deck/src/modules/questions/grading.service';
 import { createLocalStudyAi } from '../packages/ai/src/providers/local/index';
+import { wordVectors } from '../packages/ai/src/providers/local/word-vectors';
 
 const CSV =
   process.env.GRADING_CSV ??
@@ -36,6 +41,8 @@ type Row = {
   score_other: string;
   score_avg: string;
 };
+const SPREADSHEET_ERROR = /^#(NAME\?|VALUE!|REF!|N\/A|DIV\/0!|NUM!|NULL!)$/;
+
 type Graded = {
   id: string;
   question: string;
@@ -43,6 +50,7 @@ type Graded = {
   answer: string;
   me: number;
   other: number;
+  lost: boolean;
   human: number;
   accuracy: number;
   clarity: number;
@@ -92,7 +100,15 @@ function report(label: string, rows: Graded[]): void {
     rows.map((g) => g.other),
   );
   console.log(`\n${label}: ${rows.length} answers to ${questions} questions (load ${load()})`);
+  const kept = rows.filter((g) => !g.lost);
+  const rKept = pearson(
+    kept.map((g) => g.accuracy),
+    kept.map((g) => g.human),
+  );
   console.log(`  Pearson r, accuracy vs people's average: ${r.toFixed(3)}`);
+  console.log(
+    `  the same without ${rows.length - kept.length} spreadsheet-error answers: ${rKept.toFixed(3)}`,
+  );
   console.log(`  Pearson r, one person vs the other:      ${people.toFixed(3)}`);
   console.log('  band            answers    red  yellow  green');
   for (const band of BANDS) {
@@ -118,6 +134,8 @@ console.log(
 console.log(`${CSV}`);
 
 const graded: Graded[] = [];
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+const before = process.memoryUsage();
 const started = performance.now();
 for (const row of rows) {
   const evaluation = await grading.grade(
@@ -141,6 +159,7 @@ for (const row of rows) {
     answer: row.student_answer,
     me: Number(row.score_me),
     other: Number(row.score_other),
+    lost: SPREADSHEET_ERROR.test(row.student_answer.trim()),
     human: Number(row.score_avg),
     accuracy: fr.accuracy,
     clarity: fr.clarity,
@@ -150,6 +169,12 @@ for (const row of rows) {
   });
 }
 const elapsed = performance.now() - started;
+global.gc?.();
+const after = process.memoryUsage();
+const vectors = wordVectors().stats;
+console.log(
+  `word vectors: ${vectors.words} words, ${mb(vectors.bytes)} held, read in ${vectors.loadMs} ms; process after grading: rss +${mb(after.rss - before.rss)}, heap +${mb(after.heapUsed - before.heapUsed)} (wink, WordNet and the vectors, loaded once)`,
+);
 console.log(
   `graded ${graded.length} answers in ${elapsed.toFixed(0)} ms (${(elapsed / graded.length).toFixed(2)} ms each, first includes loading)`,
 );

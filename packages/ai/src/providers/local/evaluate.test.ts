@@ -196,6 +196,37 @@ describe('evaluateAnswer, free response: meaning, not only words', slow, () => {
     expect(e.stoplight).not.toBe('red');
   });
 
+  it('credits an answer in other words (word vectors) above a wrong one that shares no key word', async () => {
+    const whales = freeResponse(
+      'Why do whales strand themselves, according to the source?',
+      'Loud underwater noise from ships confuses their navigation.',
+    );
+    const paraphrase = await grade(whales, 'Noisy vessels disturb how they find their way.');
+    const wrong = await grade(whales, 'Because they are hungry and tired.');
+    expect(paraphrase.accuracy).toBeGreaterThan(wrong.accuracy);
+    expect(paraphrase.stoplight).not.toBe('red');
+    expect(wrong.stoplight).toBe('red');
+  });
+
+  it('does not take a bound ("no more than two") or a negated detail for a denial', async () => {
+    const tree = freeResponse(
+      'What is a binary tree?',
+      'A tree for which the maximum number of children per node is two.',
+    );
+    const bound = await grade(tree, 'A tree where each node has no more than two children.');
+    expect(bound.feedback).not.toMatch(/negates/);
+    expect(bound.stoplight).toBe('green');
+    const signature = freeResponse(
+      'What does a function signature include?',
+      'The name of the function and the types of the parameters.',
+    );
+    const detail = await grade(
+      signature,
+      'The function name and the types of its parameters, but not the return type.',
+    );
+    expect(detail.feedback).not.toMatch(/negates/);
+  });
+
   it('finds no clarity, depth or credit in words thrown together', async () => {
     const sentence = await grade(
       queue,

@@ -10,6 +10,7 @@ import { analyze, type DocumentModel } from './document';
 import { cosineSimilarity, hashingVector } from './hashing-embedder';
 import type { Token } from './nlp';
 import { LIGHT_VERBS } from './lexicon';
+import { VOCABULARY, wordVectors } from './word-vectors';
 import { synonyms } from './wordnet';
 
 /**
@@ -25,6 +26,7 @@ const VECTOR_SIZE = 1024;
 // "without", "nothing" and "none" qualify far more often than they deny a claim ("without too much
 // hassle"), so only words that negate the clause they stand in count.
 const NEGATIONS = new Set(['not', 'no', 'never', 'neither', 'nor', 'cannot']);
+const BOUNDS = new Set(['more', 'less', 'fewer', 'greater', 'smaller', 'larger']);
 /** How many words after a negation it reaches ("is not a layout engine"). */
 const NEGATION_REACH = 4;
 const CONNECTIVES = new Set([
@@ -54,7 +56,15 @@ export function evaluateAnswer(input: EvaluateInput): Evaluation {
 // ---------------------------------------------------------------------------------------------
 
 /** `nameable`: a noun or part of a phrase, so worth naming in feedback (a lone "small" is not). */
-type KeyTerm = { stem: string; lemma: string; weight: number; label: string; nameable: boolean };
+type KeyTerm = {
+  stem: string;
+  lemma: string;
+  /** Lower-cased as written: what the word vectors are keyed by. */
+  normal: string;
+  weight: number;
+  label: string;
+  nameable: boolean;
+};
 
 const POS_WEIGHT: Record<string, number> = {
   PROPN: 1.2,
@@ -97,6 +107,7 @@ function keyTerms(doc: DocumentModel, questionStems: Set<string>): KeyTerm[] {
         terms.set(t.stem, {
           stem: t.stem,
           lemma: t.lemma.toLowerCase(),
+          normal: t.normal,
           weight,
           label: phrase ?? t.value,
           nameable,
@@ -154,49 +165,100 @@ function withAcronyms(answer: string, reference: string): string {
 }
 
 /**
- * The key stems a text only ever denies ("is not fixed"), and those it states plainly somewhere. A
- * stem both denied and stated ("a while loop may never execute; a do...while will always execute")
- * is not a denial of the idea.
+ * The key stems a text only ever denies ("is not fixed"), those it states plainly somewhere, and
+ * those it denies anywhere. A stem both denied and stated ("a while loop may never execute; a
+ * do...while will always execute") is not a denial of the idea.
  */
-function polarity(doc: DocumentModel): { denied: Set<string>; stated: Set<string> } {
+function polarity(doc: DocumentModel): {
+  denied: Set<string>;
+  stated: Set<string>;
+  deniedAnywhere: Set<string>;
+} {
   const denied = new Set<string>();
   const stated = new Set<string>();
   for (const s of doc.sentences) {
     let reach = 0;
-    for (const t of s.tokens) {
-      if (NEGATIONS.has(t.normal)) {
+    s.tokens.forEach((t, i) => {
+      // "no more than two" bounds a number, it denies nothing.
+      if (NEGATIONS.has(t.normal) && !BOUNDS.has(s.tokens[i + 1]?.normal ?? '')) {
         reach = NEGATION_REACH;
-        continue;
+        return;
       }
       if (t.type === 'punctuation') reach = 0;
       if (isKeyToken(t)) (reach > 0 ? denied : stated).add(t.stem);
       if (reach > 0) reach--;
-    }
+    });
   }
+  const deniedAnywhere = new Set(denied);
   for (const x of stated) denied.delete(x);
-  return { denied, stated };
+  return { denied, stated, deniedAnywhere };
 }
 
 /**
- * Coverage and similarity are square-rooted (covering half the key ideas is worth more than half
- * marks, as people grade), combined, and mapped onto the 0-10 scale piecewise so that the stoplight
- * bands land where people put them: below RED_BELOW an answer is red, from GREEN_FROM green. The two
- * constants were set on one half of the labelled set's questions (bench/grading.ts) and checked on
- * the other: no question, answer or per-question figure of the set is used.
+ * A contradiction: most of what the answer shares with the expected answer (by weight) is denied by
+ * one and plainly stated by the other. A term the expected answer itself denies somewhere ("if no
+ * constructor is provided ... if a constructor is defined") cannot be contradicted by a negation, and
+ * one negated detail among several right ones ("but NOT the return type") is a qualification.
  */
-const RED_BELOW = 0.27;
-const GREEN_FROM = 0.62;
-function calibrated(raw: number): number {
-  const r = clamp01(raw);
-  if (r < RED_BELOW) return (4 * r) / RED_BELOW;
-  if (r < GREEN_FROM) return 4 + (3 * (r - RED_BELOW)) / (GREEN_FROM - RED_BELOW);
-  return 7 + (3 * (r - GREEN_FROM)) / (1 - GREEN_FROM);
+const CONTRADICTED_SHARE = 0.5;
+function contradiction(covered: KeyTerm[], given: DocumentModel, expected: DocumentModel): boolean {
+  const inAnswer = polarity(given);
+  const inExpected = polarity(expected);
+  const total = covered.reduce((sum, k) => sum + k.weight, 0);
+  const denied = covered
+    .filter(
+      (k) =>
+        (inAnswer.denied.has(k.stem) &&
+          inExpected.stated.has(k.stem) &&
+          !inExpected.deniedAnywhere.has(k.stem)) ||
+        (inExpected.denied.has(k.stem) &&
+          inAnswer.stated.has(k.stem) &&
+          !inAnswer.deniedAnywhere.has(k.stem)),
+    )
+    .reduce((sum, k) => sum + k.weight, 0);
+  return total > 0 && denied >= CONTRADICTED_SHARE * total;
 }
 
 /** Credit for one key term: its own word (1), a WordNet synonym of a word of the answer (0.8), or none. */
 const SYNONYM_CREDIT = 0.8;
 
-function gradeFreeResponse(question: QuestionForGrading, response: string): Evaluation {
+/** What grading reads from an answer, before any weighting (the bench fits the weights on these). */
+export type FreeResponseSignals = {
+  /** Weighted share of the expected answer's key terms the answer uses (stem, derivation or WordNet synonym). */
+  coverage: number;
+  /** The same, a key term also credited for the closest word of the answer by word vectors. */
+  softCoverage: number;
+  /** Hashing-embedding cosine of the two texts without the question's words. */
+  similarity: number;
+  /** Word-vector alignment: each expected word meets its closest word of the answer (idf-weighted mean). */
+  alignment: number;
+  /** Share of the answer's key words that belong to the subject (expected answer or question). */
+  onSubject: number;
+  /** Words of the answer. */
+  words: number;
+  /** Key terms of the expected answer beyond the question's words: how much there is to say. */
+  keyCount: number;
+  /** Only the question's own words. */
+  restatesQuestion: boolean;
+  contradicts: boolean;
+  /** 0-1: whether the words form sentences (see clarityOf). */
+  sense: number;
+};
+
+type Analysis = {
+  signals: FreeResponseSignals;
+  key: KeyTerm[];
+  covered: KeyTerm[];
+  questionStems: Set<string>;
+  expectedText: string;
+  asWritten: DocumentModel;
+  expected: DocumentModel;
+};
+
+/** Rarer words carry more of a text's meaning: a weight from the word's frequency rank in the vectors' corpus. */
+const idf = (rank: number) => Math.log((rank + 100) / 100);
+
+function analyzeAnswer(question: QuestionForGrading, response: string): Analysis {
   const expectedText = (question.expectedAnswer ?? question.correctAnswerText ?? '').trim();
   if (expectedText.length === 0) {
     throw new AiError('bad_request', 'The question has no expected answer to grade against', {
@@ -221,6 +283,8 @@ function gradeFreeResponse(question: QuestionForGrading, response: string): Eval
   const givenPrefixes = new Set(
     [...givenStems].filter((s) => s.length >= 5).map((s) => s.slice(0, 5)),
   );
+  const vectors = wordVectors();
+  const givenWords = [...new Set(givenKeyTokens.map((t) => t.normal))];
 
   const credit = (k: KeyTerm): number =>
     matches(k.stem, givenStems, givenPrefixes)
@@ -228,63 +292,192 @@ function gradeFreeResponse(question: QuestionForGrading, response: string): Eval
       : givenLemmas.some((l) => synonyms(k.lemma, l))
         ? SYNONYM_CREDIT
         : 0;
+  // The closest word of the answer by meaning, credited only well above the cosine unrelated words
+  // reach in these vectors (~0.3-0.5).
+  const closest = (word: string, among: readonly string[]) =>
+    among.reduce((best, w) => Math.max(best, vectors.similarity(word, w) ?? 0), 0);
+  const softCredit = (word: string, among: readonly string[]) =>
+    SOFT_CREDIT * clamp01((closest(word, among) - SOFT_FROM) / (SOFT_TO - SOFT_FROM));
   const credits = new Map(key.map((k) => [k.stem, credit(k)]));
+  const softCredits = new Map(
+    key.map((k) => [k.stem, Math.max(credits.get(k.stem) ?? 0, softCredit(k.normal, givenWords))]),
+  );
   const totalWeight = key.reduce((sum, k) => sum + k.weight, 0) || 1;
   const covered = key.filter((k) => (credits.get(k.stem) ?? 0) > 0);
-  const coverage =
-    key.reduce((sum, k) => sum + k.weight * (credits.get(k.stem) ?? 0), 0) / totalWeight;
+  const weighted = (c: Map<string, number>) =>
+    key.reduce((sum, k) => sum + k.weight * (c.get(k.stem) ?? 0), 0) / totalWeight;
+  const coverage = weighted(credits);
+
+  const softCoverage = weighted(softCredits);
+
+  const withoutQuestion = (tokens: readonly Token[]) =>
+    tokens
+      .filter((t) => !questionStems.has(t.stem))
+      .map((t) => t.value)
+      .join(' ');
+  // The question's words are left out of both: repeating them is not answering (the answers people
+  // scored best and worst repeat them alike).
   const similarity =
     answer.length === 0
       ? 0
       : cosineSimilarity(
-          hashingVector(compared, VECTOR_SIZE),
-          hashingVector(expectedText, VECTOR_SIZE),
+          hashingVector(withoutQuestion(givenTokens), VECTOR_SIZE),
+          hashingVector(withoutQuestion(expected.sentences.flatMap((s) => s.tokens)), VECTOR_SIZE),
         );
-  // Hashing cosines of texts on the same subject run from about 0.15 (shared topic) to 0.6 (close paraphrase).
-  const similarityScore = clamp01((similarity - 0.1) / 0.45);
+  // Alignment, as BERTScore does with contextual vectors: each word of the expected answer meets its
+  // closest word of the answer (its own word counts 1).
+  const align = (from: readonly Token[], to: readonly Token[]) => {
+    const targets = [...new Set(to.filter(isKeyToken).map((t) => t.normal))];
+    let sum = 0;
+    let total = 0;
+    for (const t of from.filter(isKeyToken)) {
+      const rank = vectors.rank(t.normal);
+      const w =
+        (rank === undefined ? idf(VOCABULARY) : idf(rank)) * (questionStems.has(t.stem) ? 0.2 : 1);
+      const exact = to.some((x) => x.stem === t.stem);
+      sum += w * (exact ? 1 : Math.max(0, closest(t.normal, targets)));
+      total += w;
+    }
+    return total === 0 ? 0 : sum / total;
+  };
+  const expectedTokens = expected.sentences.flatMap((s) => s.tokens);
+  const alignment = answer.length === 0 ? 0 : align(expectedTokens, givenTokens);
 
   // Precision: how much of what the answer says belongs to the subject (the expected answer or the
   // question, by stem, prefix or synonym); padding on another subject dilutes it.
   const refStems = new Set([...key.map((k) => k.stem), ...questionStems]);
   const refPrefixes = new Set([...refStems].filter((x) => x.length >= 5).map((x) => x.slice(0, 5)));
-  const refLemmas = [
-    ...new Set(
-      [...expected.sentences, ...questionDoc.sentences]
-        .flatMap((x) => x.tokens)
-        .filter(isKeyToken)
-        .map((t) => t.lemma.toLowerCase()),
-    ),
-  ];
-  const onSubject =
-    givenKeyTokens.length === 0
-      ? 0
-      : givenKeyTokens.filter(
-          (t) =>
-            matches(t.stem, refStems, refPrefixes) ||
-            refLemmas.some((l) => synonyms(t.lemma.toLowerCase(), l)),
-        ).length / givenKeyTokens.length;
-  let accuracy = calibrated(0.6 * Math.sqrt(coverage) + 0.4 * Math.sqrt(similarityScore));
+  const refKeyTokens = [...expected.sentences, ...questionDoc.sentences]
+    .flatMap((x) => x.tokens)
+    .filter(isKeyToken);
+  const refLemmas = [...new Set(refKeyTokens.map((t) => t.lemma.toLowerCase()))];
+  const strictOn = givenKeyTokens.map((t) =>
+    matches(t.stem, refStems, refPrefixes) ||
+    refLemmas.some((l) => synonyms(t.lemma.toLowerCase(), l))
+      ? 1
+      : 0,
+  );
+  const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
+  const onSubject = mean(strictOn);
+
   const words = asWritten.sentences
     .flatMap((s) => s.tokens)
     .filter((t) => t.type === 'word' || t.type === 'number').length;
-  // A one- or two-word answer can be complete ("by reference"); only a lone word off the expected
-  // answer's terms is capped.
-  if (words < 3 && coverage < 0.5) accuracy = Math.min(accuracy, 3);
-  // Only the question's own words: nothing was answered.
   const ownStems = [...givenStems].filter((s) => !questionStems.has(s));
-  if (givenStems.size > 0 && ownStems.length === 0) accuracy = Math.min(accuracy, 3);
-  // A contradiction: a key idea the answer only denies and the expected answer states, or the reverse.
-  const inAnswer = polarity(given);
-  const inExpected = polarity(expected);
-  const contradicts = covered.some(
-    (k) =>
-      (inAnswer.denied.has(k.stem) && inExpected.stated.has(k.stem)) ||
-      (inExpected.denied.has(k.stem) && inAnswer.stated.has(k.stem)),
+  const restatesQuestion = givenStems.size > 0 && ownStems.length === 0;
+  const contradicts = contradiction(
+    key
+      .map((k) => ({ ...k, weight: k.weight * (softCredits.get(k.stem) ?? 0) }))
+      .filter((k) => k.weight > 0),
+    given,
+    expected,
   );
-  if (contradicts) accuracy *= 0.45;
-  // Words thrown together are not an answer, whichever words they are.
-  const { clarity, sense } = clarityOf(asWritten, Math.max(onSubject, coverage, similarityScore));
-  if (sense < 0.25) accuracy *= sense * 4;
+  const { sense } = clarityOf(asWritten, Math.max(onSubject, coverage));
+  return {
+    signals: {
+      coverage,
+      softCoverage,
+      similarity,
+      alignment,
+      onSubject,
+      words,
+      keyCount: key.filter((k) => !questionStems.has(k.stem)).length,
+      restatesQuestion,
+      contradicts,
+      sense,
+    },
+    key,
+    covered,
+    questionStems,
+    expectedText,
+    asWritten,
+    expected,
+  };
+}
+
+/** The signals of one answer, for the bench that fits and checks the weights below. */
+export function freeResponseSignals(
+  question: QuestionForGrading,
+  response: string,
+): FreeResponseSignals {
+  return analyzeAnswer(question, response).signals;
+}
+
+/** Word-vector credit: none below cosine SOFT_FROM, rising to SOFT_CREDIT at SOFT_TO (GloVe's unrelated words reach 0.3-0.5). */
+const SOFT_FROM = 0.5;
+const SOFT_TO = 0.85;
+const SOFT_CREDIT = 0.8;
+
+/**
+ * The score people would give (0-5), from four signals combined linearly: key-term coverage and
+ * similarity square-rooted (covering half the key ideas is worth more than half marks, as people
+ * grade), word-vector alignment, and length against what there is to say (an answer of three words
+ * rarely covers an expected answer of eight key terms, whichever words it uses; capped, so padding
+ * earns nothing beyond it). The weights are a least-squares fit on one half of the labelled set's
+ * questions (bench/grading.ts), checked on the other half: no question, answer or per-question figure
+ * of the set is used.
+ */
+export const WEIGHTS = {
+  coverage: 0.88,
+  similarity: 1.09,
+  alignment: 0.34,
+  length: 3.64,
+  bias: -0.94,
+};
+
+/** Where people's scale (0-5) crosses into yellow and into green, set on the same half. */
+export const YELLOW_FROM = 3.45;
+export const GREEN_FROM = 4.5;
+
+/** The four signals as the linear model reads them (the fit in bench/grading-fit.ts reads the same). */
+export function featuresOf(s: FreeResponseSignals): Omit<typeof WEIGHTS, 'bias'> {
+  return {
+    coverage: Math.sqrt(s.softCoverage),
+    similarity: Math.sqrt(clamp01(s.similarity / 0.3)),
+    alignment: s.alignment,
+    length: Math.sqrt(Math.min(1, s.words / Math.max(1, s.keyCount))),
+  };
+}
+
+export function predictedScore(s: FreeResponseSignals): number {
+  const f = featuresOf(s);
+  const w = WEIGHTS;
+  let score =
+    w.coverage * f.coverage +
+    w.similarity * f.similarity +
+    w.alignment * f.alignment +
+    w.length * f.length +
+    w.bias;
+  score = clamp(score, 0, 5);
+  // Only the question's own words: nothing was answered.
+  if (s.restatesQuestion) score = Math.min(score, 1.5);
+  // Denying what the expected answer states is never right, however many of its words it uses.
+  if (s.contradicts) score = Math.min(score, (YELLOW_FROM + GREEN_FROM) / 2);
+  // No words at all; or words thrown together, which are not an answer whichever words they are.
+  if (s.words === 0) score = 0;
+  else if (s.sense < 0.25) score *= 0.5 + 2 * s.sense;
+  return score;
+}
+
+/**
+ * Accuracy 0-10 from the predicted score: linear (the figure people's scores correlate with) with the
+ * stoplight's edges (red below 4, green from 7, after rounding) at YELLOW_FROM and GREEN_FROM, and
+ * steeper above GREEN_FROM so that a complete answer reaches 10.
+ */
+const MID_SLOPE = 2.99 / (GREEN_FROM - YELLOW_FROM);
+export function accuracyOf(s: FreeResponseSignals): number {
+  const p = predictedScore(s);
+  if (p < GREEN_FROM) return clamp(3.5 + MID_SLOPE * (p - YELLOW_FROM), 0, 6.49);
+  return Math.min(10, 6.5 + (3.5 * (p - GREEN_FROM)) / (5 - GREEN_FROM));
+}
+
+function gradeFreeResponse(question: QuestionForGrading, response: string): Evaluation {
+  const { signals, key, covered, questionStems, expectedText, asWritten, expected } = analyzeAnswer(
+    question,
+    response,
+  );
+  const { coverage, onSubject, contradicts, sense } = signals;
+  const { clarity } = clarityOf(asWritten, Math.max(onSubject, coverage, signals.similarity / 0.3));
 
   const distinctCovered = new Set(
     covered.filter((k) => !questionStems.has(k.stem)).map((k) => k.label.toLowerCase()),
@@ -296,7 +489,7 @@ function gradeFreeResponse(question: QuestionForGrading, response: string): Eval
     depthOf(distinctCovered, distinctKey, asWritten, expected, coverage) * Math.min(1, sense * 2),
   );
 
-  const rounded = Math.round(clamp(accuracy, 0, 10));
+  const rounded = Math.round(accuracyOf(signals));
   return freeResponseEvaluation({
     accuracy: rounded,
     clarity,
@@ -313,9 +506,9 @@ function gradeFreeResponse(question: QuestionForGrading, response: string): Eval
  * Part-of-speech pairs English almost never writes ("the of", "a is", "and and"): many of them mean
  * words thrown together, however well punctuated.
  */
+const ARTICLES = new Set(['a', 'an', 'the']);
 const CLOSED_CLASS = new Set(['DET', 'ADP', 'PRON', 'AUX', 'CCONJ', 'SCONJ', 'PART']);
 const IMPLAUSIBLE_PAIRS = new Set([
-  'DET VERB',
   'DET AUX',
   'DET ADP',
   'DET DET',
@@ -370,8 +563,13 @@ function clarityOf(given: DocumentModel, relevance: number): { clarity: number; 
     // together: a third to a half of English. Almost none is a list of keywords; nearly all is filler.
     const closed = words.filter((t) => CLOSED_CLASS.has(t.pos)).length / words.length;
     const functionWords = Math.min(clamp01(closed / 0.15), clamp01((0.85 - closed) / 0.15));
+    // Only an article must open a noun phrase: "both", "all" or "each" stand alone ("both are").
     const pairs = sentences.flatMap((s) =>
-      s.tokens.slice(1).map((t, i) => `${s.tokens[i]?.pos ?? ''} ${t.pos}`),
+      s.tokens.slice(1).flatMap((t, i) => {
+        const before = s.tokens[i];
+        if (!before || (before.pos === 'DET' && !ARTICLES.has(before.normal))) return [];
+        return [`${before.pos} ${t.pos}`];
+      }),
     );
     const odd = pairs.filter((p) => IMPLAUSIBLE_PAIRS.has(p)).length / Math.max(1, pairs.length);
     const grammar = clamp01(1 - odd * 4);
