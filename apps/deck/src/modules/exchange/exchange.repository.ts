@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
+import { insertRows } from '@mnemo/db/bulk';
 import type { Db, DbOrTx, Tx } from '@mnemo/db/client';
 import { classMemberOf, deckRights } from '@mnemo/db/deck-access';
 import { ownedBy, ownerValues, type Owner } from '@mnemo/db/owner';
@@ -13,15 +14,8 @@ import {
   type NewReviewCardRow,
   type NewReviewLogRow,
 } from '@mnemo/db/schema';
-import { recountAllDays } from '../review/review.repository';
+import { recountDeckDays } from '../review/review.repository';
 import { deckOrder } from '../questions/questions.repository';
-
-/** Rows per insert statement: Postgres takes at most 65,535 parameters in one. */
-const INSERT_CHUNK = 500;
-
-async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await insert(rows.slice(i, i + INSERT_CHUNK));
-}
 
 /**
  * What the exchange module reads and writes: a deck with its questions, sources and one learner's
@@ -98,37 +92,34 @@ export function createExchangeRepository({ db }: { db: Db }) {
       return row ?? null;
     },
 
-    /** Inserts the questions in order and answers their ids in the same order. */
-    async insertQuestions(tx: Tx, rows: NewQuestion[]): Promise<string[]> {
-      const ids: string[] = [];
-      await insertChunked(rows, async (chunk) => {
-        const inserted = await tx.insert(questions).values(chunk).returning({ id: questions.id });
-        ids.push(...inserted.map((r) => r.id));
-      });
-      return ids;
+    /**
+     * Inserts the questions, each with its id given (so no row comes back to match up). One
+     * statement per table (insertRows) rather than drizzle's VALUES of 500 rows: a 5,000-card
+     * import spent most of its time building and binding those (bench/README.md).
+     */
+    async insertQuestions(tx: Tx, rows: (NewQuestion & { id: string })[]): Promise<void> {
+      await insertRows(tx, questions, rows);
     },
 
     /**
-     * The importer's schedule: review cards and log rows, owned by them; the questions with a card
-     * leave the new ones (`studied`), and the learner's day summaries are recounted from the log.
+     * The importer's schedule: review cards and log rows, owned by them, and their day summaries
+     * recounted for the days the imported log touches. The questions with a card were inserted as
+     * `studied` (they leave the new ones).
      */
     async insertSchedule(
       tx: Tx,
       owner: Owner,
       schedule: {
+        deckId: string;
         cards: Omit<NewReviewCardRow, 'ownerUserId' | 'ownerAnonId'>[];
         logs: Omit<NewReviewLogRow, 'ownerUserId' | 'ownerAnonId'>[];
         timeZone: string;
       },
     ): Promise<void> {
       const who = ownerValues(owner);
-      await insertChunked(schedule.cards, (chunk) => tx.insert(reviewCards).values(chunk.map((c) => ({ ...who, ...c }))));
-      await insertChunked(schedule.logs, (chunk) => tx.insert(reviewLogs).values(chunk.map((l) => ({ ...who, ...l }))));
-      const studied = schedule.cards.map((c) => c.questionId);
-      for (let i = 0; i < studied.length; i += INSERT_CHUNK) {
-        await tx.update(questions).set({ studied: true }).where(inArray(questions.id, studied.slice(i, i + INSERT_CHUNK)));
-      }
-      if (schedule.logs.length > 0) await recountAllDays(tx, owner, schedule.timeZone);
+      await insertRows(tx, reviewCards, schedule.cards.map((c) => ({ ...who, ...c })));
+      await insertRows(tx, reviewLogs, schedule.logs.map((l) => ({ ...who, ...l })));
+      if (schedule.logs.length > 0) await recountDeckDays(tx, owner, schedule.deckId, schedule.timeZone);
     },
   };
 }

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { route } from '@mnemo/contracts/routes';
-import { decks, questions, reviewCards, reviewLogs } from '@mnemo/db/schema';
+import { REVIEW_SETTINGS_DEFAULTS } from '@mnemo/contracts/api/review';
+import { ownedBy } from '@mnemo/db/owner';
+import { decks, questions, reviewCards, reviewDays, reviewLogs } from '@mnemo/db/schema';
 import { asCaller } from '@mnemo/service-kit/testing';
 import { anonCaller, callAs, deckAppForFile, expectError, ownerOf, registerCaller, userCaller } from '../../test-support';
 import { insertQuestion } from '../questions/questions.test-support';
-import { createReviewRepository } from '../review/review.repository';
+import { createReviewRepository, recountAllDays } from '../review/review.repository';
 import { createReviewService } from '../review/review.service';
 
 const DAY = 24 * 3_600_000;
@@ -147,6 +149,13 @@ async function expectRoundTrip(format: 'json' | 'apkg') {
   const before = await scheduleOf(owner, deckId);
   expect(before.filter((q) => q.card).length).toBe(2);
   expect(await scheduleOf(owner, answer.deck._id)).toEqual(before);
+  // The import recounted the day summaries it touched: they equal a recount of the whole log
+  // (the imported answers fall on the days of the original's, so those days count both).
+  const days = () => t.db.select().from(reviewDays).where(ownedBy(reviewDays, ownerOf(owner))).orderBy(reviewDays.day);
+  const afterImport = (await days()).map(({ id: _, ...d }) => d);
+  expect(afterImport.reduce((n, d) => n + d.reviews, 0)).toBe(2 * before.reduce((n, q) => n + q.log.length, 0));
+  await t.db.transaction((tx) => recountAllDays(tx, ownerOf(owner), REVIEW_SETTINGS_DEFAULTS.timeZone));
+  expect((await days()).map(({ id: _, ...d }) => d)).toEqual(afterImport);
   // The imported log replays to the imported card: the schedule continues where it stopped.
   const review = createReviewService({
     reviews: createReviewRepository({ db: t.db }),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   DELIMITED_FORMATS,
   EXPORT_FILES,
@@ -16,7 +17,6 @@ import { MULTIPLE_CHOICE_TYPES, normalizeConcepts, questionContent } from '@mnem
 import { findUnstorableText } from '@mnemo/contracts/text';
 import type { ExchangeDeck, ExchangeQuestion, ExchangeReviewLog } from '@mnemo/exchange/model';
 import type { Owner } from '@mnemo/db/owner';
-import type { NewQuestion } from '@mnemo/db/schema';
 import { AppError } from '@mnemo/service-kit';
 import type { DecksRepository } from '../decks/decks.repository';
 import type { DecksService } from '../decks/decks.service';
@@ -218,7 +218,10 @@ export function createExchangeService({
           length: null,
           questionTypes: null,
         });
-        const rows: NewQuestion[] = kept.map((q, position) => ({
+        // Ids given here, so the cards and log below need no rows back from the insert.
+        const ids = kept.map(() => randomUUID());
+        const rows = kept.map((q, position) => ({
+          id: ids[position]!,
           deckId: deck.id,
           question: q.question,
           questionType: q.questionType,
@@ -232,8 +235,10 @@ export function createExchangeService({
           answer: q.answer ?? q.explanation ?? null,
           concepts: normalizeConcepts(q.concepts),
           position,
+          // A question the learner has a card for has left the new ones (the review queue's rule).
+          studied: Boolean(q.review),
         }));
-        const ids = await exchange.insertQuestions(tx, rows);
+        await exchange.insertQuestions(tx, rows);
 
         const settings = (await exchange.settings(tx, caller.owner)) ?? REVIEW_SETTINGS_DEFAULTS;
         const cards = [];
@@ -273,7 +278,7 @@ export function createExchangeService({
             });
           }
         }
-        await exchange.insertSchedule(tx, caller.owner, { cards, logs, timeZone: settings.timeZone });
+        await exchange.insertSchedule(tx, caller.owner, { deckId: deck.id, cards, logs, timeZone: settings.timeZone });
         return deck.id;
       });
 

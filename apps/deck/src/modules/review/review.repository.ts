@@ -74,6 +74,16 @@ async function lockDays(tx: Tx, owner: Owner): Promise<void> {
 const rows = <T>(r: { rows: unknown[] }) => r.rows as T[];
 const num = (v: unknown) => Number(v ?? 0);
 
+/** The learner day (in `timeZone`, starting at the rollover hour) a log row's answer falls on. */
+const learnerDayOf = (alias: string, timeZone: string): SQL =>
+  sql`((${sql.raw(alias)}.reviewed_at at time zone ${timeZone}) - interval '${sql.raw(String(DAY_ROLLOVER_HOURS))} hours')::date`;
+
+/** Replaces a day's summary row with the recounted one. */
+const replaceDay = (owner: Owner): SQL => sql`
+  on conflict (${sql.raw(owner.userId ? 'owner_user_id' : 'owner_anon_id')}, day) do update set
+    reviews = excluded.reviews, again = excluded.again, mature = excluded.mature,
+    mature_again = excluded.mature_again, news = excluded.news, limited = excluded.limited`;
+
 /**
  * Recomputes every day summary of the learner from the log, with days in `timeZone`: when the
  * time zone changes (the days move) or a guest's log joins an account's.
@@ -84,11 +94,37 @@ export async function recountAllDays(tx: Tx, owner: Owner, timeZone: string): Pr
   await tx.delete(reviewDays).where(ownedBy(reviewDays, owner));
   await tx.execute(sql`
     insert into review_days (owner_user_id, owner_anon_id, day, ${DAY_COLUMNS})
-    select ${o.ownerUserId}::uuid, ${o.ownerAnonId}::uuid,
-      ((l.reviewed_at at time zone ${timeZone}) - interval '${sql.raw(String(DAY_ROLLOVER_HOURS))} hours')::date as day, ${daySummary('l')}
+    select ${o.ownerUserId}::uuid, ${o.ownerAnonId}::uuid, ${learnerDayOf('l', timeZone)} as day, ${daySummary('l')}
     from review_logs l
     where ${ownerSql('l', owner)}
     group by 3`);
+}
+
+/**
+ * Recomputes the learner's summaries of the days on which their log of one deck has answers (an
+ * import appended a history there), with days in `timeZone`, from their whole log of those days.
+ * Every other day's summary is unchanged by the new rows; recounting only these keeps an import's
+ * cost independent of how long the learner's history elsewhere is. The owner's log is read over the
+ * deck's time span (two days of margin for the rollover and time zone), an index range.
+ */
+export async function recountDeckDays(tx: Tx, owner: Owner, deckId: string, timeZone: string): Promise<void> {
+  const o = ownerValues(owner);
+  await lockDays(tx, owner);
+  // The span and the days as one row computed once: written as `in (select ...)` over a CTE, the
+  // planner (without statistics on rows just inserted) chose a nested loop, quadratic in the log.
+  await tx.execute(sql`
+    with span as (
+      select min(d.reviewed_at) as first, max(d.reviewed_at) as last, array_agg(distinct ${learnerDayOf('d', timeZone)}) as days
+      from review_logs d where d.deck_id = ${deckId} and ${ownerSql('d', owner)}
+    )
+    insert into review_days (owner_user_id, owner_anon_id, day, ${DAY_COLUMNS})
+    select ${o.ownerUserId}::uuid, ${o.ownerAnonId}::uuid, ${learnerDayOf('l', timeZone)} as day, ${daySummary('l')}
+    from span, review_logs l
+    where ${ownerSql('l', owner)}
+      and l.reviewed_at >= span.first - interval '2 days' and l.reviewed_at <= span.last + interval '2 days'
+      and ${learnerDayOf('l', timeZone)} = any(span.days)
+    group by 3
+    ${replaceDay(owner)}`);
 }
 
 export function createReviewRepository({ db }: { db: Db }) {
@@ -291,9 +327,7 @@ export function createReviewRepository({ db }: { db: Db }) {
         select ${o.ownerUserId}::uuid, ${o.ownerAnonId}::uuid, ${day.date}::date, ${daySummary('l')}
         from review_logs l
         where ${ownerSql('l', owner)} and l.reviewed_at >= ${day.start.toISOString()} and l.reviewed_at < ${day.end.toISOString()}
-        on conflict (${sql.raw(owner.userId ? 'owner_user_id' : 'owner_anon_id')}, day) do update set
-          reviews = excluded.reviews, again = excluded.again, mature = excluded.mature,
-          mature_again = excluded.mature_again, news = excluded.news, limited = excluded.limited`);
+        ${replaceDay(owner)}`);
     },
 
     recountAllDays,
