@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleDeck } from '../test/sample-deck';
 import { readJson, writeJson } from './json';
-import { MAX_CELL_CHARS, MAX_IMPORT_QUESTIONS } from './limits';
+import { MAX_CELL_CHARS, MAX_IMPORT_QUESTIONS, MAX_IMPORT_SOURCES } from './limits';
 
 describe('Mnemo JSON', () => {
   it('round-trips a deck deep-equal, review state and log included', () => {
@@ -33,6 +33,15 @@ describe('Mnemo JSON', () => {
     const many = { ...file, deck: { ...file.deck, questions: Array(MAX_IMPORT_QUESTIONS + 1).fill(file.deck.questions[1]) } };
     expect(() => readJson(JSON.stringify(many))).toThrow(expect.objectContaining({ code: 'EXCHANGE_TOO_MANY_ROWS' }));
     file.deck.questions[0].question = 'x'.repeat(MAX_CELL_CHARS + 1);
+    expect(() => readJson(JSON.stringify(file))).toThrow(expect.objectContaining({ code: 'EXCHANGE_CELL_TOO_LARGE' }));
+  });
+
+  it('refuses too many sources and a huge source summary', () => {
+    const file = JSON.parse(writeJson(sampleDeck()));
+    const source = { title: 'Cells', type: 'website', url: 'https://example.org/cells', summary: 'About cells.', keyPoints: ['ATP'] };
+    const many = { ...file, deck: { ...file.deck, sources: Array(MAX_IMPORT_SOURCES + 1).fill(source) } };
+    expect(() => readJson(JSON.stringify(many))).toThrow(expect.objectContaining({ code: 'EXCHANGE_TOO_MANY_ROWS' }));
+    file.deck.sources = [{ ...source, summary: 'x'.repeat(MAX_CELL_CHARS + 1) }];
     expect(() => readJson(JSON.stringify(file))).toThrow(expect.objectContaining({ code: 'EXCHANGE_CELL_TOO_LARGE' }));
   });
 });

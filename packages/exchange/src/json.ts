@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { assertCellSize, assertQuestionCount } from './cells';
 import { exchangeError } from './errors';
-import { MAX_TEXT_CHARS } from './limits';
+import { MAX_IMPORT_SOURCES, MAX_TEXT_CHARS } from './limits';
 import {
   EXCHANGE_FORMAT,
   EXCHANGE_VERSION,
@@ -54,8 +54,15 @@ export function readJson(text: string): ImportResult {
       `This Mnemo deck file has version ${String(header.data.version)}; this Mnemo reads version ${EXCHANGE_VERSION}.`,
     );
   }
-  const questions = (raw as { deck?: { questions?: unknown } }).deck?.questions;
+  const { questions, sources } = (raw as { deck?: { questions?: unknown; sources?: unknown } }).deck ?? {};
   if (Array.isArray(questions)) assertQuestionCount(questions.length, 'questions');
+  if (Array.isArray(sources) && sources.length > MAX_IMPORT_SOURCES) {
+    throw exchangeError(
+      'EXCHANGE_TOO_MANY_ROWS',
+      `This file has more than ${MAX_IMPORT_SOURCES.toLocaleString('en')} sources; a deck holds a handful.`,
+      { details: { count: sources.length, max: MAX_IMPORT_SOURCES } },
+    );
+  }
   const parsed = mnemoDeckFileSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -72,6 +79,11 @@ export function readJson(text: string): ImportResult {
       if (typeof value === 'string') assertCellSize(value, `Question ${i + 1}'s ${field}`);
     }
     q.options.forEach((o, j) => assertCellSize(o, `Question ${i + 1}'s option ${j + 1}`));
+  });
+  deck.sources.forEach((s, i) => {
+    for (const value of [s.title, s.type, s.url, s.filename, s.summary, ...(s.keyPoints ?? [])]) {
+      if (typeof value === 'string') assertCellSize(value, `Source ${i + 1}`);
+    }
   });
   return { deck, skipped: [] };
 }

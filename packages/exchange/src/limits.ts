@@ -6,6 +6,8 @@
 
 /** Questions (rows, notes, cards) one import reads at most. */
 export const MAX_IMPORT_QUESTIONS = 20_000;
+/** Sources (their metadata) one Mnemo JSON file may carry; a deck made in Mnemo has a handful. */
+export const MAX_IMPORT_SOURCES = 1_000;
 /** Characters of one cell or note field. A card is text; 100k characters is a long chapter. */
 export const MAX_CELL_CHARS = 100_000;
 /** Characters of a whole delimited or JSON text (about 64 MB of UTF-16). */

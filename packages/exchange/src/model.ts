@@ -18,6 +18,8 @@ export const exchangeSourceSchema = z.object({
   /** Mnemo's source type (pdf, url, youtube, text...), kept as text. */
   type: z.string(),
   url: z.string().nullable().optional(),
+  /** A document's file name as it was uploaded (Mnemo's `original_filename`). */
+  filename: z.string().nullable().optional(),
   summary: z.string().nullable().optional(),
   keyPoints: z.array(z.string()).optional(),
 });

@@ -11,6 +11,7 @@ import {
   reviewSettings,
   sources,
   type NewQuestion,
+  type NewSource,
   type NewReviewCardRow,
   type NewReviewLogRow,
 } from '@mnemo/db/schema';
@@ -68,7 +69,14 @@ export function createExchangeRepository({ db }: { db: Db }) {
     /** The deck's sources' metadata (never their extracted text). */
     async sources(deckId: string) {
       return db
-        .select({ title: sources.title, type: sources.type, url: sources.url, summary: sources.summary, keyPoints: sources.keyPoints })
+        .select({
+          title: sources.title,
+          type: sources.type,
+          url: sources.url,
+          originalFilename: sources.originalFilename,
+          summary: sources.summary,
+          keyPoints: sources.keyPoints,
+        })
         .from(sources)
         .where(eq(sources.deckId, deckId))
         .orderBy(asc(sources.createdAt));
@@ -90,6 +98,11 @@ export function createExchangeRepository({ db }: { db: Db }) {
         .from(reviewSettings)
         .where(ownedBy(reviewSettings, owner));
       return row ?? null;
+    },
+
+    /** Inserts an imported deck's sources (metadata only, each with its id given). */
+    async insertSources(tx: Tx, rows: (NewSource & { id: string })[]): Promise<void> {
+      await insertRows(tx, sources, rows);
     },
 
     /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { route } from '@mnemo/contracts/routes';
 import { REVIEW_SETTINGS_DEFAULTS } from '@mnemo/contracts/api/review';
 import { ownedBy } from '@mnemo/db/owner';
-import { decks, questions, reviewCards, reviewDays, reviewLogs } from '@mnemo/db/schema';
+import { decks, questions, reviewCards, reviewDays, reviewLogs, sources } from '@mnemo/db/schema';
 import { asCaller } from '@mnemo/service-kit/testing';
 import { anonCaller, callAs, deckAppForFile, expectError, ownerOf, registerCaller, userCaller } from '../../test-support';
 import { insertQuestion } from '../questions/questions.test-support';
@@ -34,7 +34,35 @@ async function studiedDeck(owner: Caller) {
   const res = await call(owner, 'POST', '/decks', { title: 'Cells: the basics', studySpace: spaceId });
   expect(res.statusCode, res.body).toBe(201);
   const deckId = (res.json() as { _id: string })._id;
-  const mc = await insertQuestion(t, { deckId, position: 0, concepts: ['mitochondria', 'energy'] });
+  const [website, document] = await t.db
+    .insert(sources)
+    .values([
+      {
+        deckId,
+        type: 'website',
+        url: 'https://example.org/cells',
+        title: 'Cell biology',
+        summary: 'How cells make energy.',
+        keyPoints: ['Mitochondria make ATP', 'Respiration needs oxygen'],
+        content: 'The text of the page.',
+        processingStatus: 'completed',
+        createdAt: new Date('2026-03-01T10:00:00Z'),
+      },
+      {
+        deckId,
+        type: 'document',
+        originalFilename: 'Lecture 3 — cells.pdf',
+        storageRef: 'documents/lecture-3.pdf',
+        title: 'Lecture 3',
+        summary: null,
+        keyPoints: [],
+        content: 'The text of the lecture.',
+        processingStatus: 'completed',
+        createdAt: new Date('2026-03-01T10:00:01Z'),
+      },
+    ])
+    .returning({ id: sources.id });
+  const mc = await insertQuestion(t, { deckId, position: 0, concepts: ['mitochondria', 'energy'], sourceId: website!.id });
   const caseMc = await insertQuestion(t, {
     deckId,
     position: 1,
@@ -45,6 +73,7 @@ async function studiedDeck(owner: Caller) {
     correctAnswerIndex: 0,
     correctAnswerText: 'Mitochondrion',
     concepts: ['mitochondrial disease'],
+    sourceId: document!.id,
   });
   await insertQuestion(t, {
     deckId,
@@ -231,6 +260,65 @@ describe('GET /decks/:id/export', () => {
 describe('round trips through the API', () => {
   it('Mnemo → JSON → Mnemo gives an equal deck with the same review state', async () => {
     await expectRoundTrip('json');
+  });
+
+  it('JSON → Mnemo → JSON keeps the sources’ metadata and the questions’ citations', async () => {
+    const owner = userCaller();
+    const { deckId } = await studiedDeck(owner);
+    const first = await exportDeck(owner, deckId, 'json');
+    const target = await space(owner, 'Imported');
+    const imported = await importFile(owner, target, first.rawPayload, 'deck.json');
+    expect(imported.statusCode, imported.body).toBe(200);
+    const newDeck = route('POST /decks/import').response.parse(imported.json()).deck._id;
+    type File = { deck: { sources: unknown[]; questions: { sourceCitation?: string | null }[] } };
+    const before = JSON.parse(first.body) as File;
+    const after = JSON.parse((await exportDeck(owner, newDeck, 'json')).body) as File;
+    expect(before.deck.sources).toEqual([
+      { title: 'Cell biology', type: 'website', url: 'https://example.org/cells', filename: null, summary: 'How cells make energy.', keyPoints: ['Mitochondria make ATP', 'Respiration needs oxygen'] },
+      { title: 'Lecture 3', type: 'document', url: null, filename: 'Lecture 3 — cells.pdf', summary: null, keyPoints: [] },
+    ]);
+    expect(after.deck.sources).toEqual(before.deck.sources);
+    expect(after.deck.questions.map((q) => q.sourceCitation)).toEqual(['Cell biology', 'Lecture 3', null, null]);
+    expect(after.deck.questions.map((q) => q.sourceCitation)).toEqual(before.deck.questions.map((q) => q.sourceCitation));
+
+    // An imported source has its metadata but no text: shown as read, with no file behind it, and
+    // processing it again answers it as it is instead of sending the worker nothing to read.
+    const view = await call(owner, 'GET', `/decks/${newDeck}`);
+    const shown = (view.json() as { sources: { _id: string; processingStatus: string; content?: string | null; storageRef: string | null; downloadUrl: string | null }[] }).sources;
+    expect(shown.map((s) => [s.processingStatus, s.content ?? null, s.storageRef, s.downloadUrl])).toEqual([
+      ['completed', null, null, null],
+      ['completed', null, null, null],
+    ]);
+    const again = await call(owner, 'POST', '/ai/process-source', { deckId: newDeck, sourceId: shown[0]!._id });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((again.json() as { source: { processingStatus: string } }).source.processingStatus).toBe('completed');
+  });
+
+  it('imports a hand-edited source’s link only when it is http(s), typing it from its address', async () => {
+    const owner = userCaller();
+    const target = await space(owner, 'Links');
+    const file = {
+      format: 'mnemo-deck',
+      version: 1,
+      deck: {
+        title: 'Links',
+        sources: [
+          { title: 'Bad link', type: 'website', url: 'javascript:alert(1)', summary: 'x', keyPoints: [] },
+          { title: '', type: 'website', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', keyPoints: [] },
+          { title: 'Unknown kind', type: 'pdf', url: 'https://example.org/a.pdf', filename: 'a.pdf', keyPoints: ['k'] },
+        ],
+        questions: [{ question: 'Q?', questionType: 'free_response', options: [], correctAnswerIndex: null, correctAnswerText: null, expectedAnswer: 'A', answer: null, caseContext: null, concepts: [] }],
+      },
+    };
+    const res = await importFile(owner, target, JSON.stringify(file), 'links.json');
+    expect(res.statusCode, res.body).toBe(200);
+    const deckId = route('POST /decks/import').response.parse(res.json()).deck._id;
+    const rows = await t.db.select().from(sources).where(eq(sources.deckId, deckId)).orderBy(sources.createdAt);
+    expect(rows.map((r) => [r.title, r.type, r.url, r.originalFilename, r.processingStatus])).toEqual([
+      ['Bad link', 'website', null, null, 'completed'],
+      ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'youtube', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', null, 'completed'],
+      ['Unknown kind', 'document', null, 'a.pdf', 'completed'],
+    ]);
   });
 
   it('Mnemo → .apkg → Mnemo gives an equal deck with the same review state', async () => {

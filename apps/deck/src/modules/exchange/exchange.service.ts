@@ -14,9 +14,12 @@ import {
 import { REVIEW_RATINGS, REVIEW_SETTINGS_DEFAULTS, type ReviewRating } from '@mnemo/contracts/api/review';
 import { DECK_DESCRIPTION_MAX, DECK_TITLE_MAX, FALLBACK_DECK_TITLE } from '@mnemo/contracts/entities/deck';
 import { MULTIPLE_CHOICE_TYPES, normalizeConcepts, questionContent } from '@mnemo/contracts/entities/question';
-import { findUnstorableText } from '@mnemo/contracts/text';
-import type { ExchangeDeck, ExchangeQuestion, ExchangeReviewLog } from '@mnemo/exchange/model';
+import { findUnstorableText, isStorableText } from '@mnemo/contracts/text';
+import { httpUrlSchema, linkSourceType } from '@mnemo/contracts/api/sources';
+import { cutSourceTitle } from '@mnemo/contracts/entities/source';
+import type { ExchangeDeck, ExchangeQuestion, ExchangeReviewLog, ExchangeSource } from '@mnemo/exchange/model';
 import type { Owner } from '@mnemo/db/owner';
+import type { NewSource } from '@mnemo/db/schema';
 import { AppError } from '@mnemo/service-kit';
 import type { DecksRepository } from '../decks/decks.repository';
 import type { DecksService } from '../decks/decks.service';
@@ -68,6 +71,41 @@ function refusal(q: ExchangeQuestion): string | null {
   if (findUnstorableText(q)) return 'contains a character that cannot be stored (a NUL byte or a broken Unicode escape)';
   return null;
 }
+
+/** Text that can be stored as it is, else null. */
+const storable = (value: string | null | undefined): string | null => (value && isStorableText(value) ? value : null);
+
+/**
+ * An imported source as a row: its metadata only (title, type, link or file name, summary, key
+ * points). A Mnemo file never carries a source's extracted text or its document, so the source
+ * arrives `completed` with no content and no chunks: the deck shows it with its summary and key
+ * points (and its link, for a website or video); the chat's retrieval finds no passage of it and
+ * answers from the deck's other sources and its cards; processing it again answers it as it is
+ * (only pending and failed sources are processed), so the worker is never sent a source with
+ * nothing to read. To read the text again, the learner adds the link or document as a new source.
+ * A link that is not http(s) is dropped (it would become a link in the source view), and a link's
+ * type is decided from its address as for an added link (youtube or website).
+ */
+function sourceRow(source: ExchangeSource, deckId: string, createdAt: Date): NewSource & { id: string } {
+  const url = httpUrlSchema.safeParse(source.url ?? '');
+  const isLink = source.type === 'website' || source.type === 'youtube';
+  const link = isLink && url.success ? url.data : null;
+  const filename = isLink ? null : storable([...(source.filename?.trim() ?? '')].slice(0, 255).join(''));
+  const title = [storable(source.title), filename, link].map((t) => cutSourceTitle(t ?? '')).find(Boolean);
+  return {
+    id: randomUUID(),
+    deckId,
+    type: link ? linkSourceType(link) : isLink ? 'website' : 'document',
+    url: link,
+    originalFilename: filename,
+    title: title ?? IMPORTED_SOURCE_TITLE,
+    summary: storable(source.summary),
+    keyPoints: (source.keyPoints ?? []).filter((k) => isStorableText(k)),
+    processingStatus: 'completed',
+    createdAt,
+  };
+}
+const IMPORTED_SOURCE_TITLE = 'Imported source';
 
 /** A title the deck can have: the file's deck title, else the file name without its ending. */
 function titleOf(read: string, filename: string): string {
@@ -127,7 +165,14 @@ export function createExchangeService({
     const exported: ExchangeDeck = {
       title: deck.title,
       description: deck.description,
-      sources: sources.map((s) => ({ title: s.title, type: s.type, url: s.url, summary: s.summary, keyPoints: s.keyPoints })),
+      sources: sources.map((s) => ({
+        title: s.title,
+        type: s.type,
+        url: s.url,
+        filename: s.originalFilename,
+        summary: s.summary,
+        keyPoints: s.keyPoints,
+      })),
       questions: questions.map((q) => {
         const card = cardOf.get(q.id);
         return {
@@ -218,11 +263,21 @@ export function createExchangeService({
           length: null,
           questionTypes: null,
         });
+        // Sources first (questions cite them); each a millisecond apart so they keep the file's order.
+        const started = Date.now();
+        const sourceRows = read.deck.sources.map((source, i) => sourceRow(source, deck.id, new Date(started + i)));
+        await exchange.insertSources(tx, sourceRows);
+        // A question's citation names its source by title (what every export writes): it points
+        // at the imported source of that title when exactly one has it.
+        const byTitle = new Map<string, string | null>();
+        for (const r of sourceRows) byTitle.set(r.title!, byTitle.has(r.title!) ? null : r.id);
+
         // Ids given here, so the cards and log below need no rows back from the insert.
         const ids = kept.map(() => randomUUID());
         const rows = kept.map((q, position) => ({
           id: ids[position]!,
           deckId: deck.id,
+          sourceId: (q.sourceCitation && byTitle.get(q.sourceCitation)) || null,
           question: q.question,
           questionType: q.questionType,
           options: MULTIPLE_CHOICE_TYPES.includes(q.questionType) ? q.options : [],
