@@ -51,6 +51,8 @@ export const EXTRACTION_REASONS = {
   too_complex: { code: 'EXTRACTION_FAILED', transient: false },
   // Pictures (OCR): refused by their header before anything decodes them.
   image_too_large: { code: 'PAYLOAD_TOO_LARGE', transient: false },
+  // A TIFF of more pages than are read (TIFF_MAX_PAGES).
+  too_many_pages: { code: 'PAYLOAD_TOO_LARGE', transient: false },
   truncated_file: { code: 'EXTRACTION_FAILED', transient: false },
 
   // YouTube. Blocks and rate limits are about our address, not the video: another attempt after a

@@ -20,7 +20,8 @@ export const IMAGE_MAX_SIDE = 12_000;
 
 const NAMES: Record<ImageKind, string> = { png: 'PNG', jpeg: 'JPEG', webp: 'WebP', tiff: 'TIFF' };
 
-export type CheckedImage = { kind: ImageKind; width: number; height: number };
+/** `pages`: a TIFF's page count (1 for every other kind). */
+export type CheckedImage = { kind: ImageKind; width: number; height: number; pages: number };
 
 /** Reads an image's size from its header and checks it is complete; throws an ExtractionError if not. */
 export function checkImage(data: Uint8Array, kind: ImageKind): CheckedImage {
@@ -46,22 +47,59 @@ export function checkImage(data: Uint8Array, kind: ImageKind): CheckedImage {
       { details: { width, height } },
     );
   }
-  if (kind === 'tiff' && tiffPageCount(data) > 1) {
-    // Tesseract.js (Leptonica's reader) reads only the first page of a TIFF; reading one page of
-    // several and calling it the document would lose the rest without a word.
-    throw new ExtractionError(
-      'unsupported_file',
-      `This TIFF holds ${tiffPageCount(data)} pages; Mnemo reads a TIFF of one page only. Save the pages as a PDF (or as one picture each) and upload that instead.`,
-      { details: { pages: tiffPageCount(data) } },
-    );
-  }
+  const pages = kind === 'tiff' ? checkTiffPages(data) : 1;
   if (!isComplete(data, kind)) {
     throw new ExtractionError(
       'truncated_file',
       `This ${name} image is incomplete: the file ends before the picture does (it was probably cut off while downloading or copying). Upload the whole file again.`,
     );
   }
-  return { kind, width, height };
+  return { kind, width, height, pages };
+}
+
+/**
+ * The most pages a TIFF may hold: a fax or a scanner's multi-page file of a handout or a chapter.
+ * Each page is decoded and read on its own; a file of thousands of (tiny) pages is refused before
+ * any of them is.
+ */
+export const TIFF_MAX_PAGES = 200;
+
+/**
+ * A TIFF's pages, checked from their directories before any is decoded: a chain of directories that
+ * loops (the decoder would follow it forever) or runs past the file's end, too many pages, or a page
+ * too large each get their own refusal. The first page's size was checked with the others.
+ */
+function checkTiffPages(data: Uint8Array): number {
+  const { pages, broken } = tiffDirectories(data);
+  if (broken === 'loop') {
+    throw new ExtractionError(
+      'corrupt_file',
+      'This TIFF image is damaged: its list of pages loops back on itself.',
+    );
+  }
+  if (broken === 'past_end') {
+    throw new ExtractionError(
+      'truncated_file',
+      'This TIFF image is incomplete: the file ends before its last page does (it was probably cut off while downloading or copying). Upload the whole file again.',
+    );
+  }
+  if (pages.length > TIFF_MAX_PAGES) {
+    throw new ExtractionError(
+      'too_many_pages',
+      `This TIFF holds ${pages.length} pages; Mnemo reads at most ${TIFF_MAX_PAGES}. Split it, or save it as a PDF, and upload the parts.`,
+      { details: { pages: pages.length } },
+    );
+  }
+  pages.forEach(({ width, height }, i) => {
+    if (width * height > IMAGE_MAX_PIXELS || Math.max(width, height) > IMAGE_MAX_SIDE) {
+      throw new ExtractionError(
+        'image_too_large',
+        `Page ${i + 1} of this TIFF is ${width} × ${height} pixels, larger than Mnemo reads (at most ${Math.round(IMAGE_MAX_PIXELS / 1_000_000)} megapixels and ${IMAGE_MAX_SIDE} pixels a side). Scan it at a lower resolution and upload it again.`,
+        { details: { page: i + 1, width, height } },
+      );
+    }
+  });
+  return Math.max(1, pages.length);
 }
 
 function truncatedOrCorrupt(data: Uint8Array, kind: ImageKind, cause: unknown) {
@@ -115,22 +153,28 @@ function pngComplete(b: Buffer): boolean {
   return false;
 }
 
-/** The first image's strips or tiles (offset + byte count) lie inside the file. */
-function tiffComplete(b: Buffer): boolean {
-  if (b.length < 8) return false;
+type TiffReader = { b: Buffer; u16: (at: number) => number; u32: (at: number) => number };
+
+function tiffReader(data: Uint8Array): TiffReader | null {
+  const b = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  if (b.length < 8) return null;
   const le = b[0] === 0x49;
-  const u16 = (at: number) => (le ? b.readUInt16LE(at) : b.readUInt16BE(at));
-  const u32 = (at: number) => (le ? b.readUInt32LE(at) : b.readUInt32BE(at));
-  const ifd = u32(4);
-  if (ifd + 2 > b.length) return false;
+  return {
+    b,
+    u16: (at) => (le ? b.readUInt16LE(at) : b.readUInt16BE(at)),
+    u32: (at) => (le ? b.readUInt32LE(at) : b.readUInt32BE(at)),
+  };
+}
+
+/** One directory's tags that matter here: size, strips or tiles, and NewSubfileType. */
+function directoryTags({ b, u16, u32 }: TiffReader, ifd: number): Map<number, number[]> {
   const count = u16(ifd);
-  if (ifd + 2 + count * 12 > b.length) return false;
   const values = (at: number): number[] => {
     const type = u16(at + 2);
     const n = u32(at + 4);
     const size = type === 3 ? 2 : 4;
     const start = n * size <= 4 ? at + 8 : u32(at + 8);
-    if (start + n * size > b.length) return [];
+    if (n > b.length || start + n * size > b.length) return [];
     return Array.from({ length: n }, (_, i) =>
       size === 2 ? u16(start + i * 2) : u32(start + i * 4),
     );
@@ -139,31 +183,60 @@ function tiffComplete(b: Buffer): boolean {
   for (let i = 0; i < count; i++) {
     const at = ifd + 2 + i * 12;
     const tag = u16(at);
-    if (tag === 273 || tag === 279 || tag === 324 || tag === 325) tags.set(tag, values(at));
+    if ([254, 256, 257, 273, 279, 324, 325].includes(tag)) tags.set(tag, values(at));
   }
-  const offsets = tags.get(273) ?? tags.get(324) ?? [];
-  const counts = tags.get(279) ?? tags.get(325) ?? [];
-  if (offsets.length === 0 || offsets.length !== counts.length) return false;
-  return offsets.every((offset, i) => offset + counts[i]! <= b.length);
+  return tags;
 }
 
+type TiffDirectory = { offset: number; width: number; height: number; complete: boolean };
+
 /**
- * How many pages (image file directories) a TIFF chains together, following each directory's
- * next-directory offset; a pointer out of the file or back to a visited directory ends the count.
+ * A TIFF's page directories, following each one's next-directory offset. `broken` says how the
+ * chain went wrong: it loops back, or it points (or a directory runs) past the file's end. Reduced-resolution
+ * copies (thumbnails, NewSubfileType bit 0) are not pages.
  */
-export function tiffPageCount(data: Uint8Array): number {
-  const b = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  if (b.length < 8) return 0;
-  const le = b[0] === 0x49;
-  const u16 = (at: number) => (le ? b.readUInt16LE(at) : b.readUInt16BE(at));
-  const u32 = (at: number) => (le ? b.readUInt32LE(at) : b.readUInt32BE(at));
+export function tiffDirectories(data: Uint8Array): {
+  pages: TiffDirectory[];
+  broken: 'loop' | 'past_end' | null;
+} {
+  const reader = tiffReader(data);
+  if (!reader) return { pages: [], broken: 'past_end' };
+  const { b, u16, u32 } = reader;
+  const pages: TiffDirectory[] = [];
   const seen = new Set<number>();
   let ifd = u32(4);
-  while (ifd !== 0 && ifd + 2 <= b.length && !seen.has(ifd)) {
+  while (ifd !== 0) {
+    if (seen.has(ifd)) return { pages, broken: 'loop' };
+    if (ifd + 2 > b.length || ifd + 2 + u16(ifd) * 12 + 4 > b.length) {
+      return { pages, broken: 'past_end' };
+    }
     seen.add(ifd);
-    const next = ifd + 2 + u16(ifd) * 12;
-    if (next + 4 > b.length) break;
-    ifd = u32(next);
+    const tags = directoryTags(reader, ifd);
+    if (((tags.get(254)?.[0] ?? 0) & 1) === 0) {
+      const offsets = tags.get(273) ?? tags.get(324) ?? [];
+      const counts = tags.get(279) ?? tags.get(325) ?? [];
+      pages.push({
+        offset: ifd,
+        width: tags.get(256)?.[0] ?? 0,
+        height: tags.get(257)?.[0] ?? 0,
+        complete:
+          offsets.length > 0 &&
+          offsets.length === counts.length &&
+          offsets.every((offset, i) => offset + counts[i]! <= b.length),
+      });
+    }
+    ifd = u32(ifd + 2 + u16(ifd) * 12);
   }
-  return seen.size;
+  return { pages, broken: null };
+}
+
+/** Every page's strips or tiles (offset + byte count) lie inside the file. */
+function tiffComplete(b: Buffer): boolean {
+  const { pages, broken } = tiffDirectories(b);
+  return broken !== 'past_end' && pages.length > 0 && pages.every((p) => p.complete);
+}
+
+/** How many pages a TIFF holds (reduced-resolution copies not counted). */
+export function tiffPageCount(data: Uint8Array): number {
+  return tiffDirectories(data).pages.length;
 }

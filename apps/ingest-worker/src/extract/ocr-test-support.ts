@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createCanvas } from '@napi-rs/canvas';
 import { fixturePath } from '@mnemo/testing/fixtures';
 import { PDFDocument } from 'pdf-lib';
+import UTIF from 'utif2';
 import { dataDir, loadPdfJs } from './pdf-read';
 
 /**
@@ -152,4 +153,41 @@ export function pngHeaderOnly(width: number, height: number): Buffer {
     chunk('IDAT', Buffer.alloc(0)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * A TIFF of several greyscale pages (binary PGMs), as a scanner's multi-page file: the directories
+ * written by UTIF (utif2's writer), each page's pixels stored uncompressed after them. UTIF writes
+ * the directories into 20,000 bytes, so about 150 pages at most.
+ */
+export function multiPageTiff(pgms: readonly Uint8Array[]): Buffer {
+  const pages = pgms.map((pgm) => {
+    const header = Buffer.from(pgm.subarray(0, 64)).toString('latin1');
+    const match = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(header);
+    if (!match) throw new Error('not a binary PGM');
+    return { width: Number(match[1]), height: Number(match[2]), pixels: pgm.subarray(match[0].length) };
+  });
+  const ifdsFor = (start: number) => {
+    let offset = start;
+    return pages.map(({ width, height, pixels }) => {
+      const ifd = {
+        t256: [width],
+        t257: [height],
+        t258: [8],
+        t259: [1],
+        t262: [1],
+        t273: [offset],
+        t277: [1],
+        t278: [height],
+        t279: [pixels.length],
+      };
+      offset += pixels.length;
+      return ifd;
+    });
+  };
+  // The directories' size does not depend on the offsets they hold: measure, then write for real.
+  const encode = UTIF.encode as unknown as (ifds: object[]) => ArrayBuffer;
+  const start = Buffer.from(encode(ifdsFor(0))).length;
+  const head = Buffer.from(encode(ifdsFor(start)));
+  return Buffer.concat([head, ...pages.map((p) => p.pixels)]);
 }

@@ -4,6 +4,7 @@ import { createOcrEngine, OcrPageError, type OcrEngine } from './ocr-engine';
 import {
   fixturePdf,
   mixedPdf,
+  multiPageTiff,
   pgmToTiff,
   pngHeaderOnly,
   scanPage,
@@ -123,6 +124,35 @@ describe('image uploads', () => {
       expect(wordRecall(original, result.text)).toBeGreaterThanOrEqual(0.9);
     }
     expect(jpg.title).toMatch(/^Lorem ipsum dolor sit amet/);
+  }, 240_000);
+
+  it('a TIFF of three scanned pages is read page by page, each cited to its page with >= 90% of its words', async () => {
+    const fourPages = fixturePdf('pdflatex-4-pages.pdf');
+    const shared = new SharedArrayBuffer(fourPages.byteLength);
+    new Uint8Array(shared).set(fourPages);
+    const budget = { maxStreamBytes: 64 << 20, maxDocumentBytes: 200 << 20 };
+    const pages = await Promise.all(
+      [1, 2, 3].map(
+        async (page) =>
+          (await pool.render({ data: shared, documentKey: 'multi-tiff', page, budget }, 60_000)).image,
+      ),
+    );
+    const progress: { done: number; total: number }[] = [];
+    const result = await extractFile(
+      { data: multiPageTiff(pages), filename: 'handout.tiff' },
+      { ocr, onOcrProgress: (p) => progress.push(p) },
+    );
+    const original = await extractPdf(fourPages, { reader: pool, ocr: false });
+    expect(result.kind).toBe('image');
+    expect(result.meta).toMatchObject({ pageCount: 3, ocrPages: [1, 2, 3] });
+    expect(result.sections.map((s) => s.page)).toEqual([1, 2, 3]);
+    for (const page of [1, 2, 3]) {
+      const want = original.sections.find((s) => s.page === page)!.text;
+      const got = result.sections.find((s) => s.page === page)!.text;
+      expect(wordRecall(want, got), `page ${page}`).toBeGreaterThanOrEqual(0.9);
+    }
+    expect(progress[0]).toEqual({ done: 0, total: 3 });
+    expect(progress.at(-1)).toEqual({ done: 3, total: 3 });
   }, 240_000);
 
   it('a 20,000 × 20,000 px image is refused by its header and a truncated one by its container, each with its own message; the engine keeps serving', async () => {
