@@ -89,10 +89,12 @@ export const isAiError = (e: unknown): e is AiError => e instanceof AiError;
 /** The service error code for an AI failure. */
 export const aiErrorCode = (e: AiError): ErrorCode => CODES[e.kind];
 
-/** Why a text gave nothing to study: filler, not content (see providers/local/filler.ts). */
-export type UnusableTextReason = 'placeholder' | 'repeated' | 'boilerplate';
+/** Why a text gave nothing to study: filler, not content, or too little of it (see providers/local/filler.ts). */
+export type UnusableTextReason = 'placeholder' | 'repeated' | 'boilerplate' | 'too_short';
 
 const UNUSABLE_MESSAGES: Record<UnusableTextReason, string> = {
+  too_short:
+    'This source has only a few words, too little to write questions from. Add a longer text (a paragraph or more) or another source.',
   placeholder:
     'This source is placeholder text (such as "Lorem ipsum"), not real content, so no questions were written from it. Add a source with real text.',
   repeated:

@@ -66,8 +66,23 @@ export function fillerSentence(text: string): boolean {
   return CONSENT_TOPIC.test(text) && CONSENT_PARTIES.test(text) && CONSENT_ACTION.test(text);
 }
 
-/** Why a whole text is filler, or null when it has content worth asking about. */
+/**
+ * Fewer words than this is a caption or a title, not a passage: no question can be asked about it
+ * that it does not simply repeat.
+ */
+export const MIN_WORDS = 12;
+
+// ICU word breaks (dictionary-based for Chinese and Japanese, which have no spaces between words).
+const wordSegmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
+export const wordCount = (text: string): number => {
+  let n = 0;
+  for (const s of wordSegmenter.segment(text)) if (s.isWordLike) n++;
+  return n;
+};
+
+/** Why a whole text is filler or too short, or null when it has content worth asking about. */
 export function fillerReason(text: string): UnusableTextReason | null {
+  if (wordCount(text) < MIN_WORDS) return 'too_short';
   const words = lettersOf(text);
   if (words.length < 20) return null;
   if (placeholderShare(text) >= 0.5) return 'placeholder';

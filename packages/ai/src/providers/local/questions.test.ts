@@ -265,6 +265,16 @@ describe('generateQuestions', slow, () => {
     }
   });
 
+  it('a source of a few words gives a clear reason, not zero questions, in any script', async () => {
+    for (const text of ['Photosynthesis makes sugar from light.', '光合作用把光变成糖。']) {
+      const error = await ai
+        .generateQuestions({ chunks: one(text), count: 5, types: ALL })
+        .then(() => null, (e: unknown) => e);
+      expect(isUnusableTextError(error) && error.reason, text).toBe('too_short');
+      if (isUnusableTextError(error)) expect(error.publicMessage).toMatch(/too little/);
+    }
+  });
+
   it('a filler source beside a real one is left out, the real one still gives questions', async () => {
     const chunks = [
       ...chunksOf('nytimes-1'),
