@@ -53,6 +53,9 @@ import { reviewRoutes } from './modules/review/review.routes';
 import { createClassesRepository } from './modules/classes/classes.repository';
 import { createClassesService } from './modules/classes/classes.service';
 import { classesRoutes } from './modules/classes/classes.routes';
+import { createCurriculumRepository } from './modules/classes/curriculum.repository';
+import { createCurriculumService } from './modules/classes/curriculum.service';
+import { curriculumRoutes } from './modules/classes/curriculum.routes';
 import { createAttemptCounter } from '@mnemo/service-kit/attempts';
 import { createExchangeRepository } from './modules/exchange/exchange.repository';
 import { createExchangeService } from './modules/exchange/exchange.service';
@@ -97,6 +100,10 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
   });
 
   const sourcesRepository = createSourcesRepository({ db: app.db });
+  const usage = createUsageGuard({
+    billing: createInternalClient({ baseUrl: env.BILLING_URL, secret: env.INTERNAL_SECRET, service: 'deck' }),
+    log: app.log,
+  });
   const processing = createProcessingService({
     sources: sourcesRepository,
     queue: app.queues.ingest,
@@ -104,10 +111,7 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
     prefix: env.REDIS_PREFIX,
     storage: app.storage,
     log: app.log,
-    usage: createUsageGuard({
-      billing: createInternalClient({ baseUrl: env.BILLING_URL, secret: env.INTERNAL_SECRET, service: 'deck' }),
-      log: app.log,
-    }),
+    usage,
   });
   const sources = createSourcesService({
     sources: sourcesRepository,
@@ -213,6 +217,19 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
     now: deps.now,
   });
   await app.register(classesRoutes, { classes });
+  // Curriculum to space: the worker's split-curriculum job makes the decks (docs/adr/0007).
+  const curriculum = createCurriculumService({
+    curriculum: createCurriculumRepository({ db: app.db }),
+    uploads: uploadsRepository,
+    spaces,
+    queue: app.queues.ingest,
+    redis: app.redis,
+    prefix: env.REDIS_PREFIX,
+    limitsOf,
+    usage,
+    log: app.log,
+  });
+  await app.register(curriculumRoutes, { curriculum });
   const questions = createQuestionsService({ questions: questionsRepository, decks: sourcesRepository, grading, review });
   await app.register(questionsRoutes, { questions, generation });
   const cards = createCardsService({ cards: createCardsRepository({ db: app.db }), decks: sourcesRepository, grading, generation });

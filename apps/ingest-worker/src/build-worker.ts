@@ -36,6 +36,8 @@ import { sourcesToReembed } from './jobs/reembed-source/handler';
 import { delayWhileWaiting, generateQuestionsJob } from './jobs/generate-questions/job';
 import { createGenerationRepository } from './jobs/generate-questions/repository';
 import { createJobMetrics, registerQueueDepth } from './metrics';
+import { splitCurriculumJob } from './jobs/split-curriculum/job';
+import { createCurriculumRepository } from './jobs/split-curriculum/repository';
 
 export type WorkerDeps = {
   db?: Db;
@@ -103,6 +105,22 @@ export async function buildWorker(env: Env, deps: WorkerDeps = {}) {
   const recordUsage: IngestDeps['recordUsage'] =
     deps.recordUsage ?? ((usage) => billing.post(INTERNAL_USAGE_RECORD_PATH, usage));
 
+  // The producer side, on the same connection: re-embedding is queued from here, a curriculum's
+  // split queues its decks' ingestion and generation, and /metrics reads every queue's depth.
+  const queues = {
+    ingest: createJobQueue('ingest', { connection: redis, prefix: env.REDIS_PREFIX }),
+    generate: createJobQueue('generate', { connection: redis, prefix: env.REDIS_PREFIX }),
+    reembed: createJobQueue('reembed', { connection: redis, prefix: env.REDIS_PREFIX }),
+  } satisfies { [Q in WorkerQueue]: JobQueue<Q> };
+  // One reading of sources and course material (the split reads a document as its ingestion would).
+  const extract = createSourceExtractor({
+    storage: deps.storage ?? createStorage(storageConfigFromEnv(env)),
+    fetch: createSafeFetch({ allowlist: env.SOURCE_FETCH_ALLOWLIST }),
+    file: { pdf: { reader: pdfPool }, ocr },
+    languages: env.YOUTUBE_CAPTION_LANGUAGES,
+    youtube: { watchUrl: env.YOUTUBE_WATCH_URL, playerUrl: env.YOUTUBE_PLAYER_URL },
+  });
+
   // Each queue of the job map: a handler per job, and how many of its jobs run at once.
   const consumers: { [Q in WorkerQueue]: { handlers: QueueHandlers<Q>; concurrency: number } } = {
     ingest: {
@@ -112,17 +130,23 @@ export async function buildWorker(env: Env, deps: WorkerDeps = {}) {
         'ingest-source': ingestSourceJob.create({
           repository: createIngestRepository({ db: app.db }),
           publish,
-          extract: createSourceExtractor({
-            storage: deps.storage ?? createStorage(storageConfigFromEnv(env)),
-            fetch: createSafeFetch({ allowlist: env.SOURCE_FETCH_ALLOWLIST }),
-            file: { pdf: { reader: pdfPool }, ocr },
-            languages: env.YOUTUBE_CAPTION_LANGUAGES,
-            youtube: { watchUrl: env.YOUTUBE_WATCH_URL, playerUrl: env.YOUTUBE_PLAYER_URL },
-          }),
+          extract,
           embedder: ai.embedder,
           study: ai.study,
           judge: judgeFailure,
           recordUsage,
+          log: app.log,
+        }),
+        // Curriculum to space (docs/adr/0007): a deck per unit of a teacher's document.
+        'split-curriculum': splitCurriculumJob.create({
+          repository: createCurriculumRepository({ db: app.db }),
+          publish,
+          extract,
+          judge: judgeFailure,
+          enqueueIngest: (jobs) =>
+            queues.ingest.addBulk(jobs.map((payload) => ({ name: 'ingest-source' as const, payload, options: { jobId: jobIds.ingest(payload.sourceId, payload.attempt) } }))),
+          enqueueGenerate: (jobs) =>
+            queues.generate.addBulk(jobs.map((payload) => ({ name: 'generate-questions' as const, payload, options: { jobId: jobIds.generate(payload.deckId, payload.requestId) } }))),
           log: app.log,
         }),
       },
@@ -175,13 +199,6 @@ export async function buildWorker(env: Env, deps: WorkerDeps = {}) {
     return worker;
   });
 
-  // The producer side, on the same connection: re-embedding is queued from here, and /metrics
-  // reads every queue's depth (these handles only count; they never take jobs).
-  const queues = {
-    ingest: createJobQueue('ingest', { connection: redis, prefix: env.REDIS_PREFIX }),
-    generate: createJobQueue('generate', { connection: redis, prefix: env.REDIS_PREFIX }),
-    reembed: createJobQueue('reembed', { connection: redis, prefix: env.REDIS_PREFIX }),
-  } satisfies { [Q in WorkerQueue]: JobQueue<Q> };
   registerQueueDepth(app.metrics, Object.values(queues).map((q) => q.bull));
 
   /** Chunks embedded by another model (or not at all) get vectors of the configured one. */

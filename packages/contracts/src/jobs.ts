@@ -59,6 +59,25 @@ export const generateQuestionsJobSchema = z.object({
   ...jobTraceSchema,
 });
 
+/**
+ * Curriculum to space (issue 23; docs/adr/0007): the teacher's document, recorded for `spaceId`,
+ * is read and split into units; the job makes one deck per unit with that unit's text as its
+ * source, then queues each source's ingest-source job and each deck's generate-questions job.
+ * The deck service decided the plan's numbers when it accepted the request.
+ */
+export const splitCurriculumJobSchema = z.object({
+  spaceId: z.uuid(),
+  owner: ownerSchema,
+  /** At most this many decks (the plan's decks per space); null: the split's own bound. */
+  maxUnits: z.number().int().min(1).nullable(),
+  /** Questions asked for each deck, already within the plan's card limit. */
+  questionsPerDeck: z.number().int().min(1).max(100),
+  questionTypes: generateQuestionsJobSchema.shape.questionTypes,
+  /** The plan's cards per deck (null: no limit), carried to each generation job. */
+  cardLimit: z.number().int().min(0).nullable(),
+  ...jobTraceSchema,
+});
+
 export const reembedJobSchema = z.object({ sourceId: z.uuid(), model: z.string().min(1), ...jobTraceSchema });
 
 /**
@@ -84,7 +103,7 @@ export type QueueKey = keyof typeof QUEUE_NAMES;
 
 /** One typed map from job name to payload, per queue. */
 export const JOBS = {
-  ingest: { 'ingest-source': ingestSourceJobSchema, 'pipeline-check': pipelineCheckJobSchema },
+  ingest: { 'ingest-source': ingestSourceJobSchema, 'pipeline-check': pipelineCheckJobSchema, 'split-curriculum': splitCurriculumJobSchema },
   generate: { 'generate-questions': generateQuestionsJobSchema },
   reembed: { 'reembed-source': reembedJobSchema },
   maintenance: { 'sweep-uploads': sweepUploadsJobSchema },
@@ -108,6 +127,8 @@ export const JOB_OPTIONS = {
    * limit, a site that timed out); the worker marks the source failed only when the last try fails.
    */
   'ingest-source': { attempts: 3, backoff: { type: 'exponential', delay: 15_000 }, ...KEEP_IDS_A_DAY },
+  /** Reading and splitting a document: tried like ingestion (a permanent failure fails at once). */
+  'split-curriculum': { attempts: 3, backoff: { type: 'exponential', delay: 15_000 }, ...KEEP_IDS_A_DAY },
   /** A probe: once, and its progress says how it went. */
   'pipeline-check': { attempts: 1, removeOnComplete: 1000, removeOnFail: 1000 },
   /**
@@ -126,6 +147,7 @@ export type GenerateQuestionsJob = z.infer<typeof generateQuestionsJobSchema>;
 /** A generation job as its producer writes it (defaults not yet applied). */
 export type GenerateQuestionsJobInput = z.input<typeof generateQuestionsJobSchema>;
 export type ReembedJob = z.infer<typeof reembedJobSchema>;
+export type SplitCurriculumJob = z.infer<typeof splitCurriculumJobSchema>;
 export type PipelineCheckJob = z.infer<typeof pipelineCheckJobSchema>;
 export type JobName<Q extends keyof typeof JOBS> = keyof (typeof JOBS)[Q] & string;
 export type JobPayload<Q extends keyof typeof JOBS, N extends JobName<Q>> = z.infer<(typeof JOBS)[Q][N]>;
@@ -143,6 +165,8 @@ export const jobIds = {
   generate: (deckId: string, requestId: string) => `generate-${deckId}-${requestId}`,
   reembed: (sourceId: string, model: string) => `reembed-${sourceId}-${model.replace(/:/g, '_')}`,
   pipelineCheck: (sourceId: string) => `pipeline-check-${sourceId}`,
+  /** One split per space: the space is made for it. */
+  curriculum: (spaceId: string) => `curriculum-${spaceId}`,
 };
 
 /** Worker heartbeat, so the gateway's health report can include the worker. */

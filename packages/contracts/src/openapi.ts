@@ -226,7 +226,7 @@ export function buildOpenApiDocument(): Json {
           ),
         }
       : {
-          description: r.status === 201 ? 'Created' : 'OK',
+          description: r.status === 201 ? 'Created' : r.status === 202 ? 'Accepted' : 'OK',
           content: { 'application/json': { schema: r.response ? ref(r.response) : {} } },
         };
     paths[path] ??= {};

@@ -110,6 +110,8 @@ const ADDITIONS = [
   'DELETE /classes/:id/members/:memberId',
   // The passage a citation [n] links to (issue 21).
   'GET /chat/sources/:sourceId/passages/:chunkIndex',
+  'POST /classes/curriculum',
+  'GET /classes/curriculum/:spaceId',
   'GET /decks/:id/mastery',
   'GET /decks/:id/quiz',
   'POST /decks/:id/discard-failed-creation',

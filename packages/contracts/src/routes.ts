@@ -59,7 +59,7 @@ export type RouteContract = {
    */
   download?: readonly string[];
   /** Success status when not 200. */
-  status?: 201;
+  status?: 201 | 202;
   /** Not in the spec's call tables: our addition. */
   addition?: true;
   /** In the spec, but the path is ours: the spec describes the call without giving its path. */
@@ -228,6 +228,11 @@ const TABLE = [
     params: classes.classParamsSchema, response: classes.removeMemberResponseSchema },
   { method: 'DELETE', path: '/classes/:id/members/:memberId', service: 'deck', auth: 'session', addition: true,
     params: classes.classMemberParamsSchema, response: classes.removeMemberResponseSchema },
+  // Curriculum to space: 202, the decks come from the worker's split (docs/adr/0007).
+  { method: 'POST', path: '/classes/curriculum', service: 'deck', auth: 'user', status: 202, addition: true,
+    body: classes.curriculumSpaceBodySchema, response: classes.curriculumSpaceResponseSchema },
+  { method: 'GET', path: '/classes/curriculum/:spaceId', service: 'deck', auth: 'user', addition: true,
+    params: classes.curriculumParamsSchema, response: classes.curriculumSpaceResponseSchema },
 
   // --- Chat (spec 02 §7) ---
   { method: 'POST', path: '/chat/retrieve-context', service: 'chat', auth: 'session',

@@ -66,6 +66,7 @@ describe('createQueueProcessor', () => {
   const process = createQueueProcessor('ingest', {
     'pipeline-check': async (p) => (seen.push(p), p.steps),
     'ingest-source': async () => 'ingested',
+    'split-curriculum': async () => 'split',
   });
 
   it("checks each job against the contracts' job map, defaults applied, before its handler runs", async () => {

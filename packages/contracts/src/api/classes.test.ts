@@ -31,11 +31,23 @@ describe('POST /classes/curriculum contract', () => {
     const answer = {
       success: true,
       space: { _id: id(1), title: 'Biology', description: '', decks: [id(2), id(3)] },
+      curriculum: { status: 'ready', error: null, originalFilename: 'biology.docx' },
       decks: [
-        { _id: id(2), title: 'Chapter 1: Cells' },
-        { _id: id(3), title: 'Chapter 2: Energy' },
+        { _id: id(2), title: 'Chapter 1: Cells', processingStatus: 'completed', processingError: null, questionCount: 10 },
+        { _id: id(3), title: 'Chapter 2: Energy', processingStatus: 'processing', processingError: null, questionCount: 0 },
       ],
     };
     expect(curriculumSpaceResponseSchema.parse(answer)).toEqual(answer);
+  });
+
+  it('answers a failed split with its reason and no decks', () => {
+    const answer = {
+      success: true,
+      space: { _id: '00000000-0000-4000-8000-000000000001', title: 'Biology', description: '', decks: [] },
+      curriculum: { status: 'failed', error: 'This document has no text to make decks from.', originalFilename: null },
+      decks: [],
+    };
+    expect(curriculumSpaceResponseSchema.parse(answer)).toEqual(answer);
+    expect(curriculumSpaceResponseSchema.safeParse({ ...answer, curriculum: { ...answer.curriculum, status: 'done' } }).success).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, successSchema } from '../common';
 import { spaceSchema, spaceTitleSchema } from '../entities/space';
+import { processingStatusSchema } from '../progress';
 import { documentSourceInputSchema } from './sources';
 
 /**
@@ -144,22 +145,42 @@ export const classDashboardResponseSchema = successSchema.extend({
 });
 export type ClassDashboardResponse = z.infer<typeof classDashboardResponseSchema>;
 
-// --- POST /classes/curriculum ---
+// --- POST /classes/curriculum, GET /classes/curriculum/:spaceId ---
 /**
  * Curriculum to space: a signed-in teacher hands over a document already stored by
  * POST /upload/document (the `file` fields of its answer); Mnemo makes a space with one deck per
  * unit (`splitUnits` in `../curriculum`), each deck titled after its unit with that unit's text as
  * its source, and questions generated for each. `title` names the space; without it, the space is
- * named after the document.
+ * named after the document. The decks exist only once the worker has read and split the document:
+ * the call answers 202 with the space, and GET /classes/curriculum/:spaceId (or the progress stream
+ * GET /ai/progress/:spaceId, the space's id in place of a source's) follows it (docs/adr/0007).
  */
 export const curriculumSpaceBodySchema = documentSourceInputSchema
   .pick({ storageRef: true, originalFilename: true, contentType: true, sizeInBytes: true })
   .extend({ title: spaceTitleSchema.optional() });
 export type CurriculumSpaceBody = z.input<typeof curriculumSpaceBodySchema>;
+export const curriculumParamsSchema = z.object({ spaceId: idSchema });
 
-/** The space made (201) and its decks, one per unit in the material's order. */
+/** Where the split stands: the document is being read and split, the decks exist, or it failed. */
+export const CURRICULUM_STATUSES = ['splitting', 'ready', 'failed'] as const;
+export const curriculumStatusSchema = z.enum(CURRICULUM_STATUSES);
+
+/** A deck made from one unit, with how far its source and questions are. */
+export const curriculumDeckSchema = classDeckSchema.extend({
+  processingStatus: processingStatusSchema,
+  processingError: z.string().nullable(),
+  questionCount: z.number().int().min(0),
+});
+
+/** The space made (202) and its decks, one per unit in the material's order (none while splitting). */
 export const curriculumSpaceResponseSchema = successSchema.extend({
   space: spaceSchema,
-  decks: z.array(classDeckSchema),
+  curriculum: z.object({
+    status: curriculumStatusSchema,
+    /** Why the split failed, in the teacher's words; null otherwise. */
+    error: z.string().nullable(),
+    originalFilename: z.string().nullable(),
+  }),
+  decks: z.array(curriculumDeckSchema),
 });
 export type CurriculumSpaceResponse = z.infer<typeof curriculumSpaceResponseSchema>;

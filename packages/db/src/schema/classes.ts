@@ -1,4 +1,5 @@
-import { boolean, check, index, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { CURRICULUM_STATUSES } from '@mnemo/contracts/api/classes';
 import { createdAt, updatedAt } from './columns';
 import { studySpaces } from './decks';
 import { exactlyOneOwner, ownerColumns } from './owner';
@@ -56,3 +57,29 @@ export const classMembers = pgTable(
 
 export type ClassRow = typeof classes.$inferSelect;
 export type ClassMemberRow = typeof classMembers.$inferSelect;
+
+/**
+ * Curriculum to space (issue 23; docs/adr/0007): a teacher's uploaded course material on its way
+ * to one deck per unit of a new space. The space exists from the request; its decks are made by the
+ * worker's split-curriculum job, which moves `status` from splitting to ready (or failed, with the
+ * reason the teacher reads). One per space; a file feeds one curriculum.
+ */
+export const curriculumImports = pgTable(
+  'curriculum_imports',
+  {
+    spaceId: uuid('space_id')
+      .primaryKey()
+      .references(() => studySpaces.id, { onDelete: 'cascade' }),
+    storageRef: text('storage_ref').notNull(),
+    originalFilename: text('original_filename'),
+    contentType: text('content_type').notNull(),
+    status: varchar('status', { length: 16, enum: CURRICULUM_STATUSES }).notNull().default('splitting'),
+    error: text('error'),
+    /** Decks made (one per unit); 0 until ready. */
+    units: integer('units').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('curriculum_imports_storage_ref_uq').on(t.storageRef)],
+);
+export type CurriculumImportRow = typeof curriculumImports.$inferSelect;

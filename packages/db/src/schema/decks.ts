@@ -141,6 +141,12 @@ export const sources = pgTable(
      */
     notes: jsonb('notes').$type<string[]>().notNull().default([]),
     processingAttempt: integer('processing_attempt').notNull().default(0),
+    /**
+     * A unit of course material (curriculum to space, issue 23; docs/adr/0007): the unit's place in
+     * its document, whose file this source shares. Its text is `content`, written by the
+     * curriculum split; the ingest job reads that instead of the whole file. Null for every other source.
+     */
+    unitIndex: integer('unit_index'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

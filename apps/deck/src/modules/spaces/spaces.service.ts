@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { createSpaceBodySchema, updateSpaceBodySchema } from '@mnemo/contracts/api/spaces';
 import type { Space } from '@mnemo/contracts/entities/space';
+import type { Tx } from '@mnemo/db/client';
 import type { Owner } from '@mnemo/db/owner';
 import type { DeckRemoval } from '../decks/deck-removal';
 import type { DecksRepository } from '../decks/decks.repository';
@@ -41,15 +42,21 @@ export function createSpacesService({
       return presentSpace(space);
     },
 
-    /** POST /spaces, within the plan's number of spaces (402 limitReached past it). */
-    async create(caller: Caller, input: CreateSpaceInput) {
+    /**
+     * POST /spaces, within the plan's number of spaces (402 limitReached past it). `within` writes
+     * what belongs with the new space in its transaction (a curriculum to split): if it throws,
+     * no space is left.
+     */
+    async create(caller: Caller, input: CreateSpaceInput, within?: (tx: Tx, spaceId: string) => Promise<void>) {
       const space = await spaces.transaction(async (tx) => {
         await lockOwnerLimits(tx, caller.owner);
         const max = limitsOf(caller.plan).studySpaces;
         if (max !== null && (await spaces.countOwned(tx, caller.owner)) >= max) {
           throw limitReached('studySpaces', caller.plan, max);
         }
-        return spaces.create(tx, caller.owner, { title: input.title, description: input.description ?? '' });
+        const created = await spaces.create(tx, caller.owner, { title: input.title, description: input.description ?? '' });
+        await within?.(tx, created.id);
+        return created;
       });
       return presentSpace(space);
     },

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fixturePath } from '@mnemo/testing/fixtures';
-import { sources, uploads } from '@mnemo/db/schema';
+import { curriculumImports, sources, studySpaces, uploads } from '@mnemo/db/schema';
 import { asCaller } from '@mnemo/service-kit/testing';
 import type { Storage } from '@mnemo/storage';
 import { anonCaller, insertDeck, registerCaller, startDeckApp, userCaller, type DeckTestApp } from '../../test-support';
@@ -65,6 +65,22 @@ describe('the sweep of unused uploads', () => {
     }
 
     expect(await sweep.sweep(new Date(Date.now() + 25 * HOUR))).toBe(0);
+  });
+
+  it("keeps a file a curriculum still waits to split past the retention, and lets it go once the split failed", async () => {
+    const teacher = userCaller();
+    const file = await upload(teacher);
+    const [space] = await t.db.insert(studySpaces).values({ ownerUserId: teacher.userId, title: 'Biology' }).returning();
+    await t.db.insert(curriculumImports).values({ spaceId: space!.id, storageRef: file.storageRef, contentType: file.contentType });
+    const sweep = createUploadSweep({ db: t.db, storage: t.app.storage, retentionMs: 24 * HOUR, log });
+    const later = new Date(Date.now() + 25 * HOUR);
+    await sweep.sweep(later);
+    expect(await rowOf(file.storageRef)).toBeDefined();
+    expect(stored(file.storageRef)).toBe(true);
+    await t.db.update(curriculumImports).set({ status: 'failed', error: 'No text' }).where(eq(curriculumImports.spaceId, space!.id));
+    await sweep.sweep(later);
+    expect(await rowOf(file.storageRef)).toBeUndefined();
+    expect(stored(file.storageRef)).toBe(false);
   });
 
   it('deletes the temporary files an upload cut off by a crash left, once past the retention, and nothing else', async () => {

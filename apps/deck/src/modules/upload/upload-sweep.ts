@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lt, notExists, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@mnemo/db/client';
-import { sources, uploads } from '@mnemo/db/schema';
+import { curriculumImports, sources, uploads } from '@mnemo/db/schema';
 import type { Storage } from '@mnemo/storage';
 
 const BATCH = 100;
@@ -32,6 +32,13 @@ export function createUploadSweep({
       lt(uploads.createdAt, cutoff),
       // A copied deck's source may share the file without owning the upload record.
       notExists(db.select({ id: sources.id }).from(sources).where(eq(sources.storageRef, uploads.storageRef))),
+      // A curriculum still waiting for its split (docs/adr/0007) reads the file later.
+      notExists(
+        db
+          .select({ spaceId: curriculumImports.spaceId })
+          .from(curriculumImports)
+          .where(and(eq(curriculumImports.storageRef, uploads.storageRef), eq(curriculumImports.status, 'splitting'))),
+      ),
     )!;
 
   async function removeOne(storageRef: string, cutoff: Date): Promise<boolean> {

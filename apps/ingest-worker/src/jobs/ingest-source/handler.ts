@@ -19,6 +19,11 @@ export type SourceToExtract = {
   storageRef: string | null;
   contentType: string | null;
   originalFilename: string | null;
+  /**
+   * A unit of course material (docs/adr/0007): its text, written by the curriculum split, is the
+   * source's text; the shared file is not read again.
+   */
+  unit?: { index: number; text: string } | null;
 };
 
 export type ExtractedText = {

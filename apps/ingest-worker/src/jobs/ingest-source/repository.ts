@@ -29,10 +29,14 @@ export function createIngestRepository({ db }: { db: Db }) {
           processingStatus: sources.processingStatus,
           processingAttempt: sources.processingAttempt,
           sizeInBytes: sources.sizeInBytes,
+          unitIndex: sources.unitIndex,
+          content: sources.content,
         })
         .from(sources)
         .where(and(eq(sources.id, sourceId), eq(sources.deckId, deckId)));
-      return row ?? null;
+      if (!row) return null;
+      const { unitIndex, content, ...source } = row;
+      return { ...source, unit: unitIndex === null ? null : { index: unitIndex, text: content ?? '' } };
     },
 
     async setStatus(

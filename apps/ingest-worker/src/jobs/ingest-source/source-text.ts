@@ -18,7 +18,8 @@ const textOf = (extracted: Extracted): ExtractedText => ({
 
 /**
  * The ingest job's `extract`: links through the SSRF-safe fetcher, documents from storage by the
- * reference the deck service recorded (never a path or URL the client gave).
+ * reference the deck service recorded (never a path or URL the client gave), a unit of course
+ * material from the text the curriculum split stored for it.
  */
 export function createSourceExtractor({
   storage,
@@ -28,6 +29,13 @@ export function createSourceExtractor({
     source: SourceToExtract,
     progress: ExtractProgress = {},
   ): Promise<ExtractedText> {
+    // A unit of course material: its text was cut from the document by the curriculum split.
+    if (source.unit) {
+      if (!source.unit.text.trim()) {
+        throw new ExtractionError('empty_document', 'This unit has no text to make questions from.');
+      }
+      return { title: null, text: source.unit.text, sections: [{ text: source.unit.text }] };
+    }
     if (source.type === 'document') {
       if (!source.storageRef)
         throw new ExtractionError(
