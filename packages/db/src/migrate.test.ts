@@ -13,6 +13,7 @@ const ALL_TABLES = [
   'chats',
   'class_members',
   'classes',
+  'curriculum_imports',
   'decks',
   'email_verification_codes',
   'monthly_usage',
