@@ -7,7 +7,6 @@ import {
   classMembers,
   decks,
   questions,
-  reviewCards,
   reviewSettings,
   studySpaces,
   type ClassMemberRow,
@@ -175,37 +174,37 @@ export function createClassesRepository({ db }: { db: Db }) {
         .orderBy(asc(decks.createdAt), asc(decks.title), asc(decks.id), ...deckOrder);
     },
 
-    /** The review cards of the class's members on the space's decks, each with its member. */
-    async memberCards(classId: string, spaceId: string): Promise<Array<{ memberId: string; card: MasteryCard }>> {
-      // Only what mastery reads: the whole rows of a class (16,000 for 200 students × 80
-      // questions) cost most of the dashboard's time to read (bench/class-dashboard.ts).
-      return db
-        .select({
-          memberId: classMembers.id,
-          card: {
-            questionId: reviewCards.questionId,
-            state: reviewCards.state,
-            due: reviewCards.due,
-            stability: reviewCards.stability,
-            difficulty: reviewCards.difficulty,
-            elapsedDays: reviewCards.elapsedDays,
-            scheduledDays: reviewCards.scheduledDays,
-            learningSteps: reviewCards.learningSteps,
-            reps: reviewCards.reps,
-            lapses: reviewCards.lapses,
-            lastReview: reviewCards.lastReview,
-          },
-        })
-        .from(reviewCards)
-        .innerJoin(decks, eq(decks.id, reviewCards.deckId))
-        .innerJoin(
-          classMembers,
-          and(
-            eq(classMembers.classId, classId),
-            sql`(${classMembers.ownerUserId} = ${reviewCards.ownerUserId} or ${classMembers.ownerAnonId} = ${reviewCards.ownerAnonId})`,
-          ),
-        )
-        .where(eq(decks.studySpaceId, spaceId));
+    /**
+     * The review cards of the class's members on the space's decks, by member: what mastery reads
+     * of each (MasteryCard). One JSON array a member, because the cost is the values, not the
+     * query: at 200 members × 80 questions, 16,000 rows of separate columns took ~70% of the
+     * dashboard's time in node-postgres' parsing (a Date a timestamp) and PGlite's relay, and the
+     * same cards as one JSON value a member about a quarter of that (bench/class-dashboard.ts,
+     * BENCH_PARTS=1). Times travel as epoch milliseconds (truncated to the millisecond, as a JS Date
+     * holds them); floats as Postgres prints them, the shortest text that reads back exactly.
+     */
+    async memberCards(classId: string, spaceId: string): Promise<Array<{ memberId: string; cards: MasteryCard[] }>> {
+      const ms = (column: unknown) => sql`date_part('epoch', date_trunc('milliseconds', ${column})) * 1000`;
+      const r = await db.execute(sql`
+        select m.id as member_id,
+          json_agg(json_build_array(c.question_id, c.state, c.stability, ${ms(sql`c.last_review`)}, ${ms(sql`c.due`)})) as cards
+        from review_cards c
+        join decks d on d.id = c.deck_id
+        join class_members m on m.class_id = ${classId}
+          and (m.owner_user_id = c.owner_user_id or m.owner_anon_id = c.owner_anon_id)
+        where d.study_space_id = ${spaceId}
+        group by m.id`);
+      return (r.rows as Array<{ member_id: string; cards: Array<[string, MasteryCard['state'], number, number | null, number]> }>).map((row) => ({
+        memberId: row.member_id,
+        cards: row.cards.map(([questionId, state, stability, lastReview, due]) => ({
+          questionId,
+          state,
+          stability,
+          // Rounded: the product of the epoch's float and 1000 is within a hair of a whole millisecond.
+          lastReview: lastReview === null ? null : new Date(Math.round(lastReview)),
+          due: new Date(Math.round(due)),
+        })),
+      }));
     },
 
     /** The desired retention of the members who set one (the others use the default). */

@@ -190,8 +190,7 @@ export function createClassesService({
         classes.answerStats(classId, klass.spaceId),
       ]);
       const at = now();
-      const cardsOf = new Map<string, typeof cards>();
-      for (const c of cards) (cardsOf.get(c.memberId) ?? cardsOf.set(c.memberId, []).get(c.memberId)!).push(c);
+      const cardsOf = new Map(cards.map((c) => [c.memberId, c.cards]));
       const retentionOf = new Map(retention.map((r) => [r.memberId, r.desiredRetention]));
       const schedulers = new Map<number, ReturnType<typeof createScheduler>>();
       const schedulerFor = (r: number) => schedulers.get(r) ?? schedulers.set(r, createScheduler(r)).get(r)!;
@@ -199,7 +198,7 @@ export function createClassesService({
       const students = members.map((m) => {
         const mastery = masteryFromCards(
           qs,
-          (cardsOf.get(m.id) ?? []).map((c) => c.card),
+          cardsOf.get(m.id) ?? [],
           schedulerFor(retentionOf.get(m.id) ?? REVIEW_SETTINGS_DEFAULTS.desiredRetention),
           at,
         );

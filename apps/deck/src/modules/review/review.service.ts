@@ -25,7 +25,7 @@ import { conceptsFromPassage } from './concepts';
 import { addDays, learnerDate, learnerDayStart } from './learner-day';
 import type { ReviewCardRow, ReviewRepository, StoredSettings } from './review.repository';
 import { leftToday, todaysCounts, type Waiting } from './daily-limits';
-import { createScheduler, rebuild, retrievability, review, type CardFields, type LogFields } from './scheduler';
+import { createScheduler, rebuild, retrievability, review, type CardFields, type LogFields, type RecallFields } from './scheduler';
 
 /** Learning cards due this soon are served now, as Anki's learn-ahead limit does. */
 export const LEARN_AHEAD_MS = 20 * 60 * 1000;
@@ -35,8 +35,8 @@ export const UNTAGGED_CONCEPT = 'General';
 const deckNotFound = () => new AppError('NOT_FOUND', 'Deck not found');
 const questionNotFound = () => new AppError('NOT_FOUND', 'Question not found');
 
-/** What mastery reads of a card: its FSRS fields and question (readers may select only these). */
-export type MasteryCard = Pick<ReviewCardRow, keyof CardFields | 'questionId'>;
+/** What mastery reads of a card: what recall reads, when it is due, its question (readers may select only these). */
+export type MasteryCard = Pick<ReviewCardRow, keyof RecallFields | 'due' | 'questionId'>;
 
 const fieldsOf = (row: Pick<ReviewCardRow, keyof CardFields>): CardFields => ({
   state: row.state,
@@ -392,7 +392,7 @@ export function masteryFromCards(
   let total = 0;
   for (const q of qs) {
     const card = cardOf.get(q.id);
-    const r = retrievability(scheduler, card ? fieldsOf(card) : null, at);
+    const r = retrievability(scheduler, card ?? null, at);
     total += r;
     for (const concept of q.concepts.length > 0 ? q.concepts : [UNTAGGED_CONCEPT]) {
       const entry = byConcept.get(concept) ?? { sum: 0, questions: [], due: 0, lastReviewed: null };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEmptyCard, fsrs, type Grade } from 'ts-fsrs';
 import { REVIEW_RATINGS, type ReviewRating } from '@mnemo/contracts/api/review';
-import { createScheduler, rebuild, retrievability, review, type CardFields } from './scheduler';
+import { createScheduler, rebuild, retrievability, review, toCard, type CardFields } from './scheduler';
 
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
@@ -89,5 +89,30 @@ describe('the scheduler', () => {
     expect(soon).toBeGreaterThan(0.99);
     expect(later).toBeLessThan(soon);
     expect(later).toBeGreaterThan(0);
+  });
+
+  it("reads from three fields exactly what ts-fsrs' get_retrievability reads from the whole card", () => {
+    const s = createScheduler(0.9);
+    const start = new Date('2026-03-01T09:00:00.123Z');
+    const ratings: ReviewRating[] = ['good', 'again', 'good', 'easy', 'hard', 'good', 'again', 'good', 'easy', 'good'];
+    let card: CardFields | null = null;
+    let at = start;
+    let compared = 0;
+    for (const [i, rating] of ratings.entries()) {
+      card = review(s, card, at, rating).card;
+      // Moments around whole days after the review (date_diff floors), and far ones.
+      for (const later of [0, MIN, DAY - 1, DAY, DAY + 1, 3 * DAY + 7 * MIN, 40 * DAY, 400 * DAY]) {
+        const now = new Date(card.lastReview!.getTime() + later);
+        expect(retrievability(s, card, now)).toBe(s.get_retrievability(toCard(card), now, false));
+        compared += 1;
+      }
+      // Stabilities that are not ts-fsrs' own 8-place figures (an imported card's).
+      const odd = { ...card, stability: card.stability * (1 + i / 7) + 1e-9 };
+      const now = new Date(card.lastReview!.getTime() + (i + 2) * DAY);
+      expect(retrievability(s, odd, now)).toBe(s.get_retrievability(toCard(odd), now, false));
+      at = card.due;
+    }
+    expect(compared).toBe(ratings.length * 8);
+    expect(retrievability(s, { state: 'new', stability: 0, lastReview: null }, start)).toBe(0);
   });
 });
