@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ANKI_SCHEMA_11, readApkg } from './apkg';
 import { MAX_CELL_CHARS } from './limits';
 import { loadSqlJs } from './sqlite';
+import { ankiAnswers, ankiHistoryApkg } from '../test/anki-history';
 
 const fixture = (name: string) => readFileSync(new URL(`../test/fixtures/${name}`, import.meta.url));
 
@@ -49,6 +50,18 @@ async function apkgOf(files: Record<string, Uint8Array | string>) {
 }
 
 describe('reading Anki packages', () => {
+  it('reads an SM-2 history (revlog, no FSRS memory state) and marks the card for a replay', async () => {
+    const start = new Date('2026-01-05T09:00:00Z');
+    const { deck } = await readApkg(await ankiHistoryApkg(start));
+    const [q] = deck.questions;
+    expect(q).toMatchObject({ question: 'hello', expectedAnswer: 'world' });
+    expect(q!.reviewLog!.map((l) => [l.reviewedAt, l.rating, l.state])).toEqual(
+      ankiAnswers(start).map((a, i) => [a.at.toISOString(), a.ease, i === 0 ? 'new' : ['learning', 'review', 'relearning'][a.type]]),
+    );
+    // Anki's columns as they are, with the interval standing in for stability: the importer replays.
+    expect(q!.review).toMatchObject({ state: 'review', scheduledDays: 1, lapses: 1, reps: 6, lastRating: 'good', estimated: true });
+  });
+
   it("imports real decks exported by Anki (Anki's own test files)", async () => {
     const basic = await readApkg(fixture('update1.apkg'));
     expect(basic.skipped).toEqual([]);

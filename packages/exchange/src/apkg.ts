@@ -529,9 +529,9 @@ const daysBetween = (a: number, b: number) => Math.max(0, Math.round((b - a) / (
 
 /**
  * A card's state and log from Anki's columns. What Anki does not keep (the card before each
- * answer) is left at zero: Mnemo's review module rebuilds memory states by replaying the log.
- * Stability and difficulty come from the FSRS memory state when Anki has one, else the interval
- * stands in for stability and difficulty is FSRS's midpoint, 5.
+ * answer) is left at zero. Stability and difficulty come from the FSRS memory state when Anki has
+ * one; else the interval stands in for stability and difficulty is FSRS's midpoint, 5, and the
+ * review is marked `estimated`: the importer replays the revlog with FSRS instead.
  */
 function reviewFromAnki(
   card: CardRow | undefined,
@@ -572,11 +572,12 @@ function reviewFromAnki(
   const last = answers[answers.length - 1];
   const lastReviewMs = typeof data.lrt === 'number' ? data.lrt * 1000 : (last?.id ?? null);
   const before = answers[answers.length - 2];
+  const memory = typeof data.s === 'number' && typeof data.d === 'number';
   const review: ExchangeReview = {
     state,
     due: iso(dueMs),
-    stability: typeof data.s === 'number' ? data.s : Math.max(card.ivl, 0.1),
-    difficulty: typeof data.d === 'number' ? data.d : 5,
+    stability: memory ? (data.s as number) : Math.max(card.ivl, 0.1),
+    difficulty: memory ? (data.d as number) : 5,
     elapsedDays: last && before ? daysBetween(before.id, last.id) : 0,
     scheduledDays: Math.max(0, card.ivl),
     learningSteps: 0,
@@ -584,6 +585,7 @@ function reviewFromAnki(
     lapses: card.lapses,
     lastReview: lastReviewMs === null ? null : iso(lastReviewMs),
     lastRating: last ? ratingName(last.ease as ExchangeRating) : 'good',
+    ...(memory ? {} : { estimated: true }),
   };
   return { review, reviewLog };
 }

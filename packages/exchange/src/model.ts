@@ -38,6 +38,12 @@ export const exchangeReviewSchema = z.object({
   lapses: z.number().int().min(0),
   lastReview: isoDate.nullable(),
   lastRating: z.enum(REVIEW_RATINGS),
+  /**
+   * True when the file has no FSRS memory state for the card (an Anki card scheduled by SM-2, with
+   * only its revlog): `stability` and `difficulty` are stand-ins, and the importer replays the log
+   * with FSRS to get the card and each answer's figures.
+   */
+  estimated: z.boolean().optional(),
 });
 export type ExchangeReview = z.infer<typeof exchangeReviewSchema>;
 

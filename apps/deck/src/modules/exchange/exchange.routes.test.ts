@@ -4,6 +4,7 @@ import { route } from '@mnemo/contracts/routes';
 import { REVIEW_SETTINGS_DEFAULTS } from '@mnemo/contracts/api/review';
 import { ownedBy } from '@mnemo/db/owner';
 import { decks, questions, reviewCards, reviewDays, reviewLogs, sources } from '@mnemo/db/schema';
+import { ankiAnswers, ankiHistoryApkg } from '@mnemo/exchange/testing';
 import { asCaller } from '@mnemo/service-kit/testing';
 import { anonCaller, callAs, deckAppForFile, expectError, ownerOf, registerCaller, userCaller } from '../../test-support';
 import { insertQuestion } from '../questions/questions.test-support';
@@ -323,6 +324,40 @@ describe('round trips through the API', () => {
 
   it('Mnemo → .apkg → Mnemo gives an equal deck with the same review state', async () => {
     await expectRoundTrip('apkg');
+  });
+
+  it('an Anki history without FSRS memory states continues as an FSRS schedule replayed from its revlog', async () => {
+    const owner = userCaller();
+    const target = await space(owner, 'From Anki');
+    const start = new Date('2026-01-05T09:00:00Z');
+    const res = await importFile(owner, target, Buffer.from(await ankiHistoryApkg(start)), 'update1.apkg');
+    expect(res.statusCode, res.body).toBe(200);
+    const deckId = route('POST /decks/import').response.parse(res.json()).deck._id;
+    const [q] = await questionsOf(deckId);
+    expect(q).toMatchObject({ question: 'hello', expectedAnswer: 'world', studied: true });
+    const [card] = await t.db.select().from(reviewCards).where(eq(reviewCards.questionId, q!.id));
+    const log = await t.db.select().from(reviewLogs).where(eq(reviewLogs.questionId, q!.id)).orderBy(reviewLogs.reviewedAt);
+    const answers = ankiAnswers(start);
+    expect(log.map((l) => [l.reviewedAt.toISOString(), l.rating])).toEqual(
+      answers.map((a) => [a.at.toISOString(), ['again', 'hard', 'good', 'easy'][a.ease - 1]]),
+    );
+    // Each answer carries FSRS's card before it (the first: a new card), not Anki's zeros.
+    expect(log[0]).toMatchObject({ state: 'new', stability: 0, difficulty: 0 });
+    for (const l of log.slice(1)) expect(l.stability).toBeGreaterThan(0);
+    // The card is the replay of the log: what the review module rebuilds, a lapse after the
+    // forgotten review, due after the last answer, and not the SM-2 interval standing in.
+    const review = createReviewService({
+      reviews: createReviewRepository({ db: t.db }),
+      decks: { schedulesDeck: async () => true, viewsDeck: async () => true },
+      now: () => clock,
+    });
+    const rebuilt = await review.rebuildFromLog(ownerOf(owner), q!.id);
+    expect(card).toMatchObject({ state: rebuilt!.state, due: rebuilt!.due, reps: 6, lapses: 1, lastRating: 'good' });
+    expect(card!.stability).toBeCloseTo(rebuilt!.stability, 9);
+    expect(card!.difficulty).toBeCloseTo(rebuilt!.difficulty, 9);
+    expect(card!.stability).not.toBe(1);
+    expect(card!.lastReview?.toISOString()).toBe(answers[answers.length - 1]!.at.toISOString());
+    expect(card!.due.getTime()).toBeGreaterThan(answers[answers.length - 1]!.at.getTime());
   });
 
   it('CSV → Mnemo → CSV keeps every card', async () => {

@@ -27,6 +27,7 @@ import { cardLimitReached, checkDeckCount, limitScope, lockOwnerLimits, type Cal
 import { spaceNotFound } from '../decks/decks.service';
 import { deckNotFound } from '../sources/sources.service';
 import type { ReviewRepository } from '../review/review.repository';
+import { replay } from '../review/scheduler';
 import { readDeck, previewDeck, writeDeck } from './exchange.formats';
 import type { ExchangeRepository } from './exchange.repository';
 
@@ -106,6 +107,41 @@ function sourceRow(source: ExchangeSource, deckId: string, createdAt: Date): New
   };
 }
 const IMPORTED_SOURCE_TITLE = 'Imported source';
+
+/**
+ * A card whose file has no FSRS memory state (`estimated`: an Anki card scheduled by SM-2, with
+ * only its revlog) gets its card and each answer's figures by replaying its log with the review
+ * module's scheduler, each answer at its own desired retention or else the importer's: the
+ * learner's schedule continues from their history, and the stored card is what rebuilding from the
+ * log gives, as for every card Mnemo schedules. A card without a log keeps the file's stand-ins.
+ */
+function withMemoryFromLog(q: ExchangeQuestion, desiredRetention: number): ExchangeQuestion {
+  if (!q.review?.estimated || !q.reviewLog?.length) return q;
+  const log = [...q.reviewLog].sort((a, b) => Date.parse(a.reviewedAt) - Date.parse(b.reviewedAt));
+  const answers = log.map((l) => ({ ...l, desiredRetention: l.desiredRetention ?? desiredRetention }));
+  const { card, logs } = replay(answers.map((l) => ({ reviewedAt: new Date(l.reviewedAt), rating: ratingName(l.rating), desiredRetention: l.desiredRetention })));
+  if (!card) return q;
+  return {
+    ...q,
+    review: {
+      state: card.state,
+      due: card.due.toISOString(),
+      stability: card.stability,
+      difficulty: card.difficulty,
+      elapsedDays: card.elapsedDays,
+      scheduledDays: card.scheduledDays,
+      learningSteps: card.learningSteps,
+      reps: card.reps,
+      lapses: card.lapses,
+      lastReview: card.lastReview?.toISOString() ?? null,
+      lastRating: ratingName(answers[answers.length - 1]!.rating),
+    },
+    reviewLog: answers.map((l, i) => {
+      const before = logs[i]!;
+      return { ...l, ...fsrsFigures(before), state: before.state, due: before.due.toISOString() };
+    }),
+  };
+}
 
 /** A title the deck can have: the file's deck title, else the file name without its ending. */
 function titleOf(read: string, filename: string): string {
@@ -298,8 +334,9 @@ export function createExchangeService({
         const settings = (await exchange.settings(tx, caller.owner)) ?? REVIEW_SETTINGS_DEFAULTS;
         const cards = [];
         const logs = [];
-        for (const [i, q] of kept.entries()) {
+        for (const [i, read] of kept.entries()) {
           const questionId = ids[i]!;
+          const q = withMemoryFromLog(read, settings.desiredRetention);
           if (q.review) {
             const r = q.review;
             cards.push({

@@ -106,14 +106,28 @@ export function review(
 export function rebuild(
   reviews: ReadonlyArray<{ reviewedAt: Date; rating: ReviewRating; desiredRetention: number }>,
 ): CardFields | null {
+  return replay(reviews).card;
+}
+
+/**
+ * The replay `rebuild` does, with each review's log (the card before it) as well: what an
+ * imported history without FSRS memory states (an Anki deck scheduled by SM-2) is stored as, so
+ * the stored card and log are exactly what rebuilding from the log gives.
+ */
+export function replay(
+  reviews: ReadonlyArray<{ reviewedAt: Date; rating: ReviewRating; desiredRetention: number }>,
+): { card: CardFields | null; logs: LogFields[] } {
   const schedulers = new Map<number, Scheduler>();
   let card: CardFields | null = null;
+  const logs: LogFields[] = [];
   for (const r of reviews) {
     let scheduler = schedulers.get(r.desiredRetention);
     if (!scheduler) schedulers.set(r.desiredRetention, (scheduler = createScheduler(r.desiredRetention)));
-    card = review(scheduler, card, r.reviewedAt, r.rating).card;
+    const next = review(scheduler, card, r.reviewedAt, r.rating);
+    card = next.card;
+    logs.push(next.log);
   }
-  return card;
+  return { card, logs };
 }
 
 /** What recall probability reads of a card (a reader may select only these). */
