@@ -1,17 +1,4 @@
-import {
-  allQuestionsQuerySchema,
-  deckQuestionsParamsSchema,
-  evaluateQuestionBodySchema,
-  generateQuestionsBodySchema,
-  generationStatusParamsSchema,
-  listQuestionsQuerySchema,
-  questionParamsSchema,
-  updateQuestionBodySchema,
-  type GenerateQuestionsResponse,
-  type GenerationStatusResponse,
-} from '@mnemo/contracts/api/questions';
-import { generateCardsFromSourceBodySchema, type GenerateCardsFromSourceResponse } from '@mnemo/contracts/api/ai';
-import { requireOwner, type RoutesPlugin } from '@mnemo/service-kit';
+import { contractSchema, requireOwner, type RoutesPlugin } from '@mnemo/service-kit';
 import { callerOf } from '../decks/limits';
 import type { GenerationService } from './generation.service';
 import type { QuestionsService } from './questions.service';
@@ -19,7 +6,8 @@ import type { QuestionsService } from './questions.service';
 /**
  * Question calls of spec 02 §7, and POST /ai/generate-cards-from-source (questions from one
  * source). Generation answers at once with status 'queued': the worker writes the questions and
- * the client polls the list (every 3 s on the edit screen) until they appear.
+ * the client polls the list (every 3 s on the edit screen) until they appear. Each route's request
+ * and answer schemas come from the contracts' route table.
  */
 export const questionsRoutes: RoutesPlugin<{ questions: QuestionsService; generation: GenerationService }> = async (
   app,
@@ -27,41 +15,41 @@ export const questionsRoutes: RoutesPlugin<{ questions: QuestionsService; genera
 ) => {
   app.get(
     '/questions/deck/:deckId',
-    { schema: { params: deckQuestionsParamsSchema, querystring: listQuestionsQuerySchema } },
+    { schema: contractSchema('GET /questions/deck/:deckId') },
     async (request) => questions.list(requireOwner(request), request.params.deckId, request.query),
   );
 
   app.get(
     '/questions/deck/:deckId/all',
-    { schema: { params: deckQuestionsParamsSchema, querystring: allQuestionsQuerySchema } },
+    { schema: contractSchema('GET /questions/deck/:deckId/all') },
     async (request) => questions.all(requireOwner(request), request.params.deckId, request.query.questionType),
   );
 
   app.get(
     '/questions/deck/:deckId/generation/:jobId',
-    { schema: { params: generationStatusParamsSchema } },
-    async (request): Promise<GenerationStatusResponse> =>
+    { schema: contractSchema('GET /questions/deck/:deckId/generation/:jobId') },
+    async (request) =>
       generation.status(callerOf(request), request.params.deckId, request.params.jobId),
   );
 
   app.post(
     '/questions/deck/:deckId/generate',
-    { schema: { params: deckQuestionsParamsSchema, body: generateQuestionsBodySchema } },
-    async (request): Promise<GenerateQuestionsResponse> => {
+    { schema: contractSchema('POST /questions/deck/:deckId/generate') },
+    async (request) => {
       const { jobId } = await generation.start(callerOf(request), request.params.deckId, {
         target: 'questions',
         questionTypes: request.body.questionTypes,
         count: request.body.totalQuestions,
         focusInstructions: request.body.focusInstructions,
       });
-      return { success: true, status: 'queued', jobId, questions: [] };
+      return { success: true as const, status: 'queued' as const, jobId, questions: [] };
     },
   );
 
   app.post(
     '/ai/generate-cards-from-source',
-    { schema: { body: generateCardsFromSourceBodySchema } },
-    async (request): Promise<GenerateCardsFromSourceResponse> => {
+    { schema: contractSchema('POST /ai/generate-cards-from-source') },
+    async (request) => {
       const { deckId, sourceId, count, questionTypes, focusInstructions } = request.body;
       const { jobId } = await generation.start(callerOf(request), deckId, {
         target: 'questions',
@@ -70,23 +58,23 @@ export const questionsRoutes: RoutesPlugin<{ questions: QuestionsService; genera
         focusInstructions,
         sourceId,
       });
-      return { success: true, status: 'queued', jobId, questions: [] };
+      return { success: true as const, status: 'queued' as const, jobId, questions: [] };
     },
   );
 
   app.put(
     '/questions/:id',
-    { schema: { params: questionParamsSchema, body: updateQuestionBodySchema } },
+    { schema: contractSchema('PUT /questions/:id') },
     async (request) => questions.update(requireOwner(request), request.params.id, request.body),
   );
 
-  app.delete('/questions/:id', { schema: { params: questionParamsSchema } }, async (request) =>
+  app.delete('/questions/:id', { schema: contractSchema('DELETE /questions/:id') }, async (request) =>
     questions.remove(requireOwner(request), request.params.id),
   );
 
   app.post(
     '/questions/:id/evaluate',
-    { schema: { params: questionParamsSchema, body: evaluateQuestionBodySchema } },
+    { schema: contractSchema('POST /questions/:id/evaluate') },
     async (request) =>
       questions.evaluate(requireOwner(request), request.params.id, request.body.response, {
         practice: request.body.practice,
