@@ -166,7 +166,8 @@ const TABLE = [
     params: ai.progressParamsSchema, response: ai.progressTicketResponseSchema },
   // Downloads of stored files: the key is random (the capability, like a presigned URL), so a plain
   // link from the browser, without a session, opens it.
-  { method: 'GET', path: '/files/*', service: 'deck', auth: 'public', file: true, addition: true },
+  { method: 'GET', path: '/files/*', service: 'deck', auth: 'public', file: true, addition: true,
+    params: upload.fileParamsSchema },
   { method: 'GET', path: '/youtube/search', service: 'deck', auth: 'session',
     query: youtube.youtubeSearchQuerySchema, response: youtube.youtubeSearchResponseSchema },
 

@@ -48,3 +48,9 @@ export const uploadDocumentResponseSchema = z.object({
   file: uploadedFileSchema,
 });
 export type UploadDocumentResponse = z.output<typeof uploadDocumentResponseSchema>;
+
+/**
+ * GET /files/*: a stored file, by the key its download link gives (`*`, slashes included). The key
+ * is random and short; anything longer is no key of ours.
+ */
+export const fileParamsSchema = z.object({ '*': z.string().max(200) });

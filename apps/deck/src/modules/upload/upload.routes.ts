@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
-import { z } from 'zod';
 import { UPLOAD_FIELD } from '@mnemo/contracts/api/upload';
-import { AppError, requireOwner, type RoutesPlugin } from '@mnemo/service-kit';
+import { AppError, contractSchema, requireOwner, type RoutesPlugin } from '@mnemo/service-kit';
 import { StorageError, type Storage } from '@mnemo/storage';
 import { maxUploadBytes, type UploadService } from './upload.service';
 
@@ -18,7 +17,7 @@ export const uploadRoutes: RoutesPlugin<{ service: UploadService; storage: Pick<
     limits: { files: 1, fields: 10, parts: 12, fieldSize: 10_000, headerPairs: 100 },
   });
 
-  app.post('/upload/document', async (request, reply) => {
+  app.post('/upload/document', { schema: contractSchema('POST /upload/document') }, async (request, reply) => {
     const owner = requireOwner(request);
     const plan = request.identity.kind === 'user' ? request.identity.plan : 'anonymous';
     if (!request.isMultipart()) {
@@ -40,7 +39,7 @@ export const uploadRoutes: RoutesPlugin<{ service: UploadService; storage: Pick<
    * Downloads of stored files (local disk or S3). The reference is a random key (like a presigned URL, it is the
    * capability); the browser follows it from a plain link, which carries no session.
    */
-  app.get('/files/*', { config: { public: true }, schema: { params: z.object({ '*': z.string().max(200) }) } }, async (request, reply) => {
+  app.get('/files/*', { config: { public: true }, schema: contractSchema('GET /files/*') }, async (request, reply) => {
     let file: Awaited<ReturnType<typeof storage.get>>;
     try {
       file = await storage.get(request.params['*']);
