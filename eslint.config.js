@@ -68,8 +68,8 @@ export default tseslint.config(
   },
   {
     // The gateway routes by the contracts' table: a service route missing from it is undocumented,
-    // one listed for another service is unreachable. Internal (/internal/...) and health routes are
-    // exempt (tooling/lint/rules/contract-routes.js).
+    // one listed for another service is unreachable. Internal (/internal/...) routes are checked
+    // against the contracts' internal table; health routes are exempt (tooling/lint/rules/contract-routes.js).
     files: ['apps/{auth,deck,chat,billing}/src/modules/**/*.routes.ts'],
     plugins: { mnemo },
     rules: { 'mnemo/contract-routes': 'error' },

@@ -30,8 +30,9 @@ tester.run('mnemo/contract-routes (a given table)', contractRoutes, {
     { ...withTable, code: "app.put('/decks/:id', { schema: {} }, async () => ({}));" },
     { ...withTable, code: "app.route({ method: ['GET', 'PUT'], url: '/decks/:id', handler: async () => ({}) });" },
     { ...withTable, code: "const path = '/decks/:id';\napp.get(path, async () => ({}));" },
-    // Internal routes: by their /internal/ path, or by a path constant from the contracts' internal modules.
+    // Internal routes: listed in the internal table for this service, or a path constant from the contracts' internal modules.
     { ...withTable, code: "app.post('/internal/claim-anonymous', async () => ({}));" },
+    { filename: '/repo/apps/chat/src/modules/claims/claims.routes.ts', options: [{ routes }], code: "app.post('/internal/claim-anonymous', async () => ({}));" },
     {
       ...withTable,
       code: "import { INTERNAL_USAGE_CHECK_PATH } from '@mnemo/contracts/internal/billing';\napp.post(INTERNAL_USAGE_CHECK_PATH, async () => ({}));",
@@ -63,6 +64,15 @@ tester.run('mnemo/contract-routes (a given table)', contractRoutes, {
       errors: [{ messageId: 'unreadable' }],
     },
     { ...withTable, code: 'app.get(`/decks/${id}`, async () => ({}));', errors: [{ messageId: 'unreadable' }] },
+    // An internal route the internal table does not list, or lists for another service only.
+    { ...withTable, code: "app.post('/internal/secret-door', async () => ({}));", errors: [{ messageId: 'missingInternal' }] },
+    { ...withTable, code: "app.get('/internal/claim-anonymous', async () => ({}));", errors: [{ messageId: 'missingInternal' }] },
+    {
+      filename: '/repo/apps/chat/src/modules/x/x.routes.ts',
+      options: [{ routes }],
+      code: "app.post('/internal/sources/:sourceId/may-watch', async () => ({}));",
+      errors: [{ messageId: 'missingInternal' }],
+    },
     // Any instance name, once the first argument is a path.
     { ...withTable, code: "fastify.post('/decks', async () => ({}));", errors: [{ messageId: 'missing' }] },
   ],
@@ -83,6 +93,13 @@ tester.run('mnemo/contract-routes (the real contracts)', contractRoutes, {
 });
 
 describe('reading the contracts route table', () => {
+  it('reads the internal table with each call\'s service', () => {
+    const internal = readContractCalls(new URL('../../packages/contracts/src/internal/routes.ts', import.meta.url).pathname);
+    expect(internal).toContainEqual({ method: 'POST', path: '/internal/claim-anonymous', service: 'deck' });
+    expect(internal).toContainEqual({ method: 'POST', path: '/internal/claim-anonymous', service: 'chat' });
+    expect(internal).toContainEqual({ method: 'GET', path: '/internal/billing/plan/:userId', service: 'billing' });
+  });
+
   it('finds every call with its method, path and service', () => {
     expect(realCalls.length).toBeGreaterThan(70);
     expect(realCalls).toContainEqual({ method: 'POST', path: '/auth/login', service: 'auth' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './common';
 
 /**
  * Progress steps of spec 02 §4, in the order a successful run emits them. Addition: `ocr`, between
@@ -88,6 +89,7 @@ export function ownerFromTag(tag: string): { userId: string } | { anonId: string
  * POSTed with the gateway's service identity; the gateway caches a yes under progressOwnerKey.
  */
 export const progressAccessPath = (sourceId: string) => `/internal/sources/${sourceId}/may-watch`;
+export const progressAccessParamsSchema = z.object({ sourceId: idSchema });
 export const progressAccessBodySchema = z.object({
   owner: z.string().refine((t) => ownerFromTag(t) !== null, 'An owner tag: user:<id> or anon:<id>'),
 });

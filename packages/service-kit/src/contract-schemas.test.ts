@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { route } from '@mnemo/contracts/routes';
-import { contractResponse, contractSchema } from './contract-schemas';
+import { internalRoute } from '@mnemo/contracts/internal/routes';
+import { contractResponse, contractSchema, internalContractSchema } from './contract-schemas';
 
 describe('contract schemas', () => {
   it('takes params, query, body and the answer under its success status from the route table', () => {
@@ -24,5 +25,15 @@ describe('contract schemas', () => {
 
   it('contractResponse refuses a call without an answer schema', () => {
     expect(() => contractResponse('POST /chat/stream/:chatId')).toThrow();
+  });
+
+  it('names an internal call by its service: deck and chat answer the same path with their own schemas', () => {
+    const deck = internalContractSchema('deck POST /internal/claim-anonymous');
+    const chat = internalContractSchema('chat POST /internal/claim-anonymous');
+    expect(deck.body).toBe(chat.body);
+    expect(deck.response[200]).toBe(internalRoute('deck POST /internal/claim-anonymous').response);
+    expect(chat.response[200]).toBe(internalRoute('chat POST /internal/claim-anonymous').response);
+    expect(deck.response[200]).not.toBe(chat.response[200]);
+    expect(() => internalContractSchema('auth POST /internal/nowhere' as never)).toThrow();
   });
 });

@@ -19,7 +19,13 @@ export { signIdentity, verifyIdentity } from './identity';
 export { publicUrlOf, requireOwner, requireUser } from './plugins/identity';
 export type { ReadinessCheck, ReadinessReport } from './plugins/health';
 export { createOpsServer } from './ops-server';
-export { contractResponse, contractSchema, type ContractSchema } from './contract-schemas';
+export {
+  contractResponse,
+  contractSchema,
+  internalContractSchema,
+  type ContractSchema,
+  type InternalContractSchema,
+} from './contract-schemas';
 export {
   createTracing,
   currentTraceCarrier,

@@ -6,10 +6,13 @@
 // route listed for another service is never reached at all. This rule reports both, in the service
 // route files (apps/{auth,deck,chat,billing}/src/modules/**/*.routes.ts).
 //
+// Internal routes (a path under /internal/: service-to-service calls, signed with the internal
+// secret; the gateway forwards no /internal prefix) are checked against the contracts' internal
+// table (packages/contracts/src/internal/routes.ts) instead, by service, method and path.
+//
 // Exempt, by rule rather than by list:
-// - internal routes, whose path starts with /internal/ (service-to-service calls, signed with the
-//   internal secret; the gateway forwards no /internal prefix), or whose path is a constant imported
-//   from @mnemo/contracts/internal/* (where the internal calls' paths live);
+// - an internal route whose path is a constant imported from @mnemo/contracts/internal/* (where the
+//   internal calls' paths and schemas live);
 // - health routes: /healthz, /readyz, /metrics (service-kit registers them; never in the table).
 // A path the rule cannot read (not a string, nor a constant of the file, nor an internal import) is
 // reported: write it as a string so it can be checked.
@@ -18,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { parser } from 'typescript-eslint';
 
 const DEFAULT_CONTRACTS = fileURLToPath(new URL('../../../packages/contracts/src/routes.ts', import.meta.url));
+const DEFAULT_INTERNAL = fileURLToPath(new URL('../../../packages/contracts/src/internal/routes.ts', import.meta.url));
 const ROUTE_METHODS = new Set(['get', 'post', 'put', 'delete', 'patch', 'head', 'options', 'all']);
 const HEALTH_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 const INTERNAL_IMPORT = /^@mnemo\/contracts\/internal\//;
@@ -78,6 +82,15 @@ export const contractRoutes = {
         type: 'object',
         properties: {
           contracts: { type: 'string' },
+          internalContracts: { type: 'string' },
+          internalRoutes: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { method: { type: 'string' }, path: { type: 'string' }, service: { type: 'string' } },
+              required: ['method', 'path', 'service'],
+            },
+          },
           routes: {
             type: 'array',
             items: {
@@ -93,6 +106,8 @@ export const contractRoutes = {
     messages: {
       missing:
         '{{method}} {{path}} is not in the contracts route table (packages/contracts/src/routes.ts): add it there (the gateway routes by it), or make it an internal route under /internal/.',
+      missingInternal:
+        '{{method}} {{path}} is not in the contracts\' internal table for the {{service}} service (packages/contracts/src/internal/routes.ts): add it there with its schemas.',
       otherService: '{{method}} {{path}} belongs to the {{owner}} service in the contracts route table, not {{service}}: the gateway never sends it here.',
       anyMethod: 'app.all({{path}}) answers every method: register each method the contracts list instead.',
       unreadable: 'Write the route path as a string (or import an internal path from @mnemo/contracts/internal/*) so it can be checked against the contracts.',
@@ -104,6 +119,8 @@ export const contractRoutes = {
     const options = context.options[0] ?? {};
     const calls = options.routes ?? readContractCalls(options.contracts ?? DEFAULT_CONTRACTS);
     const owners = new Map(calls.map((c) => [`${c.method} ${c.path}`, c.service]));
+    const internalCalls = options.internalRoutes ?? readContractCalls(options.internalContracts ?? DEFAULT_INTERNAL);
+    const internal = new Set(internalCalls.map((c) => `${c.service} ${c.method} ${c.path}`));
     const sourceCode = context.sourceCode;
 
     /**
@@ -138,7 +155,14 @@ export const contractRoutes = {
     const check = (node, methods, pathNode) => {
       const path = pathNode ? pathOf(pathNode) : undefined;
       if (path === undefined) return context.report({ node, messageId: 'unreadable' });
-      if (path === 'internal' || path.startsWith('/internal/') || HEALTH_PATHS.has(path)) return;
+      if (path === 'internal' || HEALTH_PATHS.has(path)) return;
+      if (path.startsWith('/internal/')) {
+        for (const method of methods) {
+          if (method === 'ALL') return context.report({ node, messageId: 'anyMethod', data: { path } });
+          if (!internal.has(`${service} ${method} ${path}`)) context.report({ node, messageId: 'missingInternal', data: { method, path, service } });
+        }
+        return;
+      }
       for (const method of methods) {
         if (method === 'ALL') return context.report({ node, messageId: 'anyMethod', data: { path } });
         const owner = owners.get(`${method} ${path}`);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkoutBodySchema } from '@mnemo/contracts/api/payment';
-import { contractResponse, publicUrlOf, requireUser, type RoutesPlugin } from '@mnemo/service-kit';
+import { contractSchema, publicUrlOf, requireUser, type RoutesPlugin } from '@mnemo/service-kit';
 import type { PaymentService } from './payment.service';
 
 /** A portal call may arrive with a JSON content type and no body: that is `{}`. */
@@ -11,11 +11,11 @@ export const paymentRoutes: RoutesPlugin<{ service: PaymentService; publicUrl: s
   app,
   { service, publicUrl },
 ) => {
-  app.post('/payment/create-checkout-session', { schema: { body: emptyBody, response: contractResponse('POST /payment/create-checkout-session') } }, async (request) =>
+  app.post('/payment/create-checkout-session', { schema: { ...contractSchema('POST /payment/create-checkout-session'), body: emptyBody } }, async (request) =>
     service.createCheckout(requireUser(request).userId, request.body.referralCode ?? null, publicUrlOf(request, publicUrl)),
   );
 
-  app.post('/payment/create-billing-portal', { schema: { response: contractResponse('POST /payment/create-billing-portal') } }, async (request) =>
+  app.post('/payment/create-billing-portal', { schema: contractSchema('POST /payment/create-billing-portal') }, async (request) =>
     service.createPortal(requireUser(request).userId, publicUrlOf(request, publicUrl)),
   );
 };

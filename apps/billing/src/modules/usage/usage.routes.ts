@@ -1,13 +1,5 @@
-import { checkUsageLimitBodySchema } from '@mnemo/contracts/api/payment';
-import {
-  internalPlanParamsSchema,
-  internalUsageCheckBodySchema,
-  internalUsageRecordBodySchema,
-  INTERNAL_USAGE_CHECK_PATH,
-  INTERNAL_USAGE_RECORD_PATH,
-  type InternalPlanResponse,
-} from '@mnemo/contracts/internal/billing';
-import { contractResponse, requireUser, type RoutesPlugin } from '@mnemo/service-kit';
+import { INTERNAL_USAGE_CHECK_PATH, INTERNAL_USAGE_RECORD_PATH } from '@mnemo/contracts/internal/billing';
+import { contractSchema, internalContractSchema, requireUser, type RoutesPlugin } from '@mnemo/service-kit';
 import { requireService } from '@mnemo/service-kit/internal-client';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { UsageService } from './usage.service';
@@ -18,26 +10,26 @@ export const usageRoutes: RoutesPlugin<{ service: UsageService; subscriptions: P
   { service, subscriptions },
 ) => {
   // Payment calls need a signed-in user; the spec's client shows 'Authentication required'.
-  app.get('/payment/usage', { schema: { response: contractResponse('GET /payment/usage') } }, async (request) =>
+  app.get('/payment/usage', { schema: contractSchema('GET /payment/usage') }, async (request) =>
     service.usageOf(requireUser(request).userId),
   );
 
-  app.post('/payment/check-usage-limit', { schema: { body: checkUsageLimitBodySchema, response: contractResponse('POST /payment/check-usage-limit') } }, async (request) =>
+  app.post('/payment/check-usage-limit', { schema: contractSchema('POST /payment/check-usage-limit') }, async (request) =>
     service.checkLimit(requireUser(request).userId, request.body.contentSizeMB),
   );
 
-  app.get('/internal/billing/plan/:userId', { schema: { params: internalPlanParamsSchema } }, async (request): Promise<InternalPlanResponse> => {
+  app.get('/internal/billing/plan/:userId', { schema: internalContractSchema('billing GET /internal/billing/plan/:userId') }, async (request) => {
     requireService(request.identity);
     const state = await subscriptions.stateOf(request.params.userId);
     return { plan: state.plan, subscriptionStatus: state.status };
   });
 
-  app.post(INTERNAL_USAGE_CHECK_PATH, { schema: { body: internalUsageCheckBodySchema } }, async (request) => {
+  app.post(INTERNAL_USAGE_CHECK_PATH, { schema: internalContractSchema('billing POST /internal/billing/usage/check') }, async (request) => {
     requireService(request.identity);
     return service.check(request.body.owner, request.body.bytes);
   });
 
-  app.post(INTERNAL_USAGE_RECORD_PATH, { schema: { body: internalUsageRecordBodySchema } }, async (request) => {
+  app.post(INTERNAL_USAGE_RECORD_PATH, { schema: internalContractSchema('billing POST /internal/billing/usage/record') }, async (request) => {
     requireService(request.identity);
     const { owner, ...input } = request.body;
     return service.record(owner, input);

@@ -1,9 +1,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '@mnemo/db/client';
 import { REVIEW_SETTINGS_DEFAULTS } from '@mnemo/contracts/api/review';
 import { classMembers, decks, reviewCards, reviewDays, reviewLogs, reviewSettings, sources, studySpaces, uploads } from '@mnemo/db/schema';
-import type { RoutesPlugin } from '@mnemo/service-kit';
+import { internalContractSchema, type RoutesPlugin } from '@mnemo/service-kit';
 import { requireService } from '@mnemo/service-kit/internal-client';
 import { recountAllDays } from '../review/review.repository';
 
@@ -19,7 +18,7 @@ export const claimsRoutes: RoutesPlugin<{
 }> = async (app, { db, onClaimed }) => {
   app.post(
     '/internal/claim-anonymous',
-    { schema: { body: z.object({ anonId: z.uuid(), userId: z.uuid() }) } },
+    { schema: internalContractSchema('deck POST /internal/claim-anonymous') },
     async (request) => {
       requireService(request.identity);
       const { anonId, userId } = request.body;
@@ -80,7 +79,7 @@ export const claimsRoutes: RoutesPlugin<{
       await onClaimed({ anonId, userId, sourceIds: moved.sourceIds }).catch((err: unknown) =>
         request.log.warn({ err }, 'could not hand processing sources over to the account'),
       );
-      return { success: true, moved: { spaces: moved.spaces, decks: moved.decks } };
+      return { success: true as const, moved: { spaces: moved.spaces, decks: moved.decks } };
     },
   );
 };

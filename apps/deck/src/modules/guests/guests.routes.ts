@@ -1,13 +1,12 @@
-import type { RoutesPlugin } from '@mnemo/service-kit';
+import { internalContractSchema, type RoutesPlugin } from '@mnemo/service-kit';
 import { requireService } from '@mnemo/service-kit/internal-client';
-import { internalAnonymousUsageParamsSchema } from '@mnemo/contracts/internal/anonymous-usage';
 import type { GuestsRepository } from './guests.repository';
 
 /** Internal: what a guest has made here, for the auth service's anonymous-limits answer. */
 export const guestsRoutes: RoutesPlugin<{ guests: Pick<GuestsRepository, 'usage'> }> = async (app, { guests }) => {
   app.get(
     '/internal/anonymous-usage/:anonId',
-    { schema: { params: internalAnonymousUsageParamsSchema } },
+    { schema: internalContractSchema('deck GET /internal/anonymous-usage/:anonId') },
     async (request) => {
       requireService(request.identity);
       return guests.usage(request.params.anonId.toLowerCase());

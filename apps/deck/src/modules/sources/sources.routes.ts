@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { removeSourceBodySchema } from '@mnemo/contracts/api/sources';
-import { progressAccessBodySchema, type ProgressAccessResponse } from '@mnemo/contracts/progress';
-import { idSchema } from '@mnemo/contracts/common';
-import { requireOwner, contractSchema, type RoutesPlugin } from '@mnemo/service-kit';
+import { requireOwner, contractSchema, internalContractSchema, type RoutesPlugin } from '@mnemo/service-kit';
 import { requireService } from '@mnemo/service-kit/internal-client';
 import type { ProcessingService } from './processing.service';
 import type { SourcesService } from './sources.service';
@@ -38,8 +36,8 @@ export const sourcesRoutes: RoutesPlugin<{ sources: SourcesService; processing: 
 
   app.post(
     '/internal/sources/:sourceId/may-watch',
-    { schema: { params: z.object({ sourceId: idSchema }), body: progressAccessBodySchema } },
-    async (request): Promise<ProgressAccessResponse> => {
+    { schema: internalContractSchema('deck POST /internal/sources/:sourceId/may-watch') },
+    async (request) => {
       requireService(request.identity);
       return { allowed: await processing.mayWatch(request.body.owner, request.params.sourceId) };
     },
