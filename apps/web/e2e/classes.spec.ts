@@ -336,3 +336,103 @@ test('the dashboard colours the grid, sorts it, exports it as CSV, names what to
   await expect(grid.locator('tbody tr')).toHaveCount(1);
   expect(classes.made('DELETE', new RegExp(`/members/${ids.bob}$`))).toHaveLength(1);
 });
+
+test('a teacher creates a class space from course material: upload, the units come in with their questions, then the space to make a class', async ({
+  page,
+}) => {
+  const { decks, classes, install } = await setUp(page);
+  const space = decks.addSpace('Biology 7B');
+  const units = ['Chapter 1: Cells', 'Chapter 2: Energy', 'Chapter 3: Genetics'].map((title) =>
+    decks.addDeck(title, { studySpace: space._id }),
+  );
+  const at = (
+    status: 'splitting' | 'ready',
+    progress: Array<['processing' | 'completed', number]> = [],
+  ) => ({
+    success: true as const,
+    space: { ...space, decks: progress.length ? units.map((u) => u._id) : [] },
+    curriculum: { status, error: null, originalFilename: 'Biology 7B.md' },
+    decks: progress.map(([processingStatus, questionCount], i) => ({
+      _id: units[i]!._id,
+      title: units[i]!.title,
+      processingStatus,
+      processingError: null,
+      questionCount,
+    })),
+  });
+  classes.curriculum = {
+    answer: at('splitting'),
+    stages: [
+      at('splitting'),
+      at('ready', [
+        ['completed', 10],
+        ['processing', 0],
+        ['processing', 0],
+      ]),
+      at('ready', [
+        ['completed', 10],
+        ['completed', 10],
+        ['completed', 10],
+      ]),
+    ],
+  };
+  await install();
+  await page.goto('/library');
+
+  await page.getByRole('link', { name: 'Create a class space' }).click();
+  await expect(page.getByRole('heading', { name: 'Create a class space' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  // Nothing chosen: the page says so before any call.
+  await page.getByRole('button', { name: 'Create class space' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please choose a file of your course material');
+  expect(classes.made('POST', '/classes/curriculum')).toHaveLength(0);
+
+  await page.getByLabel('Course material').setInputFiles({
+    name: 'Biology 7B.md',
+    mimeType: 'text/markdown',
+    buffer: Buffer.from('# Chapter 1: Cells\n\nCells.\n\n# Chapter 2: Energy\n\nEnergy.'),
+  });
+  await page.getByRole('button', { name: 'Create class space' }).click();
+  await expect(page).toHaveURL(new RegExp(`/classes/new\\?space=${space._id}`));
+  await expect(page.getByRole('heading', { name: 'Biology 7B' })).toBeVisible();
+  expect(classes.made('POST', '/classes/curriculum')[0]?.body).toEqual({
+    storageRef: 'documents/2025/03/Biology 7B.md',
+    originalFilename: 'Biology 7B.md',
+  });
+  const list = page.getByRole('list', { name: 'Units' });
+  await expect(page.getByRole('status')).toHaveText('Writing questions: 1 of 3 units ready');
+  await expect(list.getByRole('listitem')).toHaveText([
+    /Chapter 1: Cells\s*10 questions/,
+    /Chapter 2: Energy\s*Processing/,
+    /Chapter 3: Genetics\s*Processing/,
+  ]);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/classes-curriculum.png', fullPage: true });
+
+  // Every unit has its questions: the space opens with its decks, ready to be made a class.
+  await expect(page).toHaveURL(new RegExp(`/space/${space._id}$`), { timeout: 15_000 });
+  for (const unit of units) await expect(page.getByText(unit.title).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Make this space a class' }).click();
+  await expect(page.getByLabel('Join code')).toHaveText('H7K2P');
+});
+
+test('a failed split says why and offers another file', async ({ page }) => {
+  const { decks, classes, install } = await setUp(page);
+  const space = decks.addSpace('Empty notes');
+  const failed = {
+    success: true as const,
+    space: { ...space, decks: [] },
+    curriculum: {
+      status: 'failed' as const,
+      error: 'This file is empty (0 bytes).',
+      originalFilename: 'empty.docx',
+    },
+    decks: [],
+  };
+  classes.curriculum = { answer: failed, stages: [failed] };
+  await install();
+  await page.goto(`/classes/new?space=${space._id}`);
+  await expect(page.getByRole('alert')).toHaveText('This file is empty (0 bytes).');
+  await page.getByRole('link', { name: 'Try another file' }).click();
+  await expect(page.getByLabel('Course material')).toBeVisible();
+});

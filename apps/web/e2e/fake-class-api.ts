@@ -2,6 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import type {
   ClassDashboardResponse,
   ClassResponse,
+  CurriculumSpaceResponse,
   JoinClassResponse,
   ListClassesResponse,
   RotateCodeResponse,
@@ -38,6 +39,12 @@ export class FakeClassApi extends RecordingFake {
     string,
     Omit<FakeClass, 'role' | 'member' | 'dashboard' | 'joinCode' | 'joinEnabled'>
   >();
+
+  /**
+   * Curriculum to space: what POST /classes/curriculum answers, then each GET of its status the
+   * next of these stages (the last one stays), so a test plays the worker's split and generation.
+   */
+  curriculum: { answer: CurriculumSpaceResponse; stages: CurriculumSpaceResponse[] } | null = null;
 
   nextCode(): string {
     return this.codes.shift() ?? 'Y2Y2Y';
@@ -103,6 +110,14 @@ export class FakeClassApi extends RecordingFake {
       const made = existing ?? this.addClass({ spaceId, spaceTitle: 'Space', role: 'teacher' });
       const answer: ClassResponse = { success: true, class: this.present(made) };
       return json(answer, existing ? 200 : 201);
+    }
+    if (path === '/classes/curriculum' && method === 'POST' && this.curriculum) {
+      return json(this.curriculum.answer, 202);
+    }
+    if (parts[1] === 'curriculum' && parts[2] && method === 'GET' && this.curriculum) {
+      const { stages } = this.curriculum;
+      const next = stages.length > 1 ? stages.shift()! : stages[0]!;
+      return json(next);
     }
     if (path === '/classes/join' && method === 'POST') {
       const { code, displayName } = body as { code: string; displayName: string };

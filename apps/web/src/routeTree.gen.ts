@@ -31,6 +31,7 @@ import { Route as PublicTermsRouteImport } from './routes/_public/terms';
 import { Route as AppBillingDemoCheckoutRouteImport } from './routes/_app/billing/demo-checkout';
 import { Route as AppBillingDemoPortalRouteImport } from './routes/_app/billing/demo-portal';
 import { Route as AppClassesIndexRouteImport } from './routes/_app/classes/index';
+import { Route as AppClassesNewRouteImport } from './routes/_app/classes/new';
 import { Route as AppDeckIndexRouteImport } from './routes/_app/deck/index';
 import { Route as AppDeckDeckIdRouteImport } from './routes/_app/deck/$deckId';
 import { Route as AppEditCardsIndexRouteImport } from './routes/_app/edit-cards/index';
@@ -156,6 +157,11 @@ const AppClassesIndexRoute = AppClassesIndexRouteImport.update({
   path: '/classes/',
   getParentRoute: () => AppRoute,
 } as any);
+const AppClassesNewRoute = AppClassesNewRouteImport.update({
+  id: '/classes/new',
+  path: '/classes/new',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppDeckIndexRoute = AppDeckIndexRouteImport.update({
   id: '/deck/',
   path: '/deck/',
@@ -258,6 +264,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof PublicTermsRoute;
   '/billing/demo-checkout': typeof AppBillingDemoCheckoutRoute;
   '/billing/demo-portal': typeof AppBillingDemoPortalRoute;
+  '/classes/new': typeof AppClassesNewRoute;
   '/deck/$deckId': typeof AppDeckDeckIdRouteWithChildren;
   '/edit-cards/$deckId': typeof AppEditCardsDeckIdRoute;
   '/join/$code': typeof AppJoinCodeRoute;
@@ -296,6 +303,7 @@ export interface FileRoutesByTo {
   '/terms': typeof PublicTermsRoute;
   '/billing/demo-checkout': typeof AppBillingDemoCheckoutRoute;
   '/billing/demo-portal': typeof AppBillingDemoPortalRoute;
+  '/classes/new': typeof AppClassesNewRoute;
   '/edit-cards/$deckId': typeof AppEditCardsDeckIdRoute;
   '/join/$code': typeof AppJoinCodeRoute;
   '/space/$spaceId': typeof AppSpaceSpaceIdRoute;
@@ -336,6 +344,7 @@ export interface FileRoutesById {
   '/_public/': typeof PublicIndexRoute;
   '/_app/billing/demo-checkout': typeof AppBillingDemoCheckoutRoute;
   '/_app/billing/demo-portal': typeof AppBillingDemoPortalRoute;
+  '/_app/classes/new': typeof AppClassesNewRoute;
   '/_app/deck/$deckId': typeof AppDeckDeckIdRouteWithChildren;
   '/_app/edit-cards/$deckId': typeof AppEditCardsDeckIdRoute;
   '/_app/join/$code': typeof AppJoinCodeRoute;
@@ -376,6 +385,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/billing/demo-checkout'
     | '/billing/demo-portal'
+    | '/classes/new'
     | '/deck/$deckId'
     | '/edit-cards/$deckId'
     | '/join/$code'
@@ -414,6 +424,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/billing/demo-checkout'
     | '/billing/demo-portal'
+    | '/classes/new'
     | '/edit-cards/$deckId'
     | '/join/$code'
     | '/space/$spaceId'
@@ -453,6 +464,7 @@ export interface FileRouteTypes {
     | '/_public/'
     | '/_app/billing/demo-checkout'
     | '/_app/billing/demo-portal'
+    | '/_app/classes/new'
     | '/_app/deck/$deckId'
     | '/_app/edit-cards/$deckId'
     | '/_app/join/$code'
@@ -634,6 +646,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppClassesIndexRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/classes/new': {
+      id: '/_app/classes/new';
+      path: '/classes/new';
+      fullPath: '/classes/new';
+      preLoaderRoute: typeof AppClassesNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/deck/': {
       id: '/_app/deck/';
       path: '/deck';
@@ -782,6 +801,7 @@ interface AppRouteChildren {
   AppStatsRoute: typeof AppStatsRoute;
   AppBillingDemoCheckoutRoute: typeof AppBillingDemoCheckoutRoute;
   AppBillingDemoPortalRoute: typeof AppBillingDemoPortalRoute;
+  AppClassesNewRoute: typeof AppClassesNewRoute;
   AppDeckDeckIdRoute: typeof AppDeckDeckIdRouteWithChildren;
   AppEditCardsDeckIdRoute: typeof AppEditCardsDeckIdRoute;
   AppJoinCodeRoute: typeof AppJoinCodeRoute;
@@ -803,6 +823,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppStatsRoute: AppStatsRoute,
   AppBillingDemoCheckoutRoute: AppBillingDemoCheckoutRoute,
   AppBillingDemoPortalRoute: AppBillingDemoPortalRoute,
+  AppClassesNewRoute: AppClassesNewRoute,
   AppDeckDeckIdRoute: AppDeckDeckIdRouteWithChildren,
   AppEditCardsDeckIdRoute: AppEditCardsDeckIdRoute,
   AppJoinCodeRoute: AppJoinCodeRoute,

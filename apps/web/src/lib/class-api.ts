@@ -3,10 +3,12 @@ import type { z } from 'zod';
 import {
   classDashboardResponseSchema,
   classResponseSchema,
+  curriculumSpaceResponseSchema,
   joinClassResponseSchema,
   listClassesResponseSchema,
   removeMemberResponseSchema,
   rotateCodeResponseSchema,
+  type CurriculumSpaceBody,
   type JoinClassBody,
 } from '@mnemo/contracts/api/classes';
 import { api, type ApiClient } from './api';
@@ -15,6 +17,7 @@ import { useSession } from './session/session-context';
 const at = (id: string) => encodeURIComponent(id);
 
 export const classesQueryKey = ['classes'] as const;
+export const curriculumQueryKey = (spaceId: string) => ['classes', 'curriculum', spaceId] as const;
 export const classDashboardQueryKey = (classId: string) =>
   ['classes', classId, 'dashboard'] as const;
 
@@ -59,6 +62,17 @@ export function classCalls(client: ApiClient = api) {
     async removeMember(classId: string, memberId: string) {
       await client.delete(`/classes/${at(classId)}/members/${at(memberId)}`, undefined, {
         schema: removeMemberResponseSchema,
+      });
+    },
+    /** Curriculum to space: the uploaded document becomes a space with a deck per unit (202). */
+    async startCurriculum(body: CurriculumSpaceBody) {
+      return client.post('/classes/curriculum', body, { schema: curriculumSpaceResponseSchema });
+    },
+    /** Where a curriculum's split stands, and its decks' processing and questions. */
+    async curriculum(spaceId: string, signal?: AbortSignal) {
+      return client.get(`/classes/curriculum/${at(spaceId)}`, {
+        signal,
+        schema: curriculumSpaceResponseSchema,
       });
     },
     async leave(classId: string) {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
+import type { CurriculumSpaceResponse } from '@mnemo/contracts/api/classes';
 import {
+  curriculumErrorMessage,
+  curriculumStage,
   csvFileName,
   gridCsv,
   joinErrorMessage,
@@ -64,6 +67,70 @@ describe('joinErrorMessage', () => {
       'Try again in 30 seconds.',
     );
     expect(joinErrorMessage(new Error('x')).message).toBe('Joining failed. Please try again.');
+  });
+});
+
+describe('curriculumStage', () => {
+  const answer = (
+    status: CurriculumSpaceResponse['curriculum']['status'],
+    decks: Array<[CurriculumSpaceResponse['decks'][number]['processingStatus'], number]> = [],
+    error: string | null = null,
+  ): CurriculumSpaceResponse => ({
+    success: true,
+    space: { _id: 's', title: 'Biology', description: '', decks: decks.map((_, i) => `d${i}`) },
+    curriculum: { status, error, originalFilename: 'biology.docx' },
+    decks: decks.map(([processingStatus, questionCount], i) => ({
+      _id: `d${i}`,
+      title: `Chapter ${i + 1}`,
+      processingStatus,
+      processingError: null,
+      questionCount,
+    })),
+  });
+
+  it('is splitting until the decks exist, and failed with the reason the server gave', () => {
+    expect(curriculumStage(answer('splitting'))).toEqual({ stage: 'splitting' });
+    expect(curriculumStage(answer('failed', [], 'This file is empty (0 bytes).'))).toEqual({
+      stage: 'failed',
+      error: 'This file is empty (0 bytes).',
+    });
+  });
+
+  it('counts a unit ready once processed with questions, or failed; done when all are', () => {
+    expect(
+      curriculumStage(
+        answer('ready', [
+          ['completed', 10],
+          ['completed', 0],
+          ['processing', 0],
+        ]),
+      ),
+    ).toEqual({
+      stage: 'units',
+      ready: 1,
+      total: 3,
+    });
+    expect(
+      curriculumStage(
+        answer('ready', [
+          ['completed', 10],
+          ['failed', 0],
+        ]),
+      ),
+    ).toEqual({ stage: 'done', total: 2 });
+  });
+
+  it("words a refusal in the server's words, and a server failure in ours", () => {
+    const refused = new ApiError({
+      status: 409,
+      code: 'CONFLICT',
+      message: 'This file is already used.',
+    });
+    expect(curriculumErrorMessage(refused)).toBe('This file is already used.');
+    const broken = new ApiError({ status: 503, code: 'SERVICE_UNAVAILABLE', message: 'internal' });
+    expect(curriculumErrorMessage(broken)).toBe(
+      'Your class space could not be made. Please try again.',
+    );
   });
 });
 

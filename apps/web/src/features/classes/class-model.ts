@@ -3,6 +3,7 @@ import {
   displayNameSchema,
   joinCodeSchema,
   type ClassDashboardResponse,
+  type CurriculumSpaceResponse,
 } from '@mnemo/contracts/api/classes';
 import { isApiError } from '../../lib/api';
 
@@ -16,7 +17,42 @@ export const CLASS_MESSAGES = {
   dashboardFailed: 'Failed to load the class dashboard. Please try again.',
   notAClass: 'This space is not a class yet.',
   actionFailed: 'That did not work. Please try again.',
+  curriculumFailed: 'Your class space could not be made. Please try again.',
+  curriculumLoadFailed: 'Failed to load the class space. Please try again.',
+  noFile: 'Please choose a file of your course material',
 } as const;
+
+/** How far a curriculum is: reading and splitting, making each unit's questions, done, or failed. */
+export type CurriculumStage =
+  | { stage: 'splitting' }
+  | { stage: 'failed'; error: string }
+  | { stage: 'units'; ready: number; total: number }
+  | { stage: 'done'; total: number };
+
+/**
+ * A unit deck is finished when its source failed, or it was processed and has questions (the
+ * generation is queued with the split and writes them after the processing).
+ */
+export function curriculumStage(answer: CurriculumSpaceResponse): CurriculumStage {
+  const { curriculum, decks } = answer;
+  if (curriculum.status === 'failed')
+    return { stage: 'failed', error: curriculum.error ?? CLASS_MESSAGES.curriculumFailed };
+  if (curriculum.status === 'splitting') return { stage: 'splitting' };
+  const ready = decks.filter(
+    (d) =>
+      d.processingStatus === 'failed' ||
+      (d.processingStatus === 'completed' && d.questionCount > 0),
+  ).length;
+  return ready === decks.length
+    ? { stage: 'done', total: decks.length }
+    : { stage: 'units', ready, total: decks.length };
+}
+
+/** What a refused curriculum request tells the teacher: the server's words are written for them. */
+export function curriculumErrorMessage(error: unknown): string {
+  if (!isApiError(error)) return CLASS_MESSAGES.curriculumFailed;
+  return error.status < 500 && error.message ? error.message : CLASS_MESSAGES.curriculumFailed;
+}
 
 export interface JoinFields {
   code: string;

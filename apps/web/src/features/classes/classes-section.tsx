@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { classes, classesQueryKey, useClasses, type JoinedClass } from '../../lib/class-api';
+import { useSession } from '../../lib/session/session-context';
 import { ClassDeckLink } from './class-deck-link';
 import { CLASS_MESSAGES } from './class-model';
 import { QueryState } from '../../components/query-state';
@@ -15,6 +16,8 @@ import './classes.css';
  */
 export function ClassesSection({ level = 2 }: { level?: 1 | 2 }) {
   const list = useClasses();
+  // Making a class needs an account; a guest only joins.
+  const { session } = useSession();
   const Heading = level === 1 ? 'h1' : 'h2';
   const Sub = level === 1 ? 'h2' : 'h3';
   const [leaving, setLeaving] = useState<JoinedClass | null>(null);
@@ -29,9 +32,16 @@ export function ClassesSection({ level = 2 }: { level?: 1 | 2 }) {
     >
       <header className="library-section-head">
         <Heading id="classes-title">Classes</Heading>
-        <Link to="/join" className="btn">
-          Join a class
-        </Link>
+        <span className="classes-actions">
+          {session.status === 'authenticated' && (
+            <Link to="/classes/new" search={{}} className="btn">
+              Create a class space
+            </Link>
+          )}
+          <Link to="/join" className="btn">
+            Join a class
+          </Link>
+        </span>
       </header>
       <QueryState query={list} loading="Loading classes..." failed={CLASS_MESSAGES.loadFailed} />
       {list.data && teaching.length === 0 && joined.length === 0 && (
