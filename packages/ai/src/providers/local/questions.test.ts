@@ -5,6 +5,7 @@ import type { GeneratedQuestion, TextChunk } from '../../types';
 import { cleanText } from './document';
 import { chunkFixture, webFixtureText } from './fixture-text';
 import { createLocalStudyAi } from './index';
+import { wordVectors } from './word-vectors';
 import { synonyms } from './wordnet';
 
 // Real pages through Readability and wink on a shared machine: a generous limit, nothing timed.
@@ -201,6 +202,27 @@ describe('generateQuestions', slow, () => {
           expect(head(o) === head(right), where).toBe(false);
           if (!o.includes(' ') && !right.includes(' ')) expect(synonyms(o, right), where).toBe(false);
         }
+      }
+    }
+  });
+
+  it('never blanks or asks about a lone everyday word ("system", "president"): the answer is the source\'s own term', slow, async () => {
+    // GloVe's frequency rank: the 2,000 most frequent English words are everyday vocabulary.
+    const everyday = (text: string) => {
+      const rank = wordVectors().rank(text.toLowerCase());
+      return !text.includes(' ') && /^\p{Ll}/u.test(text) && rank !== undefined && rank < 2000;
+    };
+    for (const name of ['google-sre-book-1', 'bbc-1']) {
+      const questions = await ai.generateQuestions({
+        chunks: chunksOf(name),
+        count: 12,
+        types: ['multiple_choice', 'free_response'],
+      });
+      expect(questions.length, name).toBe(12);
+      for (const q of questions) {
+        if (q.correctAnswerText) expect(everyday(q.correctAnswerText), q.question).toBe(false);
+        const asked = /(?:the term|about) “([^”]+)”/.exec(q.question)?.[1];
+        if (asked) expect(everyday(asked), q.question).toBe(false);
       }
     }
   });

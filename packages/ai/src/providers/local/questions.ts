@@ -22,6 +22,23 @@ import {
 import { diverseKeyPhrases, definesAt, keyPhrases } from './summarize';
 import { focusTerms, sameText, similarWording, textTerms } from './terms';
 import { synonyms } from './wordnet';
+import { wordVectors } from './word-vectors';
+
+/**
+ * Words among the most frequent of general English (GloVe's frequency rank, word-vectors.ts):
+ * "system", "president", "story", "paper". Blanked or asked about alone they test nothing the
+ * source taught, and two of them often fit the same blank ("service" and "system"); a rarer word
+ * ("saturation", "latency", "chaos") is the source's vocabulary. Unknown words (other languages,
+ * names) are not everyday.
+ */
+const EVERYDAY_RANK = 2000;
+function everydayWord(phrase: Phrase): boolean {
+  if (phrase.length !== 1 || phrase.kind !== 'concept') return false;
+  const v = wordVectors();
+  const rank =
+    v.rank((phrase.lowerSurface ?? phrase.surface).toLowerCase()) ?? v.rank(phrase.key.toLowerCase());
+  return rank !== undefined && rank < EVERYDAY_RANK;
+}
 
 /**
  * Questions built from the text itself:
@@ -250,6 +267,7 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
         const rest = s.terms.length - (o.end - o.start);
         if (rest < 4) continue;
         if (nameFragment(phrase, ctx)) continue;
+        if (everydayWord(phrase)) continue;
         let score = (doc.importance[s.id] ?? 0) + 0.05 * phrase.score + focusScore(s);
         if (definesAt(s, o.end)) score += 0.2;
         // A real question beats a blank in a copied sentence.
@@ -271,15 +289,17 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
         const o = s.phrases.find((p) => p.key === phrase.key);
         if (!o) continue;
         if (nameFragment(phrase, ctx)) continue;
+        if (everydayWord(phrase)) continue;
         let score = (doc.importance[s.id] ?? 0) + 0.5 * (phrase.score / top) + focusScore(s);
         const defines = definesAt(s, o.end);
         if (defines) score += 0.8;
         if (whyQuestion(s)) score += 0.5;
         else if (whatDoesQuestion(s, o)) score += 0.4;
         // A sentence that only mentions the term ("…, private browsing, Sync and more") does not
-        // explain it.
-        else if (!defines && o.start > 2) score -= 0.3;
-        // A lone common noun ("system", "interview") is rarely a concept worth explaining.
+        // explain it: asking to explain the term from it expects an answer the sentence is not. A
+        // last resort, when the source has too few sentences about their subject for the count.
+        else if (!defines && o.start > 2) score -= CASE_TYPES.has(type) ? 0.3 : 1;
+        // A lone common noun is rarely a concept worth explaining.
         if (phrase.kind === 'concept' && phrase.length === 1) score -= 0.3;
         if (o.start <= 2) score += 0.2;
         if (s.anaphoric) score -= 0.3;
@@ -594,6 +614,8 @@ function pickDistractors(
     let score = p.score;
     // Another kind of term (a name for a concept) only when the source has too few of the same kind.
     if (!sameKind) score *= 0.05;
+    // An everyday word beside a term of the source is an obvious wrong answer, or a second right one.
+    if (everydayWord(p)) score *= 0.2;
     if (p.plural !== answerPlural && p.kind !== 'date' && p.kind !== 'quantity') score *= 0.5;
     score /= 1 + 0.5 * Math.abs(p.length - answer.length);
     score *= 0.6 ** (ctx.distractorUse.get(p.key) ?? 0);
