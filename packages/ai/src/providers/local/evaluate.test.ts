@@ -256,6 +256,37 @@ describe('evaluateAnswer, free response: meaning, not only words', slow, () => {
   });
 });
 
+describe('evaluateAnswer, free response: the source’s language', slow, () => {
+  it('gives feedback in German for a German question, its own stop words no key terms', async () => {
+    const q = freeResponse(
+      'Was ist Photosynthese laut der Quelle?',
+      'Photosynthese ist der Vorgang, bei dem Pflanzen mit Licht aus Kohlendioxid und Wasser Zucker herstellen.',
+    );
+    const right = await grade(
+      q,
+      'Pflanzen stellen mit Licht aus Kohlendioxid und Wasser Zucker her.',
+    );
+    const wrong = await grade(q, 'Die Revolution begann 1789 in Paris.');
+    expect(right.accuracy).toBeGreaterThan(wrong.accuracy);
+    expect(right.stoplight).not.toBe('red');
+    expect(wrong.stoplight).toBe('red');
+    expect(wrong.feedback).toMatch(/Quelle/);
+    expect(wrong.feedback).toMatch(/Kohlendioxid/);
+    // "bei" and "dem" are German function words, never named as missing.
+    expect(wrong.feedback).not.toMatch(/„(bei|dem|der)“/);
+  });
+
+  it('says so when it cannot write the question’s language', async () => {
+    const q = freeResponse(
+      '根据资料，什么是光合作用？',
+      '光合作用是植物利用光把二氧化碳和水变成糖的过程。',
+    );
+    const e = await grade(q, '法国大革命开始于1789年。');
+    expect(e.stoplight).toBe('red');
+    expect(e.feedback).toMatch(/Feedback in English/);
+  });
+});
+
 describe('evaluateAnswer, multiple choice', slow, () => {
   const q: QuestionForGrading = {
     questionType: 'multiple_choice',

@@ -12,6 +12,8 @@ import type { Token } from './nlp';
 import { LIGHT_VERBS } from './lexicon';
 import { VOCABULARY, wordVectors } from './word-vectors';
 import { synonyms } from './wordnet';
+import { type FeedbackWords, feedbackWordsFor, stopWords } from './feedback-words';
+import { detectLanguage } from '../../language';
 
 /**
  * Grading without a model. Multiple choice compares indexes (shared with every provider). A free response is compared with the
@@ -79,9 +81,14 @@ const POS_WEIGHT: Record<string, number> = {
 // Abbreviations that look like words to the tokenizer.
 const NOT_TERMS = new Set(['e.g.', 'i.e.', 'etc', 'etc.', 'al', 'al.', 'cf', 'cf.', 'vs', 'vs.']);
 
-function isKeyToken(t: Token): boolean {
+/**
+ * A content word worth matching. wink's stop words are English; `stops` adds those of the
+ * question's language when it is another (stopwords-iso), so "der", "el" or "les" are no key terms.
+ */
+function isContentToken(t: Token, stops?: ReadonlySet<string>): boolean {
   return t.type === 'word' || t.type === 'number'
     ? !t.stop &&
+        !stops?.has(t.normal) &&
         t.normal.length >= 2 &&
         !NOT_TERMS.has(t.normal) &&
         POS_WEIGHT[t.pos] !== undefined &&
@@ -90,13 +97,19 @@ function isKeyToken(t: Token): boolean {
 }
 
 /** The expected answer's key terms, labelled with the noun phrase they belong to when there is one. */
-function keyTerms(doc: DocumentModel, questionStems: Set<string>): KeyTerm[] {
+function keyTerms(
+  doc: DocumentModel,
+  questionStems: Set<string>,
+  isKey: (t: Token) => boolean,
+  phrases: boolean,
+): KeyTerm[] {
   const terms = new Map<string, KeyTerm>();
   for (const s of doc.sentences) {
     const labelAt = new Map<number, string>();
-    for (const p of s.phrases) for (let i = p.start; i < p.end; i++) labelAt.set(i, p.surface);
+    if (phrases)
+      for (const p of s.phrases) for (let i = p.start; i < p.end; i++) labelAt.set(i, p.surface);
     s.tokens.forEach((t, i) => {
-      if (!isKeyToken(t)) return;
+      if (!isKey(t)) return;
       // Restating the question earns little: its own terms weigh a fifth.
       const weight = (POS_WEIGHT[t.pos] ?? 0.5) * (questionStems.has(t.stem) ? 0.2 : 1);
       const existing = terms.get(t.stem);
@@ -169,7 +182,10 @@ function withAcronyms(answer: string, reference: string): string {
  * those it denies anywhere. A stem both denied and stated ("a while loop may never execute; a
  * do...while will always execute") is not a denial of the idea.
  */
-function polarity(doc: DocumentModel): {
+function polarity(
+  doc: DocumentModel,
+  isKey: (t: Token) => boolean,
+): {
   denied: Set<string>;
   stated: Set<string>;
   deniedAnywhere: Set<string>;
@@ -185,7 +201,7 @@ function polarity(doc: DocumentModel): {
         return;
       }
       if (t.type === 'punctuation') reach = 0;
-      if (isKeyToken(t)) (reach > 0 ? denied : stated).add(t.stem);
+      if (isKey(t)) (reach > 0 ? denied : stated).add(t.stem);
       if (reach > 0) reach--;
     });
   }
@@ -201,9 +217,14 @@ function polarity(doc: DocumentModel): {
  * one negated detail among several right ones ("but NOT the return type") is a qualification.
  */
 const CONTRADICTED_SHARE = 0.5;
-function contradiction(covered: KeyTerm[], given: DocumentModel, expected: DocumentModel): boolean {
-  const inAnswer = polarity(given);
-  const inExpected = polarity(expected);
+function contradiction(
+  covered: KeyTerm[],
+  given: DocumentModel,
+  expected: DocumentModel,
+  isKey: (t: Token) => boolean,
+): boolean {
+  const inAnswer = polarity(given, isKey);
+  const inExpected = polarity(expected, isKey);
   const total = covered.reduce((sum, k) => sum + k.weight, 0);
   const denied = covered
     .filter(
@@ -253,6 +274,8 @@ type Analysis = {
   expectedText: string;
   asWritten: DocumentModel;
   expected: DocumentModel;
+  /** The question's language (BCP 47), or null when too short to tell. */
+  language: string | null;
 };
 
 /** Rarer words carry more of a text's meaning: a weight from the word's frequency rank in the vectors' corpus. */
@@ -275,7 +298,11 @@ function analyzeAnswer(question: QuestionForGrading, response: string): Analysis
   const given = compared === answer ? asWritten : analyze([compared], { fragments: true });
   const questionDoc = analyze([question.question], { fragments: true });
   const questionStems = new Set(questionDoc.sentences.flatMap((s) => s.terms));
-  const key = keyTerms(expected, questionStems);
+  const language = detectLanguage(`${question.question}\n${expectedText}`);
+  const stops = language && language !== 'en' ? stopWords(language) : undefined;
+  const isKeyToken = (t: Token) => isContentToken(t, stops);
+  // Noun phrases come from wink's English tagger: in another language a key term is named alone.
+  const key = keyTerms(expected, questionStems, isKeyToken, stops === undefined);
   const givenTokens = given.sentences.flatMap((s) => s.tokens);
   const givenKeyTokens = givenTokens.filter(isKeyToken);
   const givenStems = new Set(givenKeyTokens.map((t) => t.stem));
@@ -371,6 +398,7 @@ function analyzeAnswer(question: QuestionForGrading, response: string): Analysis
       .filter((k) => k.weight > 0),
     given,
     expected,
+    isKeyToken,
   );
   const { sense } = clarityOf(asWritten, Math.max(onSubject, coverage));
   return {
@@ -392,6 +420,7 @@ function analyzeAnswer(question: QuestionForGrading, response: string): Analysis
     expectedText,
     asWritten,
     expected,
+    language,
   };
 }
 
@@ -472,10 +501,8 @@ export function accuracyOf(s: FreeResponseSignals): number {
 }
 
 function gradeFreeResponse(question: QuestionForGrading, response: string): Evaluation {
-  const { signals, key, covered, questionStems, expectedText, asWritten, expected } = analyzeAnswer(
-    question,
-    response,
-  );
+  const { signals, key, covered, questionStems, expectedText, asWritten, expected, language } =
+    analyzeAnswer(question, response);
   const { coverage, onSubject, contradicts, sense } = signals;
   const { clarity } = clarityOf(asWritten, Math.max(onSubject, coverage, signals.similarity / 0.3));
 
@@ -490,15 +517,23 @@ function gradeFreeResponse(question: QuestionForGrading, response: string): Eval
   );
 
   const rounded = Math.round(accuracyOf(signals));
+  const { words, note } = feedbackWordsFor(language, `${question.question}\n${expectedText}`);
   return freeResponseEvaluation({
     accuracy: rounded,
     clarity,
     depth,
     feedback:
-      feedbackFor(stoplightFor(rounded), key, covered, questionStems, expectedText, contradicts) +
-      (sense < 0.25
-        ? ' Write your answer as sentences that say how the ideas connect, not a list of words.'
-        : ''),
+      feedbackFor(
+        stoplightFor(rounded),
+        key,
+        covered,
+        questionStems,
+        expectedText,
+        contradicts,
+        words,
+      ) +
+      (sense < 0.25 ? words.sentences : '') +
+      note,
   });
 }
 
@@ -605,10 +640,10 @@ function depthOf(
   );
 }
 
-const list = (items: string[]) =>
+const list = (items: string[], and: string) =>
   items.length <= 1
     ? (items[0] ?? '')
-    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
+    : `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1] ?? ''}`;
 
 function feedbackFor(
   stoplight: Stoplight,
@@ -617,6 +652,7 @@ function feedbackFor(
   questionStems: Set<string>,
   expectedText: string,
   contradicts: boolean,
+  w: FeedbackWords,
 ): string {
   const coveredStems = new Set(covered.map((k) => k.stem));
   const labels = (terms: KeyTerm[]) => {
@@ -626,7 +662,7 @@ function feedbackFor(
       const label = k.label.toLowerCase();
       if (seen.has(label)) continue;
       seen.add(label);
-      out.push(`“${k.label}”`);
+      out.push(w.quote(k.label));
     }
     return out.slice(0, 3);
   };
@@ -639,24 +675,18 @@ function feedbackFor(
     ),
   );
   const hit = labels(covered.filter(own));
-  const negation = contradicts ? ' Careful: your answer negates what the source says.' : '';
+  const negation = contradicts ? w.negates : '';
   if (stoplight === 'green') {
-    const praise =
-      hit.length > 0
-        ? `Good answer: you covered ${list(hit)}.`
-        : 'Good answer: it matches what the source says.';
-    return `${praise}${missing.length > 0 ? ` To make it complete, also mention ${list(missing)}.` : ''}${negation}`;
+    const praise = hit.length > 0 ? w.goodCovered(list(hit, w.and)) : w.goodMatches;
+    return `${praise}${missing.length > 0 ? w.alsoMention(list(missing, w.and)) : ''}${negation}`;
   }
   if (stoplight === 'yellow') {
-    const partial = hit.length > 0 ? `Partly right: you mention ${list(hit)}` : 'Partly right';
-    const gap =
-      missing.length > 0
-        ? `, but your answer leaves out ${list(missing)}.`
-        : ', but it needs more of the source’s detail.';
-    return `${partial}${gap}${negation} The source says: “${expectedText}”`;
+    const partial = hit.length > 0 ? w.partlyHit(list(hit, w.and)) : w.partly;
+    const gap = missing.length > 0 ? w.leavesOut(list(missing, w.and)) : w.needsMore;
+    return `${partial}${gap}${negation}${w.sourceSays(expectedText)}`;
   }
-  const gap = missing.length > 0 ? ` It is missing ${list(missing)}.` : '';
-  return `This does not match what the source says.${gap}${negation} The source says: “${expectedText}”`;
+  const gap = missing.length > 0 ? w.isMissing(list(missing, w.and)) : '';
+  return `${w.noMatch}${gap}${negation}${w.sourceSays(expectedText)}`;
 }
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
