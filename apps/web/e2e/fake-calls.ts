@@ -1,4 +1,5 @@
 import type { Route } from '@playwright/test';
+import type { RouteKey, RouteResponse } from '@mnemo/contracts/routes';
 
 // What the e2e fakes of the services share: reading a request to /api/..., keeping it for the
 // test to inspect, and answering JSON. FakeDeckApi and FakeReviewApi both build on it.
@@ -15,6 +16,28 @@ export interface RecordedCall {
 export interface FakeRequest extends RecordedCall {
   parts: string[];
   json: (value: unknown, status?: number) => Promise<void>;
+  /**
+   * A JSON answer typed by the contracts: `answer('GET /spaces', value)` takes only what the call's
+   * answer schema allows, so a fake cannot drift from the service it stands in for. The key must
+   * name the call being answered (its method, and its path with any parameter).
+   */
+  answer: <K extends RouteKey>(key: K, value: RouteResponse<K>, status?: number) => Promise<void>;
+}
+
+/** Does the call `key` (Fastify-style, `:param` and a trailing `*`) name this method and path? */
+export function callMatches(key: string, method: string, path: string): boolean {
+  const [keyMethod, keyPath = ''] = key.split(' ');
+  const pattern = keyPath
+    .split('/')
+    .map((part) =>
+      part === '*'
+        ? '.+'
+        : part.startsWith(':')
+          ? '[^/]+'
+          : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('/');
+  return keyMethod === method && new RegExp(`^${pattern}$`).test(path);
 }
 
 export class RecordingFake {
@@ -46,6 +69,11 @@ export class RecordingFake {
       ...call,
       parts: path.split('/').filter(Boolean),
       json: (value: unknown, status = 200) => route.fulfill({ status, json: value }),
+      answer: (key, value, status = 200) => {
+        if (!callMatches(key, method, path))
+          throw new Error(`The fake answered ${method} ${path} as ${key}`);
+        return route.fulfill({ status, json: value });
+      },
     };
   }
 }

@@ -78,7 +78,7 @@ export class FakeClassApi extends RecordingFake {
   }
 
   private async answer(route: Route): Promise<void> {
-    const { method, path, body, parts, json } = this.record(route);
+    const { method, path, body, parts, answer: reply } = this.record(route);
     const id = parts[1];
     const klass = this.classes.find((c) => c._id === id);
 
@@ -102,14 +102,14 @@ export class FakeClassApi extends RecordingFake {
             decks: c.decks,
           })),
       };
-      return json(answer);
+      return reply('GET /classes', answer);
     }
     if (path === '/classes' && method === 'POST') {
       const { spaceId } = body as { spaceId: string };
       const existing = this.classes.find((c) => c.spaceId === spaceId && c.role === 'teacher');
       const made = existing ?? this.addClass({ spaceId, spaceTitle: 'Space', role: 'teacher' });
       const answer: ClassResponse = { success: true, class: this.present(made) };
-      return json(answer, existing ? 200 : 201);
+      return reply('POST /classes', answer, existing ? 200 : 201);
     }
     if (path === '/classes/curriculum' && method === 'POST' && this.curriculum) {
       return json(this.curriculum.answer, 202);
@@ -138,19 +138,19 @@ export class FakeClassApi extends RecordingFake {
         },
         member,
       };
-      return json(answer, 201);
+      return reply('POST /classes/join', answer, 201);
     }
     if (!klass) return failure(404, 'NOT_FOUND', 'Class not found')(route);
 
     if (parts.length === 2 && method === 'PUT') {
       klass.joinEnabled = (body as { joinEnabled: boolean }).joinEnabled;
       const answer: ClassResponse = { success: true, class: this.present(klass) };
-      return json(answer);
+      return reply('PUT /classes/:id', answer);
     }
     if (parts[2] === 'code' && parts[3] === 'rotate' && method === 'POST') {
       klass.joinCode = this.nextCode();
       const answer: RotateCodeResponse = { success: true, joinCode: klass.joinCode };
-      return json(answer);
+      return reply('POST /classes/:id/code/rotate', answer);
     }
     if (parts[2] === 'dashboard' && method === 'GET') {
       const answer: ClassDashboardResponse = {
@@ -158,11 +158,11 @@ export class FakeClassApi extends RecordingFake {
         class: this.present(klass),
         ...klass.dashboard,
       };
-      return json(answer);
+      return reply('GET /classes/:id/dashboard', answer);
     }
     if (parts[2] === 'members' && parts[3] === 'me' && method === 'DELETE') {
       this.classes = this.classes.filter((c) => c !== klass);
-      return json({ success: true });
+      return reply('DELETE /classes/:id/members/me', { success: true });
     }
     if (parts[2] === 'members' && parts[3] && method === 'DELETE') {
       const memberId = parts[3];
@@ -172,7 +172,7 @@ export class FakeClassApi extends RecordingFake {
         ...c,
         below50: c.below50.filter((m) => m !== memberId),
       }));
-      return json({ success: true });
+      return reply('DELETE /classes/:id/members/:memberId', { success: true });
     }
     return route.fallback();
   }

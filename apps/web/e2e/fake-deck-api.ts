@@ -7,12 +7,13 @@ import {
   type ImportPreviewResponse,
 } from '@mnemo/contracts/api/exchange';
 import type { Page, Route } from '@playwright/test';
-import type { ListClassesResponse } from '@mnemo/contracts/api/classes';
 import type { DeckResponse } from '@mnemo/contracts/api/decks';
+import type { UsageResponse } from '@mnemo/contracts/api/payment';
 import type {
   GenerateQuestionsResponse,
   GenerationStatusResponse,
 } from '@mnemo/contracts/api/questions';
+import type { Question } from '@mnemo/contracts/entities/question';
 import type { Space } from '@mnemo/contracts/entities/space';
 import { RecordingFake } from './fake-calls';
 
@@ -22,6 +23,18 @@ import { RecordingFake } from './fake-calls';
 // install() (the last route registered answers first).
 
 export const NOW = '2025-03-01T10:00:00.000Z';
+
+/** GET /payment/usage of a free account that has processed nothing this month. */
+const FREE_USAGE: UsageResponse = {
+  success: true,
+  hasActiveSubscription: false,
+  subscriptionStatus: 'free',
+  currentUsageMB: 0,
+  limitMB: 60,
+  remainingMB: 60,
+  usagePercentage: 0,
+  resetDate: '2025-04-01T00:00:00.000Z',
+};
 export const USER = {
   _id: '0d9f3c1e-2a4b-4c6d-8e0f-1a2b3c4d5e6f',
   email: 'ada@example.com',
@@ -145,7 +158,7 @@ export function completedStream(
     .join('');
 }
 
-function question(deckId: string, n: number) {
+function question(deckId: string, n: number): Question {
   return {
     _id: uuid(),
     deck: deckId,
@@ -356,17 +369,17 @@ export class FakeDeckApi extends RecordingFake {
 
   private async answer(route: Route): Promise<void> {
     const request = route.request();
-    const { method, path, query, body, parts, json } = this.record(route);
+    const { method, path, query, body, parts, json, answer: reply } = this.record(route);
 
-    if (path === '/auth/me' && this.options.signedIn) return json({ success: true, user: USER });
-    if (path === '/payment/usage') return json({ hasActiveSubscription: false });
+    if (path === '/auth/me' && this.options.signedIn)
+      return reply('GET /auth/me', { success: true, user: USER });
+    if (path === '/payment/usage') return reply('GET /payment/usage', FREE_USAGE);
     // No classes unless a test installs FakeClassApi (fake-class-api.ts), which answers first.
     if (path === '/classes' && method === 'GET') {
-      const none: ListClassesResponse = { success: true, teaching: [], joined: [] };
-      return json(none);
+      return reply('GET /classes', { success: true, teaching: [], joined: [] });
     }
     if (path.startsWith('/auth/anonymous-limits/')) {
-      return json({
+      return reply('GET /auth/anonymous-limits/:sessionId', {
         success: true,
         usage: {
           studySpaces: this.spaces.length,
@@ -386,26 +399,30 @@ export class FakeDeckApi extends RecordingFake {
 
     if (parts[0] === 'spaces') {
       if (parts.length === 1 && method === 'GET') {
-        return json({ success: true, data: this.spaces.map((s) => this.presentSpace(s)) });
+        return reply('GET /spaces', {
+          success: true,
+          data: this.spaces.map((s) => this.presentSpace(s)),
+        });
       }
       if (parts.length === 1 && method === 'POST') {
         const { title } = body as { title: string };
         const space = { _id: uuid(), title, description: '' };
         this.spaces.push(space);
-        return json({ success: true, data: this.presentSpace(space) }, 201);
+        return reply('POST /spaces', { success: true, data: this.presentSpace(space) }, 201);
       }
       const space = this.spaces.find((s) => s._id === parts[1]);
       if (!space) return failure(404, 'NOT_FOUND', 'Study space not found')(route);
-      if (method === 'GET') return json({ success: true, data: this.presentSpace(space) });
+      if (method === 'GET')
+        return reply('GET /spaces/:id', { success: true, data: this.presentSpace(space) });
       if (method === 'PUT') {
         Object.assign(space, body as { title: string });
-        return json({ success: true, data: this.presentSpace(space) });
+        return reply('PUT /spaces/:id', { success: true, data: this.presentSpace(space) });
       }
       if (method === 'DELETE') {
         const presented = this.presentSpace(space);
         this.spaces = this.spaces.filter((s) => s !== space);
         this.decks = this.decks.filter((d) => d.studySpace !== space._id);
-        return json({ success: true, data: presented });
+        return reply('DELETE /spaces/:id', { success: true, data: presented });
       }
     }
 
@@ -426,7 +443,7 @@ export class FakeDeckApi extends RecordingFake {
         ],
         rowCount: 315,
       };
-      return json(answer);
+      return reply('POST /decks/import/preview', answer);
     }
     if (path === '/decks/import' && method === 'POST') {
       const form = request.postDataBuffer()?.toString('latin1') ?? '';
@@ -442,7 +459,7 @@ export class FakeDeckApi extends RecordingFake {
           { line: 91, reason: 'empty front' },
         ],
       };
-      return json(answer);
+      return reply('POST /decks/import', answer);
     }
     if (parts[0] === 'decks' && parts[2] === 'export' && method === 'GET') {
       const deck = this.decks.find((d) => d._id === parts[1]);
@@ -451,7 +468,9 @@ export class FakeDeckApi extends RecordingFake {
       return route.fulfill({
         status: 200,
         contentType: EXPORT_FILES[format].contentType,
-        headers: { 'content-disposition': attachmentDisposition(exportFilename(deck.title, format)) },
+        headers: {
+          'content-disposition': attachmentDisposition(exportFilename(deck.title, format)),
+        },
         body: format === 'csv' ? 'Question,Answer\nZelle,cell\n' : 'Zelle\tcell\n',
       });
     }
@@ -460,7 +479,7 @@ export class FakeDeckApi extends RecordingFake {
       if (parts.length === 1 && method === 'GET') {
         const inSpace = query.studySpace ?? null;
         const decks = this.decks.filter((d) => !inSpace || d.studySpace === inSpace);
-        return json({ success: true, data: decks.map((d) => this.presentDeck(d)) });
+        return reply('GET /decks', { success: true, data: decks.map((d) => this.presentDeck(d)) });
       }
       if (parts.length === 1 && method === 'POST') {
         const input = body as {
@@ -483,13 +502,15 @@ export class FakeDeckApi extends RecordingFake {
             }),
           ),
         });
-        return json(this.presentDeck(deck), 201);
+        return reply('POST /decks', this.presentDeck(deck), 201);
       }
       if (parts[1] === 'explore' && method === 'GET') {
         const term = (query.search ?? '').trim().toLowerCase();
         const page = Number(query.page ?? '1');
         const limit = Number(query.limit ?? '20');
         const found = this.explore.filter((c) => c.title.toLowerCase().includes(term));
+        // The test's own cards, some in the older shape spec 01 §3 allows (`cards` instead of
+        // `cardCount`), which the page must still read: answered as given, not typed by the contract.
         return json({
           success: true,
           data: found.slice((page - 1) * limit, page * limit),
@@ -503,7 +524,8 @@ export class FakeDeckApi extends RecordingFake {
       }
       const deck = this.decks.find((d) => d._id === parts[1]);
       if (!deck) return failure(404, 'NOT_FOUND', 'Deck not found')(route);
-      if (parts.length === 2 && method === 'GET') return json(this.presentDeck(deck));
+      if (parts.length === 2 && method === 'GET')
+        return reply('GET /decks/:id', this.presentDeck(deck));
       if (parts[2] === 'publish' && method === 'PUT') {
         const input = body as { isPublished: boolean; publishedAnonymously?: boolean };
         deck.presented = {
@@ -513,7 +535,7 @@ export class FakeDeckApi extends RecordingFake {
           publishedAt: input.isPublished ? NOW : null,
         };
         const { success: _ok, ...presented } = this.presentDeck(deck);
-        return json({ success: true, deck: presented });
+        return reply('PUT /decks/:id/publish', { success: true, deck: presented });
       }
       if (parts[2] === 'clone' && method === 'POST') {
         const { studySpace } = body as { studySpace?: string | null };
@@ -523,7 +545,7 @@ export class FakeDeckApi extends RecordingFake {
           sources: deck.sources.map((s) => ({ ...s, _id: uuid() })),
           cards: [...deck.cards],
         });
-        return json(this.presentDeck(copy), 201);
+        return reply('POST /decks/:id/clone', this.presentDeck(copy), 201);
       }
       if (parts.length === 2 && method === 'PUT') {
         const input = body as { title?: string; systemPrompt?: string | null };
@@ -531,7 +553,7 @@ export class FakeDeckApi extends RecordingFake {
         if (input.systemPrompt !== undefined) {
           deck.systemPrompt = input.systemPrompt?.trim() ? input.systemPrompt : null;
         }
-        return json(this.presentDeck(deck));
+        return reply('PUT /decks/:id', this.presentDeck(deck));
       }
       if (parts[2] === 'discard-failed-creation' && method === 'POST') {
         // The deck service's rule (issue 18.3): only a deck whose every source failed, without cards.
@@ -548,26 +570,27 @@ export class FakeDeckApi extends RecordingFake {
           spaceId !== null &&
           !this.decks.some((d) => d.studySpace === spaceId);
         if (removedSpace) this.spaces = this.spaces.filter((s) => s._id !== spaceId);
-        return json({ success: true, removedSpace });
+        return reply('POST /decks/:id/discard-failed-creation', { success: true, removedSpace });
       }
       if (parts.length === 2 && method === 'DELETE') {
         const presented = this.presentDeck(deck);
         this.decks = this.decks.filter((d) => d !== deck);
-        return json(presented);
+        return reply('DELETE /decks/:id', presented);
       }
     }
 
     if (parts[0] === 'chat' && parts[1] === 'deck' && parts[2]) {
       if (parts[3] === 'system-messages' && method === 'PUT') {
-        return json({ success: true, updatedCount: 0 });
+        return reply('PUT /chat/deck/:deckId/system-messages', { success: true, updatedCount: 0 });
       }
-      if (parts.length === 3 && method === 'GET') return json({ success: true, chats: [] });
+      if (parts.length === 3 && method === 'GET')
+        return reply('GET /chat/deck/:deckId', { success: true, chats: [] });
     }
 
     if (path === '/upload/document') {
       const form = request.postDataBuffer()?.toString('latin1') ?? '';
       const name = /name="file"; filename="([^"]+)"/.exec(form)?.[1] ?? 'file.pdf';
-      return json({
+      return reply('POST /upload/document', {
         success: true,
         message: 'File uploaded',
         file: {
@@ -585,13 +608,17 @@ export class FakeDeckApi extends RecordingFake {
       const found = this.findSource(sourceId);
       if (!found) return failure(404, 'NOT_FOUND', 'Source not found')(route);
       found.source.processingStatus = 'processing';
-      return json({ success: true, source: found.source });
+      return reply('POST /ai/process-source', { success: true, source: found.source });
     }
 
     // The stream's ticket (the gateway's POST /ai/progress/:sourceId/ticket).
     if (parts[0] === 'ai' && parts[1] === 'progress' && parts[2] && parts[3] === 'ticket') {
       if (!this.findSource(parts[2])) return failure(404, 'NOT_FOUND', 'Source not found')(route);
-      return json({ success: true, ticket: `ticket-${parts[2]}`, expiresInSeconds: 60 });
+      return reply('POST /ai/progress/:sourceId/ticket', {
+        success: true,
+        ticket: `ticket-${parts[2]}`,
+        expiresInSeconds: 60,
+      });
     }
 
     if (parts[0] === 'ai' && parts[1] === 'progress' && parts[2]) {
@@ -615,7 +642,10 @@ export class FakeDeckApi extends RecordingFake {
     if (parts[0] === 'ai' && parts[1] === 'source-status' && parts[3]) {
       const found = this.findSource(parts[3]);
       if (!found) return failure(404, 'NOT_FOUND', 'Source not found')(route);
-      return json({ success: true, source: found.source });
+      return reply('GET /ai/source-status/:deckId/:sourceId', {
+        success: true,
+        source: found.source,
+      });
     }
 
     if (parts[0] === 'questions' && parts[1] === 'deck' && parts[2]) {
@@ -632,10 +662,15 @@ export class FakeDeckApi extends RecordingFake {
             jobId,
             questions: [],
           };
-          return json(queued);
+          return reply('POST /questions/deck/:deckId/generate', queued);
         }
         const made = this.writeQuestions(deckId, totalQuestions);
-        return json({ success: true, status: 'completed', jobId: 'job-1', questions: made });
+        return reply('POST /questions/deck/:deckId/generate', {
+          success: true,
+          status: 'completed',
+          jobId: 'job-1',
+          questions: made,
+        });
       }
       if (parts[3] === 'generation' && parts[4] && method === 'GET') {
         const job = this.jobs.get(parts[4]);
@@ -653,11 +688,12 @@ export class FakeDeckApi extends RecordingFake {
         } else {
           answer = { success: true, jobId: parts[4], state: step.state };
         }
-        return json(answer);
+        return reply('GET /questions/deck/:deckId/generation/:jobId', answer);
       }
       const list = this.questions.get(deckId) ?? [];
-      if (parts[3] === 'all') return json({ success: true, questions: list });
-      return json({
+      if (parts[3] === 'all')
+        return reply('GET /questions/deck/:deckId/all', { success: true, questions: list });
+      return reply('GET /questions/deck/:deckId', {
         success: true,
         questions: list,
         pagination: { total: list.length, pages: list.length === 0 ? 0 : 1, page: 1, limit: 20 },

@@ -197,29 +197,37 @@ export class FakeReviewApi extends RecordingFake {
   }
 
   private async answer(route: Route): Promise<void> {
-    const { method, path, query, body, parts, json } = this.record(route);
+    const { method, path, query, body, parts, answer: reply } = this.record(route);
 
-    if (path === '/review/due-counts' && method === 'GET') return json(this.dueCounts());
+    if (path === '/review/due-counts' && method === 'GET')
+      return reply('GET /review/due-counts', this.dueCounts());
     if (path === '/review/due' && method === 'GET') {
       const answer: ReviewDueResponse = { success: true, ...this.queue(query.deckId ?? null) };
-      return json(answer);
+      return reply('GET /review/due', answer);
     }
-    if (path === '/review/stats' && method === 'GET') return json(this.stats);
+    if (path === '/review/stats' && method === 'GET') return reply('GET /review/stats', this.stats);
     if (path === '/review/settings') {
-      if (method === 'PUT') this.settings = { ...this.settings, ...(body as object) };
-      return json({ success: true, settings: this.settings });
+      if (method === 'PUT') {
+        this.settings = { ...this.settings, ...(body as object) };
+        return reply('PUT /review/settings', { success: true, settings: this.settings });
+      }
+      return reply('GET /review/settings', { success: true, settings: this.settings });
     }
-    if (parts[0] === 'decks' && parts[2] === 'mastery') return json(this.masteryOf(parts[1]!));
+    if (parts[0] === 'decks' && parts[2] === 'mastery')
+      return reply('GET /decks/:id/mastery', this.masteryOf(parts[1]!));
     if (parts[0] === 'decks' && parts[2] === 'quiz') {
       const count = Number(query.count ?? '10');
       const answer: SummaryQuizResponse = {
         success: true,
         questions: this.questions.filter((q) => q.deck === parts[1]).slice(0, count),
       };
-      return json(answer);
+      return reply('GET /decks/:id/quiz', answer);
     }
     if (parts[0] === 'questions' && parts[1] === 'deck' && parts[3] === 'all') {
-      return json({ success: true, questions: this.questions.filter((q) => q.deck === parts[2]) });
+      return reply('GET /questions/deck/:deckId/all', {
+        success: true,
+        questions: this.questions.filter((q) => q.deck === parts[2]),
+      });
     }
     if (parts[0] === 'questions' && parts[2] === 'evaluate' && method === 'POST') {
       const question = this.questions.find((q) => q._id === parts[1]);
@@ -254,7 +262,7 @@ export class FakeReviewApi extends RecordingFake {
               correctRunBefore: 0,
             }),
           );
-      return json({ success: true, evaluation, question, review });
+      return reply('POST /questions/:id/evaluate', { success: true, evaluation, question, review });
     }
     if (parts[0] === 'questions' && parts[2] === 'review' && method === 'POST') {
       if (this.overrideError) {
@@ -265,7 +273,10 @@ export class FakeReviewApi extends RecordingFake {
         return failure(404, 'REVIEW_NOT_FOUND', 'No review to change')(route);
       }
       const { rating } = body as { rating: ReviewRating };
-      return json({ success: true, review: this.schedule(parts[1]!, rating) });
+      return reply('POST /questions/:id/review', {
+        success: true,
+        review: this.schedule(parts[1]!, rating),
+      });
     }
     return route.fallback();
   }
