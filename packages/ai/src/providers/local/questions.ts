@@ -36,7 +36,8 @@ function everydayWord(phrase: Phrase): boolean {
   if (phrase.length !== 1 || phrase.kind !== 'concept') return false;
   const v = wordVectors();
   const rank =
-    v.rank((phrase.lowerSurface ?? phrase.surface).toLowerCase()) ?? v.rank(phrase.key.toLowerCase());
+    v.rank((phrase.lowerSurface ?? phrase.surface).toLowerCase()) ??
+    v.rank(phrase.key.toLowerCase());
   return rank !== undefined && rank < EVERYDAY_RANK;
 }
 
@@ -93,13 +94,36 @@ const QUOTED = /^["“‘']/;
 const normalise = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /**
+ * A sentence that states a fact: it has a verb, and it is not a caption or a label ("Clockwise from
+ * top: small whale bones; …", "Any change to a service's software.").
+ */
+function statesFact(s: Sentence): boolean {
+  // Only where the tagger reads the language (English): other scripts' words carry no tags.
+  const tagged =
+    s.tokens.some((t) => t.pos === 'DET' || t.pos === 'ADP') &&
+    /^[\p{Script=Latin}\P{L}]*$/u.test(s.text);
+  if (tagged && !s.tokens.some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return false;
+  const colon = s.tokens.findIndex((t) => t.value === ':');
+  return colon < 0 || colon > 5;
+}
+
+/** The term is what the sentence is about: only an article or a possessive before it, no preposition. */
+function opensSentence(s: Sentence, o: PhraseOccurrence): boolean {
+  if (o.start > 2) return false;
+  return s.tokens
+    .slice(0, o.start)
+    .every((t) => t.pos === 'DET' || t.pos === 'PRON' || /^["“‘']$/.test(t.value));
+}
+
+/**
  * The chunks of the sources that are content, not filler (filler.ts). When every source is filler
  * there is nothing to ask about, and the learner is told why instead of getting cards about
  * "dolor sit amet": an `UnusableTextError` naming the reason.
  */
 function contentChunks(chunks: readonly TextChunk[]): TextChunk[] {
   const bySource = new Map<string, string[]>();
-  for (const c of chunks) bySource.set(c.sourceId, [...(bySource.get(c.sourceId) ?? []), c.content]);
+  for (const c of chunks)
+    bySource.set(c.sourceId, [...(bySource.get(c.sourceId) ?? []), c.content]);
   const filler = new Map<string, UnusableTextReason>();
   for (const [sourceId, parts] of bySource) {
     const reason = fillerReason(parts.join('\n\n'));
@@ -256,7 +280,8 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
   const list: Candidate[] = [];
   if (MC_TYPES.has(type)) {
     for (const s of doc.sentences) {
-      if (!s.clean || s.words < 8 || s.words > 40 || fillerSentence(s.text)) continue;
+      if (!s.clean || s.words < 8 || s.words > 40 || fillerSentence(s.text) || !statesFact(s))
+        continue;
       for (const o of s.phrases) {
         const phrase = doc.phrases.get(o.key);
         if (!phrase || phrase.doubtful) continue;
@@ -285,23 +310,25 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
       if (phrase.count < 2 && phrase.length < 2) continue;
       for (const id of phrase.sentences) {
         const s = doc.sentences[id];
-        if (!s || !s.clean || s.words < 8 || fillerSentence(s.text)) continue;
+        if (!s || !s.clean || s.words < 8 || fillerSentence(s.text) || !statesFact(s)) continue;
         const o = s.phrases.find((p) => p.key === phrase.key);
         if (!o) continue;
         if (nameFragment(phrase, ctx)) continue;
         if (everydayWord(phrase)) continue;
         let score = (doc.importance[s.id] ?? 0) + 0.5 * (phrase.score / top) + focusScore(s);
-        const defines = definesAt(s, o.end);
+        // "…, so having a utilization target is essential" says something of the term, it does not
+        // define it: a definition opens with the term.
+        const defines = definesAt(s, o.end) && opensSentence(s, o);
         if (defines) score += 0.8;
         if (whyQuestion(s)) score += 0.5;
         else if (whatDoesQuestion(s, o)) score += 0.4;
         // A sentence that only mentions the term ("…, private browsing, Sync and more") does not
         // explain it: asking to explain the term from it expects an answer the sentence is not. A
         // last resort, when the source has too few sentences about their subject for the count.
-        else if (!defines && o.start > 2) score -= CASE_TYPES.has(type) ? 0.3 : 1;
+        else if (!defines && !opensSentence(s, o)) score -= CASE_TYPES.has(type) ? 0.3 : 1;
         // A lone common noun is rarely a concept worth explaining.
         if (phrase.kind === 'concept' && phrase.length === 1) score -= 0.3;
-        if (o.start <= 2) score += 0.2;
+        if (opensSentence(s, o)) score += 0.2;
         if (s.anaphoric) score -= 0.3;
         if (QUOTED.test(s.text)) score -= 0.3;
         list.push({ type, sentence: s, occurrence: o, phrase, score });
@@ -401,7 +428,10 @@ function nameFragment(p: Phrase, ctx: Context): boolean {
   const known = ctx.fragments.get(p.key);
   if (known !== undefined) return known;
   const escaped = p.surface.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const around = new RegExp(`(.{0,30})(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])(.{0,2})`, 'gu');
+  const around = new RegExp(
+    `(.{0,30})(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])(.{0,2})`,
+    'gu',
+  );
   let all = 0;
   let glued = 0;
   for (const text of ctx.rawText.values()) {
@@ -431,9 +461,16 @@ type Built = { question: GeneratedQuestion; distractorKeys: string[]; sentenceId
 function conceptsOf(c: Candidate, ctx: Context): string[] {
   const others = c.sentence.phrases
     .map((o) => ctx.doc.phrases.get(o.key))
-    .filter((p): p is NonNullable<typeof p> => !!p && p.key !== c.phrase.key && (p.kind === 'concept' || p.kind === 'proper') && !p.doubtful)
+    .filter(
+      (p): p is NonNullable<typeof p> =>
+        !!p &&
+        p.key !== c.phrase.key &&
+        (p.kind === 'concept' || p.kind === 'proper') &&
+        !p.doubtful,
+    )
     .sort((a, b) => b.score - a.score);
-  const text = (p: typeof c.phrase) => (p.kind === 'concept' ? (p.lowerSurface ?? p.surface) : p.surface);
+  const text = (p: typeof c.phrase) =>
+    p.kind === 'concept' ? (p.lowerSurface ?? p.surface) : p.surface;
   return normalizeConcepts([text(c.phrase), ...others.map(text)]);
 }
 

@@ -75,4 +75,37 @@ describe('statements rewritten as questions', () => {
     const dated = sentenceWith('It rained a lot, and in 1998 the river flooded.', '1998');
     expect(whenQuestion(dated.s, dated.o)).toBeNull();
   });
+  // Written here: shapes that read as broken questions when rewritten word by word.
+  it('declines a reduced relative clause, two joined clauses and a run-on sentence', () => {
+    const relative = sentenceWith(
+      'Field experiments conducted over several years can tolerate more fragility because they sample rarely.',
+      'Field experiments',
+    );
+    expect(whyQuestion(relative.s)).toBeNull();
+    const joined = sentenceWith(
+      'In 2008, the society would honour the inventor, who had died, so the editor reread the paper.',
+      '2008',
+    );
+    expect(whenQuestion(joined.s, joined.o)).toBeNull();
+    const long = sentenceWith(
+      'In 2013, the club replaced its yearly meetings with open weekends where members and guests from every region of the country come together to plan the season, repair the boats and train the new sailors.',
+      '2013',
+    );
+    expect(whenQuestion(long.s, long.o)).toBeNull();
+  });
+
+  it('keeps a title before a name capitalised, lowers a common noun opening the sentence', () => {
+    const titled = sentenceWith(
+      'In 1997, President Bill Clinton imposed a trade embargo on the country.',
+      '1997',
+    );
+    expect(whenQuestion(titled.s, titled.o)).toMatch(/^When did President Bill Clinton impose/);
+    const common = sentenceWith(
+      'The Mozilla Foundation provides project hosting for the developers.',
+      'Mozilla Foundation',
+    );
+    expect(whatDoesQuestion(common.s, common.o)).toMatch(
+      /^What does the Mozilla Foundation provide\?$/,
+    );
+  });
 });

@@ -46,6 +46,9 @@ const SAYING = new Set([
   'announce',
 ]);
 const RELATIVE = new Set(['that', 'which', 'who']);
+// Not "and"/"or": after a comma they usually close a list ("latency, traffic, and errors").
+const COORDINATORS = new Set(['so', 'but', 'yet', 'while', 'whereas']);
+const MAX_REST_WORDS = 24;
 const DATE_PREPOSITIONS = new Set(['in', 'on', 'during']);
 const FINAL = /[.!?]["”’)]?$/;
 
@@ -77,6 +80,9 @@ function subjectText(s: Sentence, from: number, to: number): string {
   // The tagger reads a capitalised common noun opening a sentence as a name ("Weather
   // predictions", "Students with…"): one WordNet knows, followed by a noun or a preposition, is not.
   const next = s.tokens[from + 1];
+  // A title before a name stays a name: "President Bill Clinton".
+  if (first.pos !== 'DET' && /^\p{Lu}/u.test(next?.value ?? '') && next?.pos === 'PROPN')
+    return text;
   const common =
     first.pos !== 'PROPN' ||
     (from === 0 &&
@@ -133,6 +139,20 @@ function clauseQuestion(
     while (s.tokens[from]?.value === ',') from++;
   }
   if (!goodSubject(s.tokens.slice(from, v))) return null;
+  // "Experiments conducted over years can tolerate…": a participle after the subject with a finite
+  // verb later is a reduced relative clause, not the sentence's verb ("Why did experiments conduct…").
+  if (
+    verb.pos === 'VERB' &&
+    isPast(verb) &&
+    s.tokens.slice(v + 1, to).some((t) => t.pos === 'AUX' || MODALS.has(t.normal))
+  )
+    return null;
+  // Two clauses joined (", so …", ", but …", "; …") make a question no one can read as one.
+  for (let i = v + 1; i < to - 1; i++) {
+    const t = s.tokens[i];
+    if (t?.value === ';') return null;
+    if (t?.value === ',' && COORDINATORS.has(s.tokens[i + 1]?.normal ?? '')) return null;
+  }
   const subject = subjectText(s, from, v);
   // The rest of the clause without the gap, in runs of consecutive tokens.
   const runs: string[] = [];
@@ -165,7 +185,18 @@ function clauseQuestion(
   } else {
     return null;
   }
-  if ((rest.match(/\S+/g) ?? []).length < 2) return null;
+  const restWords = (rest.match(/\S+/g) ?? []).length;
+  // Too long to hold in mind as one question: the sentence runs on.
+  if (restWords < 2 || restWords > MAX_REST_WORDS) return null;
+  // The same tense further on ("did Clinton impose … and blocked …") would read as broken grammar.
+  if (
+    isPast(verb) &&
+    verb.pos === 'VERB' &&
+    s.tokens
+      .slice(v + 1, to)
+      .some((t, i, all) => all[i - 1]?.normal === 'and' && t.pos === 'VERB' && isPast(t))
+  )
+    return null;
   return finish(`${head} ${rest}`);
 }
 
