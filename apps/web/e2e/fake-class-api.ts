@@ -112,12 +112,12 @@ export class FakeClassApi extends RecordingFake {
       return reply('POST /classes', answer, existing ? 200 : 201);
     }
     if (path === '/classes/curriculum' && method === 'POST' && this.curriculum) {
-      return json(this.curriculum.answer, 202);
+      return reply('POST /classes/curriculum', this.curriculum.answer, 202);
     }
     if (parts[1] === 'curriculum' && parts[2] && method === 'GET' && this.curriculum) {
       const { stages } = this.curriculum;
       const next = stages.length > 1 ? stages.shift()! : stages[0]!;
-      return json(next);
+      return reply('GET /classes/curriculum/:spaceId', next);
     }
     if (path === '/classes/join' && method === 'POST') {
       const { code, displayName } = body as { code: string; displayName: string };
