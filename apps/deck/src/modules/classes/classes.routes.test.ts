@@ -357,8 +357,18 @@ describe("a member's review queue", () => {
     expect(newIds(limited)).toEqual([qs[1]!.id]);
     expect((await due(student)).counts.new).toBe(5);
 
+    const stats = async () =>
+      route('GET /review/stats').response.parse((await call(student, 'GET', '/review/stats?days=7')).json());
+    const forecastTotal = (s: Awaited<ReturnType<typeof stats>>) => s.forecast.reduce((n, d) => n + d.due, 0);
+    const before = await stats();
+    expect(forecastTotal(before)).toBe(1);
+
     // Removed, the member loses the class's decks: no queue, no answers scheduled, no card served.
     await call(teacher, 'DELETE', `/classes/${klass._id}/members/${member._id}`);
+    // Their answer stays in their history, but the card never falls due again.
+    const removed = await stats();
+    expect(forecastTotal(removed)).toBe(0);
+    expect(removed.perDay).toEqual(before.perDay);
     expectError(await call(student, 'GET', `/review/due?deckId=${ds[0]!.id}`), 404, 'NOT_FOUND');
     const gone = await due(student);
     expect(gone.questions).toEqual([]);

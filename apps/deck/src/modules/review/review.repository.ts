@@ -514,7 +514,9 @@ export function createReviewRepository({ db }: { db: Db }) {
     /**
      * Cards falling due before the last of `dayEnds`, per learner day: `dayEnds[i]` is when day i
      * of the forecast ends (day 0, today, also takes everything overdue). The day of each card is
-     * a binary search over the bounds, not a time-zone conversion per row.
+     * a binary search over the bounds, not a time-zone conversion per row. Only cards of decks the
+     * learner still studies count: a member who left a class keeps the history of its cards (the
+     * reviews per day and retention) but they never fall due again.
      */
     async forecast(owner: Owner, dayEnds: Date[]): Promise<number[]> {
       const bounds = sql.join(
@@ -525,6 +527,7 @@ export function createReviewRepository({ db }: { db: Db }) {
         select width_bucket(c.due, array[${bounds}]) as i, count(*) as n
         from review_cards c
         where ${ownerSql('c', owner)} and c.due < ${dayEnds.at(-1)!.toISOString()}
+          and c.deck_id in (select sd.id from ${studiedDecks(owner)} sd)
         group by 1`);
       const out = dayEnds.map(() => 0);
       for (const x of rows<{ i: unknown; n: unknown }>(r)) out[num(x.i)] = num(x.n);
