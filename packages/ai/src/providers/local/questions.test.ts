@@ -186,69 +186,130 @@ describe('generateQuestions', slow, () => {
     for (const q of questions) expectValid(q, chunks);
   });
 
-  it('never offers a second correct option: no distractor nested in the answer, sharing its head or a WordNet synonym of it', slow, async () => {
-    const head = (text: string) => text.toLowerCase().split(/\s+/).pop()!.replace(/s$/, '');
-    for (const name of ['wikipedia', 'bbc-1', 'google-sre-book-1']) {
-      const chunks = chunksOf(name);
-      const questions = await ai.generateQuestions({ chunks, count: 12, types: ['multiple_choice'] });
-      expect(questions.length, name).toBeGreaterThan(0);
-      for (const q of questions) {
-        const right = q.correctAnswerText!.toLowerCase();
-        for (const option of q.options) {
-          const o = option.toLowerCase();
-          if (o === right) continue;
-          const where = `${q.question} [${q.options.join(' | ')}]`;
-          expect(right.includes(o) || o.includes(right), where).toBe(false);
-          expect(head(o) === head(right), where).toBe(false);
-          if (!o.includes(' ') && !right.includes(' ')) expect(synonyms(o, right), where).toBe(false);
+  it(
+    'never offers a second correct option: no distractor nested in the answer, sharing its head or a WordNet synonym of it',
+    slow,
+    async () => {
+      const head = (text: string) => text.toLowerCase().split(/\s+/).pop()!.replace(/s$/, '');
+      for (const name of ['wikipedia', 'bbc-1', 'google-sre-book-1']) {
+        const chunks = chunksOf(name);
+        const questions = await ai.generateQuestions({
+          chunks,
+          count: 12,
+          types: ['multiple_choice'],
+        });
+        expect(questions.length, name).toBeGreaterThan(0);
+        for (const q of questions) {
+          const right = q.correctAnswerText!.toLowerCase();
+          for (const option of q.options) {
+            const o = option.toLowerCase();
+            if (o === right) continue;
+            const where = `${q.question} [${q.options.join(' | ')}]`;
+            expect(right.includes(o) || o.includes(right), where).toBe(false);
+            expect(head(o) === head(right), where).toBe(false);
+            if (!o.includes(' ') && !right.includes(' '))
+              expect(synonyms(o, right), where).toBe(false);
+          }
         }
       }
-    }
-  });
+    },
+  );
 
-  it('never blanks or asks about a lone everyday word ("system", "president"): the answer is the source\'s own term', slow, async () => {
-    // GloVe's frequency rank: the 2,000 most frequent English words are everyday vocabulary.
-    const everyday = (text: string) => {
-      const rank = wordVectors().rank(text.toLowerCase());
-      return !text.includes(' ') && /^\p{Ll}/u.test(text) && rank !== undefined && rank < 2000;
-    };
-    for (const name of ['google-sre-book-1', 'bbc-1']) {
+  it(
+    'never blanks or asks about a lone everyday word ("system", "president"): the answer is the source\'s own term',
+    slow,
+    async () => {
+      // GloVe's frequency rank: the 2,000 most frequent English words are everyday vocabulary.
+      const everyday = (text: string) => {
+        const rank = wordVectors().rank(text.toLowerCase());
+        return !text.includes(' ') && /^\p{Ll}/u.test(text) && rank !== undefined && rank < 2000;
+      };
+      for (const name of ['google-sre-book-1', 'bbc-1']) {
+        const questions = await ai.generateQuestions({
+          chunks: chunksOf(name),
+          count: 12,
+          types: ['multiple_choice', 'free_response'],
+        });
+        expect(questions.length, name).toBe(12);
+        for (const q of questions) {
+          if (q.correctAnswerText) expect(everyday(q.correctAnswerText), q.question).toBe(false);
+          const asked = /(?:the term|about) “([^”]+)”/.exec(q.question)?.[1];
+          if (asked) expect(everyday(asked), q.question).toBe(false);
+        }
+      }
+    },
+  );
+
+  it(
+    'asks a definition as a question ("What is …?"), not as a blank in the copied sentence',
+    slow,
+    async () => {
+      // Written here: a definition the generator has never seen.
+      const text = [
+        'Photosynthesis is a process that converts light energy into chemical energy in plants.',
+        'Chlorophyll is a green pigment that absorbs light mostly in the blue and red wavelengths.',
+        'The Calvin cycle is a series of reactions that fixes carbon dioxide into sugars inside the chloroplast.',
+        'Plants store the sugars as starch, and animals later eat the plants for energy.',
+        'Photosynthesis needs water, light and carbon dioxide, and it releases oxygen as a by-product.',
+        'Chlorophyll gives leaves their green colour because it reflects green light.',
+      ].join(' ');
+      const chunks = one(text);
       const questions = await ai.generateQuestions({
-        chunks: chunksOf(name),
-        count: 12,
+        chunks,
+        count: 6,
         types: ['multiple_choice', 'free_response'],
       });
-      expect(questions.length, name).toBe(12);
-      for (const q of questions) {
-        if (q.correctAnswerText) expect(everyday(q.correctAnswerText), q.question).toBe(false);
-        const asked = /(?:the term|about) “([^”]+)”/.exec(q.question)?.[1];
-        if (asked) expect(everyday(asked), q.question).toBe(false);
-      }
-    }
-  });
+      for (const q of questions) expectValid(q, chunks);
+      // The defined terms are asked about by name, in both question types.
+      const whatIs = questions.filter((q) =>
+        /^What is .*(?:Chlorophyll|Calvin cycle)/i.test(q.question),
+      );
+      expect(whatIs.map((q) => q.questionType)).toEqual(
+        expect.arrayContaining(['multiple_choice', 'free_response']),
+      );
+      // A "What is" multiple choice is answered by the class the sentence gives, never by the term itself.
+      for (const q of whatIs.filter((x) => x.questionType === 'multiple_choice'))
+        expect(q.question.toLowerCase()).not.toContain(q.correctAnswerText!.toLowerCase());
+    },
+  );
 
-  it('asks a definition as a question ("What is …?"), not as a blank in the copied sentence', slow, async () => {
-    // Written here: a definition the generator has never seen.
-    const text = [
-      'Photosynthesis is a process that converts light energy into chemical energy in plants.',
-      'Chlorophyll is a green pigment that absorbs light mostly in the blue and red wavelengths.',
-      'The Calvin cycle is a series of reactions that fixes carbon dioxide into sugars inside the chloroplast.',
-      'Plants store the sugars as starch, and animals later eat the plants for energy.',
-      'Photosynthesis needs water, light and carbon dioxide, and it releases oxygen as a by-product.',
-      'Chlorophyll gives leaves their green colour because it reflects green light.',
-    ].join(' ');
-    const chunks = one(text);
-    const questions = await ai.generateQuestions({ chunks, count: 6, types: ['multiple_choice', 'free_response'] });
-    for (const q of questions) expectValid(q, chunks);
-    // The defined terms are asked about by name, in both question types.
-    const whatIs = questions.filter((q) => /^What is .*(?:Chlorophyll|Calvin cycle)/i.test(q.question));
-    expect(whatIs.map((q) => q.questionType)).toEqual(
-      expect.arrayContaining(['multiple_choice', 'free_response']),
-    );
-    // A "What is" multiple choice is answered by the class the sentence gives, never by the term itself.
-    for (const q of whatIs.filter((x) => x.questionType === 'multiple_choice'))
-      expect(q.question.toLowerCase()).not.toContain(q.correctAnswerText!.toLowerCase());
-  });
+  it(
+    'asks "What is X?" about a definition with options that are all classes the source defines with',
+    slow,
+    async () => {
+      // Written here: four definitions, each "X is a Y that …", among sentences with other terms.
+      const classes = [
+        'container orchestration system',
+        'container runtime',
+        'monitoring toolkit',
+        'visualisation dashboard',
+      ];
+      const text = [
+        'Kubernetes is a container orchestration system that schedules workloads across many machines.',
+        'Engineers at large companies often deploy new releases on Fridays despite warnings from their managers.',
+        'Docker is a container runtime that packages an application with its shared libraries.',
+        'The cluster administrators keep spare machines in each data centre for sudden traffic spikes.',
+        'Prometheus is a monitoring toolkit that scrapes metrics from running services every few seconds.',
+        'Release engineers write long configuration files before every deployment of the payment services.',
+        'Grafana is a visualisation dashboard that draws charts from the stored metrics of each cluster.',
+        'Sudden traffic spikes fill the spare machines in the data centre within minutes of a launch.',
+      ].join(' ');
+      const chunks = one(text);
+      const questions = await ai.generateQuestions({
+        chunks,
+        count: 8,
+        types: ['multiple_choice'],
+      });
+      for (const q of questions) expectValid(q, chunks);
+      const whatIs = questions.filter((q) =>
+        /^What is (?:Kubernetes|Docker|Prometheus|Grafana)\?$/.test(q.question),
+      );
+      expect(whatIs.length).toBeGreaterThan(0);
+      for (const q of whatIs)
+        for (const o of q.options)
+          expect(classes, `${q.question} [${q.options.join(' | ')}]`).toContain(o);
+    },
+  );
 
   // Written here, not taken from a fixture: the rules must hold for filler never seen before.
   const placeholder = Array.from(
@@ -268,9 +329,7 @@ describe('generateQuestions', slow, () => {
     'We and our partners use cookies to personalise the ads you see.',
   ].join(' ');
   function one(content: string): TextChunk[] {
-    return [
-      { chunkId: 'c-1', sourceId: 's-1', sourceTitle: 'Filler', chunkIndex: 0, content },
-    ];
+    return [{ chunkId: 'c-1', sourceId: 's-1', sourceTitle: 'Filler', chunkIndex: 0, content }];
   }
 
   it('placeholder, repeated blind text and a cookie banner give a clear reason, not cards', async () => {
@@ -279,19 +338,22 @@ describe('generateQuestions', slow, () => {
       [blind, 'repeated'],
       [banner, 'boilerplate'],
     ] as const) {
-      const error = await ai
-        .generateQuestions({ chunks: one(text), count: 5, types: ALL })
-        .then(() => null, (e: unknown) => e);
+      const error = await ai.generateQuestions({ chunks: one(text), count: 5, types: ALL }).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(isUnusableTextError(error) && error.reason, reason).toBe(reason);
-      if (isUnusableTextError(error)) expect(error.publicMessage).toMatch(/no questions were written/);
+      if (isUnusableTextError(error))
+        expect(error.publicMessage).toMatch(/no questions were written/);
     }
   });
 
   it('a source of a few words gives a clear reason, not zero questions, in any script', async () => {
     for (const text of ['Photosynthesis makes sugar from light.', '光合作用把光变成糖。']) {
-      const error = await ai
-        .generateQuestions({ chunks: one(text), count: 5, types: ALL })
-        .then(() => null, (e: unknown) => e);
+      const error = await ai.generateQuestions({ chunks: one(text), count: 5, types: ALL }).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(isUnusableTextError(error) && error.reason, text).toBe('too_short');
       if (isUnusableTextError(error)) expect(error.publicMessage).toMatch(/too little/);
     }
@@ -300,7 +362,13 @@ describe('generateQuestions', slow, () => {
   it('a filler source beside a real one is left out, the real one still gives questions', async () => {
     const chunks = [
       ...chunksOf('nytimes-1'),
-      { chunkId: 'filler', sourceId: 'src-filler', sourceTitle: 'Filler', chunkIndex: 0, content: placeholder },
+      {
+        chunkId: 'filler',
+        sourceId: 'src-filler',
+        sourceTitle: 'Filler',
+        chunkIndex: 0,
+        content: placeholder,
+      },
     ];
     const questions = await ai.generateQuestions({ chunks, count: 6, types: ALL });
     expect(questions.length).toBeGreaterThan(0);

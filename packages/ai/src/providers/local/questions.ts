@@ -13,6 +13,7 @@ import {
 import { fillerReason, fillerSentence } from './filler';
 import { hash32 } from './hash';
 import {
+  SAYING,
   whatDoesQuestion,
   whatIsQuestion,
   whenQuestion,
@@ -81,7 +82,35 @@ type Context = {
   fragments: Map<string, boolean>;
   /** The raw text of each source, for telling name fragments. */
   rawText: Map<string, string>;
+  /** Phrase keys by the role the text gives them, for distractors of the answer's class. */
+  roles: Roles;
 };
+
+/**
+ * What the source says its terms are, read from sentence shapes: who speaks ("X said"), what is
+ * defined ("X is a …", opening the sentence) and what is a class ("… is a Y"). A "Who said …?"
+ * question then offers other speakers, "What is X?" other classes, "Which Y …?" other defined
+ * terms: options of the answer's kind, taken from the source's own terms.
+ */
+type Roles = { speakers: Set<string>; defined: Set<string>; classes: Set<string> };
+type Role = keyof Roles;
+
+function readRoles(doc: DocumentModel): Roles {
+  const roles: Roles = { speakers: new Set(), defined: new Set(), classes: new Set() };
+  for (const s of doc.sentences) {
+    for (const o of s.phrases) {
+      const next = s.tokens[o.end];
+      if (next?.pos === 'VERB' && SAYING.has(next.lemma)) roles.speakers.add(o.key);
+      if (s.tokens[o.start - 1]?.normal === 'to' && s.tokens[o.start - 2]?.normal === 'according')
+        roles.speakers.add(o.key);
+      if (opensSentence(s, o) && definesAt(s, o.end)) roles.defined.add(o.key);
+      const det = s.tokens[o.start - 1]?.normal ?? '';
+      if (['a', 'an'].includes(det) && s.tokens[o.start - 2]?.lemma === 'be')
+        roles.classes.add(o.key);
+    }
+  }
+  return roles;
+}
 
 const MC_TYPES = new Set<QuestionType>(['multiple_choice', 'case_multiple_choice']);
 const CASE_TYPES = new Set<QuestionType>(['case_multiple_choice', 'case_free_response']);
@@ -179,6 +208,7 @@ export function generateQuestions(input: GenerateQuestionsInput): GeneratedQuest
     positionSeed: hash32(input.chunks.map((c) => c.chunkId).join('|')) % POSITIONS.length,
     fragments: new Map(),
     rawText: new Map(),
+    roles: readRoles(doc),
   };
   for (const c of input.chunks)
     ctx.rawText.set(c.sourceId, `${ctx.rawText.get(c.sourceId) ?? ''}\n${cleanText(c.content)}`);
@@ -514,7 +544,16 @@ function multipleChoice(
   const { sentence: s, occurrence: o, phrase } = c;
   const answer = optionText(phrase, o, s);
   const sourceId = ctx.partSource[s.part] ?? '';
-  const distractors = pickDistractors(phrase, o.plural, answer, s, passage, sourceId, ctx);
+  const distractors = pickDistractors(
+    phrase,
+    o.plural,
+    answer,
+    s,
+    passage,
+    sourceId,
+    ctx,
+    roleAsked(s, o, phrase),
+  );
   if (distractors.length < 3) return undefined;
 
   const prefix = passage ? 'Based on the case above' : 'According to the source';
@@ -550,6 +589,15 @@ function multipleChoice(
     },
     distractorKeys: distractors.map((d) => d.key),
   };
+}
+
+/** The role the question gives its answer (see `Roles`), when its shape says one. */
+function roleAsked(s: Sentence, o: PhraseOccurrence, phrase: Phrase): Role | null {
+  if (phrase.kind === 'date' || phrase.kind === 'quantity') return null;
+  if (whatIsQuestion(s, o)) return 'classes';
+  const which = whichQuestion(s, o);
+  if (!which) return null;
+  return /(?:^|, )who /i.test(which) ? 'speakers' : 'defined';
 }
 
 /** The sentence asked as a real question about the answer phrase, when its shape allows. */
@@ -605,7 +653,9 @@ function pickDistractors(
   passage: Passage | null,
   sourceId: string,
   ctx: Context,
+  role: Role | null = null,
 ): { text: string; key: string }[] {
+  const sameRole = role ? ctx.roles[role] : null;
   const stem = s.text.toLowerCase();
   const answerWords = wordsOf(answer.key);
   const answerHead = answer.key.split(' ').pop();
@@ -649,10 +699,14 @@ function pickDistractors(
     if (p.key.split(' ').pop() === answerHead) continue;
     if (answerYears.some((y) => text.includes(y))) continue;
     let score = p.score;
-    // Another kind of term (a name for a concept) only when the source has too few of the same kind.
-    if (!sameKind) score *= 0.05;
+    // Another kind of term (a name for a concept) only when the source has too few of the same kind,
+    // unless the text gives it the answer's role (a named speaker beside "American officials").
+    if (!sameKind && !sameRole?.has(p.key)) score *= 0.05;
     // An everyday word beside a term of the source is an obvious wrong answer, or a second right one.
     if (everydayWord(p)) score *= 0.2;
+    // Other speakers for "Who said …?", other classes for "What is X?": the answer's own kind. Not a
+    // hard rule, since a short source may name too few.
+    if (sameRole) score *= sameRole.has(p.key) ? 5 : 0.4;
     if (p.plural !== answerPlural && p.kind !== 'date' && p.kind !== 'quantity') score *= 0.5;
     score /= 1 + 0.5 * Math.abs(p.length - answer.length);
     score *= 0.6 ** (ctx.distractorUse.get(p.key) ?? 0);

@@ -30,7 +30,7 @@ const MODALS = new Set([
   'must',
 ]);
 const AUX_LEMMAS = new Set(['be', 'have', ...MODALS]);
-const SAYING = new Set([
+export const SAYING = new Set([
   'say',
   'tell',
   'admit',
@@ -69,6 +69,9 @@ function goodSubject(tokens: readonly Token[]): boolean {
   if (tokens.some((t) => t.value === ',' || t.value === ';' || t.value === ':' || isVerb(t)))
     return false;
   if (tokens.length === 1 && tokens[0]?.pos === 'PRON') return false;
+  // "Note that this extension": a clause, not a noun phrase.
+  if (tokens.some((t) => t.pos === 'SCONJ' || (t.normal === 'that' && t.pos !== 'DET')))
+    return false;
   return tokens.some((t) => t.pos === 'NOUN' || t.pos === 'PROPN');
 }
 
