@@ -10,6 +10,7 @@ import { anonCaller, callAs, deckAppForFile, expectError, ownerOf, registerCalle
 import { insertQuestion } from '../questions/questions.test-support';
 import { createReviewRepository, recountAllDays } from '../review/review.repository';
 import { createReviewService } from '../review/review.service';
+import { IMPORTED_SOURCE_NOTE } from './exchange.service';
 
 const DAY = 24 * 3_600_000;
 let clock = new Date('2026-03-10T12:00:00Z');
@@ -285,10 +286,10 @@ describe('round trips through the API', () => {
     // An imported source has its metadata but no text: shown as read, with no file behind it, and
     // processing it again answers it as it is instead of sending the worker nothing to read.
     const view = await call(owner, 'GET', `/decks/${newDeck}`);
-    const shown = (view.json() as { sources: { _id: string; processingStatus: string; content?: string | null; storageRef: string | null; downloadUrl: string | null }[] }).sources;
-    expect(shown.map((s) => [s.processingStatus, s.content ?? null, s.storageRef, s.downloadUrl])).toEqual([
-      ['completed', null, null, null],
-      ['completed', null, null, null],
+    const shown = (view.json() as { sources: { _id: string; processingStatus: string; content?: string | null; storageRef: string | null; downloadUrl: string | null; notes?: string[] }[] }).sources;
+    expect(shown.map((s) => [s.processingStatus, s.content ?? null, s.storageRef, s.downloadUrl, s.notes])).toEqual([
+      ['completed', null, null, null, [IMPORTED_SOURCE_NOTE]],
+      ['completed', null, null, null, [IMPORTED_SOURCE_NOTE]],
     ]);
     const again = await call(owner, 'POST', '/ai/process-source', { deckId: newDeck, sourceId: shown[0]!._id });
     expect(again.statusCode, again.body).toBe(200);

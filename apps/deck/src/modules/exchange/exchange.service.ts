@@ -103,10 +103,14 @@ function sourceRow(source: ExchangeSource, deckId: string, createdAt: Date): New
     summary: storable(source.summary),
     keyPoints: (source.keyPoints ?? []).filter((k) => isStorableText(k)),
     processingStatus: 'completed',
+    notes: [IMPORTED_SOURCE_NOTE],
     createdAt,
   };
 }
 const IMPORTED_SOURCE_TITLE = 'Imported source';
+/** Shown under the source in the deck (sources' notes): why it has a summary but no text. */
+export const IMPORTED_SOURCE_NOTE =
+  'Imported from a deck file: its summary and key points came along, its text did not. Add the link or document again to study from its text.';
 
 /**
  * A card whose file has no FSRS memory state (`estimated`: an Anki card scheduled by SM-2, with
