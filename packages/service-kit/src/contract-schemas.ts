@@ -3,7 +3,7 @@ import { route, type RouteKey, type RouteOf } from '@mnemo/contracts/routes';
 import { internalRoute, type InternalRouteKey, type InternalRouteOf } from '@mnemo/contracts/internal/routes';
 
 type ResponseOf<R> = [R] extends [{ response: infer S extends z.ZodType }] ? S : never;
-type StatusOf<R> = [R] extends [{ status: 201 }] ? 201 : 200;
+type StatusOf<R> = [R] extends [{ status: infer S extends 201 | 202 }] ? S : 200;
 
 /**
  * The `response` part of a route's Fastify schema, from the contracts' route table: the answer
@@ -12,7 +12,7 @@ type StatusOf<R> = [R] extends [{ status: 201 }] ? 201 : 200;
  * drift) and the handler's return type is checked against it. Error answers keep their own shape.
  */
 export function contractResponse<K extends RouteKey>(key: K): Record<StatusOf<RouteOf<K>>, ResponseOf<RouteOf<K>>> {
-  const r = route(key) as { response?: z.ZodType; status?: 201 };
+  const r = route(key) as { response?: z.ZodType; status?: 201 | 202 };
   if (!r.response) throw new Error(`${key} has no answer schema in the contracts`);
   return { [r.status ?? 200]: r.response } as Record<StatusOf<RouteOf<K>>, ResponseOf<RouteOf<K>>>;
 }
@@ -32,7 +32,7 @@ type AnyContract = {
   query?: z.ZodType;
   body?: z.ZodType;
   response?: z.ZodType;
-  status?: 201;
+  status?: 201 | 202;
   multipart?: true;
   stream?: true;
   file?: true;

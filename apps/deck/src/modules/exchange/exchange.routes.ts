@@ -1,11 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { attachmentDisposition, exportDeckQuerySchema, IMPORT_FILE_FIELD, importFormatSchema } from '@mnemo/contracts/api/exchange';
-import { deckParamsSchema } from '@mnemo/contracts/api/decks';
+import { attachmentDisposition, IMPORT_FILE_FIELD, importFormatSchema } from '@mnemo/contracts/api/exchange';
 import { idSchema } from '@mnemo/contracts/common';
 import type { Plan } from '@mnemo/contracts/identity';
 import { maxFileMB, SCHOLAR_MAX_FILE_MB } from '@mnemo/contracts/limits';
-import { AppError, requireOwner, type RoutesPlugin } from '@mnemo/service-kit';
+import { AppError, contractSchema, requireOwner, type RoutesPlugin } from '@mnemo/service-kit';
 import { callerOf, planOf } from '../decks/limits';
 import { maxUploadBytes } from '../upload/upload.service';
 import type { ExchangeService, ImportFile } from './exchange.service';
@@ -58,12 +57,15 @@ function formatField(value: string | undefined) {
   return parsed.data;
 }
 
-/** Deck exchange (issue 24): GET /decks/:id/export, POST /decks/import and its preview. */
+/**
+ * Deck exchange (issue 24): GET /decks/:id/export, POST /decks/import and its preview, with their
+ * request and answer schemas from the contracts' route table (the multipart forms are read here).
+ */
 export const exchangeRoutes: RoutesPlugin<{ exchange: ExchangeService }> = async (app, { exchange }) => {
   // Multipart parsing in this scope only, bounded as the upload route bounds it.
   await app.register(multipart, { limits: { files: 1, fields: 10, parts: 12, fieldSize: 10_000, headerPairs: 100 } });
 
-  app.get('/decks/:id/export', { schema: { params: deckParamsSchema, querystring: exportDeckQuerySchema } }, async (request, reply) => {
+  app.get('/decks/:id/export', { schema: contractSchema('GET /decks/:id/export') }, async (request, reply) => {
     const file = await exchange.exportDeck(requireOwner(request), request.params.id, request.query.format);
     return reply
       .header('content-type', file.contentType)
@@ -73,13 +75,13 @@ export const exchangeRoutes: RoutesPlugin<{ exchange: ExchangeService }> = async
       .send(file.body);
   });
 
-  app.post('/decks/import/preview', async (request) => {
+  app.post('/decks/import/preview', { schema: contractSchema('POST /decks/import/preview') }, async (request) => {
     requireOwner(request);
     const { file, fields } = await readForm(request, planOf(request.identity));
     return exchange.preview(file, formatField(fields.format));
   });
 
-  app.post('/decks/import', async (request, reply) => {
+  app.post('/decks/import', { schema: contractSchema('POST /decks/import') }, async (request, reply) => {
     const caller = callerOf(request);
     const { file, fields } = await readForm(request, caller.plan);
     const studySpace = idSchema.safeParse(fields.studySpace);
