@@ -41,7 +41,7 @@ import { createAi } from '@mnemo/ai/create';
 import { resolveAiConfig } from '@mnemo/ai/env';
 import { createQuestionsRepository } from './modules/questions/questions.repository';
 import { createQuestionsService } from './modules/questions/questions.service';
-import { createGenerationService } from './modules/questions/generation.service';
+import { createGenerationService, createLatestGenerations } from './modules/questions/generation.service';
 import { createGrading } from './modules/questions/grading.service';
 import { questionsRoutes } from './modules/questions/questions.routes';
 import { createCardsRepository } from './modules/cards/cards.repository';
@@ -200,6 +200,7 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
     questions: questionsRepository,
     queue: app.queues.generate,
     limitsOf,
+    latest: createLatestGenerations({ redis: app.redis, prefix: env.REDIS_PREFIX }),
   });
   // Spaced repetition lives beside the questions it schedules (docs/architecture.md).
   const review = createReviewService({ reviews: reviewsRepository, decks: sourcesRepository, now: deps.now });

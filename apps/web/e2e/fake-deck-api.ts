@@ -12,6 +12,7 @@ import type { UsageResponse } from '@mnemo/contracts/api/payment';
 import type {
   GenerateQuestionsResponse,
   GenerationStatusResponse,
+  LatestGenerationResponse,
 } from '@mnemo/contracts/api/questions';
 import type { Question } from '@mnemo/contracts/entities/question';
 import type { Space } from '@mnemo/contracts/entities/space';
@@ -228,6 +229,8 @@ interface FakeGenerationJob {
   looks: number;
   /** Set when the run has written its questions (once, however often it is looked at). */
   created?: number;
+  /** What the generate call asked for (GET .../generation answers it with the latest run). */
+  request: NonNullable<LatestGenerationResponse['generation']>['request'];
 }
 
 export class FakeDeckApi extends RecordingFake {
@@ -248,6 +251,8 @@ export class FakeDeckApi extends RecordingFake {
    */
   generationRuns: FakeGenerationStep[][] = [];
   private jobs = new Map<string, FakeGenerationJob>();
+  /** Each deck's latest queued run, as the deck service remembers it. */
+  private latestJob = new Map<string, string>();
 
   constructor(readonly options: { signedIn: boolean }) {
     super();
@@ -311,6 +316,18 @@ export class FakeDeckApi extends RecordingFake {
       cardCount: deck.cards.length,
     };
     return { ...answer, ...deck.presented } as DeckResponse;
+  }
+
+  /** One look at a run: the script's next step (the last repeats), its questions written once completed. */
+  private lookAt(jobId: string, job: FakeGenerationJob): Omit<GenerationStatusResponse, 'success'> {
+    const step = job.steps[Math.min(job.looks, job.steps.length - 1)] ?? { state: 'queued' };
+    job.looks += 1;
+    if (step.state === 'completed') {
+      job.created ??= this.writeQuestions(job.deckId, job.total).length;
+      return { jobId, state: 'completed', created: job.created };
+    }
+    if (step.state === 'failed') return { jobId, state: 'failed', reason: step.reason };
+    return { jobId, state: step.state };
   }
 
   /** Writes a generation's questions (at most 3) into the deck. */
@@ -651,11 +668,13 @@ export class FakeDeckApi extends RecordingFake {
     if (parts[0] === 'questions' && parts[1] === 'deck' && parts[2]) {
       const deckId = parts[2];
       if (parts[3] === 'generate' && method === 'POST') {
-        const { totalQuestions } = body as { totalQuestions: number };
+        const request = body as FakeGenerationJob['request'];
+        const { totalQuestions } = request;
         const script = this.generationRuns.shift();
         if (script) {
           const jobId = `generate-${deckId}-${uuid()}`;
-          this.jobs.set(jobId, { deckId, steps: script, total: totalQuestions, looks: 0 });
+          this.jobs.set(jobId, { deckId, steps: script, total: totalQuestions, looks: 0, request });
+          this.latestJob.set(deckId, jobId);
           const queued: GenerateQuestionsResponse = {
             success: true,
             status: 'queued',
@@ -677,18 +696,20 @@ export class FakeDeckApi extends RecordingFake {
         if (!job || job.deckId !== deckId) {
           return failure(404, 'NOT_FOUND', 'Generation not found')(route);
         }
-        const step = job.steps[Math.min(job.looks, job.steps.length - 1)] ?? { state: 'queued' };
-        job.looks += 1;
-        let answer: GenerationStatusResponse;
-        if (step.state === 'completed') {
-          job.created ??= this.writeQuestions(deckId, job.total).length;
-          answer = { success: true, jobId: parts[4], state: 'completed', created: job.created };
-        } else if (step.state === 'failed') {
-          answer = { success: true, jobId: parts[4], state: 'failed', reason: step.reason };
-        } else {
-          answer = { success: true, jobId: parts[4], state: step.state };
-        }
-        return reply('GET /questions/deck/:deckId/generation/:jobId', answer);
+        return reply('GET /questions/deck/:deckId/generation/:jobId', {
+          success: true,
+          ...this.lookAt(parts[4], job),
+        });
+      }
+      if (parts[3] === 'generation' && !parts[4] && method === 'GET') {
+        const jobId = this.latestJob.get(deckId);
+        const job = jobId ? this.jobs.get(jobId) : undefined;
+        const answer: LatestGenerationResponse = {
+          success: true,
+          generation:
+            jobId && job ? { ...this.lookAt(jobId, job), request: job.request } : null,
+        };
+        return reply('GET /questions/deck/:deckId/generation', answer);
       }
       const list = this.questions.get(deckId) ?? [];
       if (parts[3] === 'all')

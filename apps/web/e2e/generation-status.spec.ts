@@ -93,3 +93,43 @@ test('a failed generation stops waiting, says why, and Retry sends the request a
   expect(second?.body).toEqual(first?.body);
   expect(statusLooks(api, deck)).toHaveLength(3);
 });
+
+test('a reload during a run asks the server for the deck’s latest run and follows it to its end', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { api, deck } = await openWithPendingGeneration(page);
+  api.generationRuns.push([
+    { state: 'queued' },
+    { state: 'running' },
+    { state: 'running' },
+    { state: 'running' },
+    { state: 'failed', reason: GENERATION_FAILURES.noText },
+  ]);
+  await page.goto(`/deck/${deck._id}/edit`);
+  const overlay = page.getByRole('status').filter({ hasText: 'Generating your questions...' });
+  await expect(overlay).toContainText('The AI is writing your questions...', { timeout: 30_000 });
+  await expect(page).toHaveURL(/\?isGenerating=true$/);
+
+  // The reload loses the job id the generate call answered; the address keeps isGenerating.
+  await page.reload();
+  await expect(overlay).toBeVisible();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('This source has no text to ask about', { timeout: 30_000 });
+  await expect(overlay).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/deck/${deck._id}/edit$`));
+  await page.screenshot({ path: 'test-results/generation-after-reload.png' });
+  expect(api.made('GET', `/questions/deck/${deck._id}/generation`)).toHaveLength(1);
+  // One run, followed by its status before and after the reload; nothing generated twice.
+  expect(generateCalls(api, deck)).toHaveLength(1);
+
+  // Retry sends what the run asked for, read back from the server.
+  api.generationRuns.push([{ state: 'completed' }]);
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText('Generated question 3?')).toBeVisible({ timeout: 30_000 });
+  expect(generateCalls(api, deck)[1]?.body).toEqual({
+    questionTypes: ['free_response'],
+    totalQuestions: 5,
+    focusInstructions: 'Only chapter 2',
+  });
+});

@@ -93,6 +93,7 @@ const ADDITIONS = [
   'POST /payment/demo/subscription/cancel',
   // Where a generation stands (issue 22).
   'GET /questions/deck/:deckId/generation/:jobId',
+  'GET /questions/deck/:deckId/generation',
   // Spaced repetition (issue 20).
   'POST /questions/:id/review',
   'GET /review/due',

@@ -180,6 +180,8 @@ const TABLE = [
     params: questions.deckQuestionsParamsSchema, body: questions.generateQuestionsBodySchema, response: questions.generateQuestionsResponseSchema },
   { method: 'GET', path: '/questions/deck/:deckId/generation/:jobId', service: 'deck', auth: 'session',
     params: questions.generationStatusParamsSchema, response: questions.generationStatusResponseSchema, addition: true },
+  { method: 'GET', path: '/questions/deck/:deckId/generation', service: 'deck', auth: 'session',
+    params: questions.deckQuestionsParamsSchema, response: questions.latestGenerationResponseSchema, addition: true },
   { method: 'PUT', path: '/questions/:id', service: 'deck', auth: 'session',
     params: questions.questionParamsSchema, body: questions.updateQuestionBodySchema, response: questions.updateQuestionResponseSchema },
   { method: 'DELETE', path: '/questions/:id', service: 'deck', auth: 'session',

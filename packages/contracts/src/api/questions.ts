@@ -95,6 +95,25 @@ export const generationStatusResponseSchema = successSchema.extend({
 export type GenerationStatusResponse = z.output<typeof generationStatusResponseSchema>;
 
 /**
+ * Addition: GET /questions/deck/:deckId/generation, the deck's latest generation run (null when it
+ * has none the server still knows), with what was asked, so a screen opened or reloaded while a
+ * run goes on (or after it failed) follows it, and can send the same request again on Retry.
+ */
+export const latestGenerationResponseSchema = successSchema.extend({
+  generation: generationStatusResponseSchema
+    .omit({ success: true })
+    .extend({
+      request: z.object({
+        questionTypes: z.array(questionTypeSchema),
+        totalQuestions: z.number().int().min(1),
+        focusInstructions: z.string().nullish(),
+      }),
+    })
+    .nullable(),
+});
+export type LatestGenerationResponse = z.output<typeof latestGenerationResponseSchema>;
+
+/**
  * PUT /questions/:id: only the changed fields (spec 02 §4). `deck` must be the question's own deck
  * when sent; `source` may be the source reference or its id.
  */

@@ -252,3 +252,54 @@ describe('GET /questions/deck/:deckId/generation/:jobId', () => {
     expect(errorBodySchema.safeParse((await status(caller, deck.id, 'x')).json()).success).toBe(true);
   });
 });
+
+describe('GET /questions/deck/:deckId/generation (the latest run, for a reloaded screen)', () => {
+  const latest = async (caller: Caller, deckId: string) => {
+    const res = await t.app.inject({ url: `/questions/deck/${deckId}/generation`, headers: asCaller(caller) });
+    expect(res.statusCode).toBe(200);
+    return route('GET /questions/deck/:deckId/generation').response.parse(res.json());
+  };
+
+  it('answers no run for a deck never generated, then the latest run with what it asked for', async () => {
+    const caller = userCaller();
+    const { deck } = await deckWith(caller);
+    expect(await latest(caller, deck.id)).toEqual({ success: true, generation: null });
+
+    await generate(caller, deck.id, { questionTypes: ['multiple_choice'], totalQuestions: 3 });
+    const second = (
+      await generate(caller, deck.id, { questionTypes: ['free_response', 'case_multiple_choice'], totalQuestions: 5, focusInstructions: 'Only dates' })
+    ).json() as { jobId: string };
+    expect(await latest(caller, deck.id)).toEqual({
+      success: true,
+      generation: {
+        jobId: second.jobId,
+        state: 'queued',
+        request: { questionTypes: ['free_response', 'case_multiple_choice'], totalQuestions: 5, focusInstructions: 'Only dates' },
+      },
+    });
+
+    // Ended as a failure: the reason comes with it, for the screen's Retry.
+    const worker = new Worker(QUEUES.generate, null, { connection: { url: REDIS_URL, maxRetriesPerRequest: null }, prefix: t.prefix, autorun: false });
+    for (let i = 0; i < 2; i++) {
+      const job = (await worker.getNextJob('token')) as Job;
+      job.discard();
+      await job.moveToFailed(new Error('This source has no text to ask about'), 'token', false);
+    }
+    await worker.close();
+    expect((await latest(caller, deck.id)).generation).toMatchObject({
+      jobId: second.jobId,
+      state: 'failed',
+      reason: 'This source has no text to ask about',
+    });
+  });
+
+  it("answers 404 for another's deck, and no run once the queue has forgotten the job", async () => {
+    const caller = userCaller();
+    const { deck } = await deckWith(caller);
+    await generate(caller, deck.id, { questionTypes: ['multiple_choice'], totalQuestions: 3 });
+    const res = await t.app.inject({ url: `/questions/deck/${deck.id}/generation`, headers: asCaller(userCaller()) });
+    expect(res.statusCode).toBe(404);
+    await queue.obliterate({ force: true });
+    expect(await latest(caller, deck.id)).toEqual({ success: true, generation: null });
+  });
+});

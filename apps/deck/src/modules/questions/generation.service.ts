@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { GENERATION_FAILURES, type GenerationStatusResponse } from '@mnemo/contracts/api/questions';
+import type { Redis } from 'ioredis';
+import type { Job } from 'bullmq';
+import {
+  GENERATION_FAILURES,
+  type GenerationStatusResponse,
+  type LatestGenerationResponse,
+} from '@mnemo/contracts/api/questions';
 import type { QuestionType } from '@mnemo/contracts/entities/question';
 import type { Plan } from '@mnemo/contracts/identity';
 import { generateQuestionsJobSchema, jobIds, type GenerateQuestionsJob } from '@mnemo/contracts/jobs';
@@ -53,6 +59,24 @@ export function cardLimitReached(plan: Plan, limit: number): AppError {
   });
 }
 
+/** As long as BullMQ keeps a failed job (the longest it keeps any): a week. */
+const LATEST_RUN_SECONDS = 7 * 24 * 3600;
+
+/**
+ * The id of each deck's latest generation job, in Redis beside the queue: BullMQ finds a job by
+ * its id only, and a screen reloaded during a run has lost the id the generate call answered.
+ */
+export function createLatestGenerations({ redis, prefix }: { redis: Pick<Redis, 'get' | 'set'>; prefix: string }) {
+  const key = (deckId: string) => `${prefix}:generation:latest:${deckId}`;
+  return {
+    remember: async (deckId: string, jobId: string) => {
+      await redis.set(key(deckId), jobId, 'EX', LATEST_RUN_SECONDS);
+    },
+    recall: (deckId: string) => redis.get(key(deckId)),
+  };
+}
+export type LatestGenerations = ReturnType<typeof createLatestGenerations>;
+
 /**
  * Starts question (or card) generation for the caller's deck: checks the card limit of the caller's
  * plan, cuts the count to the room left, and enqueues one `generate-questions` job under a new
@@ -65,7 +89,10 @@ export function createGenerationService({
   questions,
   queue,
   limitsOf,
+  latest,
 }: {
+  /** Each deck's latest run; without it, GET .../generation answers no run. */
+  latest?: LatestGenerations;
   decks: Pick<SourcesRepository, 'ownsDeck'>;
   sources: Pick<SourcesRepository, 'findOwned'>;
   questions: Pick<QuestionsRepository, 'cardCount' | 'generatableSources'>;
@@ -119,6 +146,8 @@ export function createGenerationService({
       } catch (err) {
         throw new AppError('SERVICE_UNAVAILABLE', GENERATION_START_FAILED, { cause: err });
       }
+      // Losing this only costs a reloaded screen the run (it falls back to watching the list).
+      await latest?.remember(deckId, jobId).catch(() => undefined);
       return { jobId, requestId, count };
     },
 
@@ -132,26 +161,52 @@ export function createGenerationService({
       if (!jobId.startsWith(jobIds.generate(deckId, ''))) throw generationNotFound();
       const job = await queue.bull.getJob(jobId);
       if (!job) throw generationNotFound();
-      const state = await job.getState();
-      const base = { success: true as const, jobId };
-      if (state === 'completed') {
-        const outcome = job.returnvalue as JobOutcome;
-        const created = outcome?.created ?? 0;
-        if (created > 0) return { ...base, state: 'completed', created };
-        const reason =
-          outcome?.reason === 'limit-reached'
-            ? GENERATION_FAILURES.deckFull
-            : outcome?.reason === 'deck-gone'
-              ? GENERATION_FAILURES.deckGone
-              : GENERATION_FAILURES.noQuestions;
-        return { ...base, state: 'failed', reason };
-      }
-      if (state === 'failed') return { ...base, state: 'failed', reason: failureReason(job.failedReason) };
-      // A job delayed after a failed try is being retried; one delayed before any try waits for
-      // its sources to finish processing.
-      if (state === 'active' || (state === 'delayed' && job.attemptsMade > 0)) return { ...base, state: 'running' };
-      return { ...base, state: 'queued' };
+      return { success: true, ...(await describeJob(job, jobId)) };
+    },
+
+    /** The deck's latest run, with what it asked for; null when the queue no longer has it. */
+    async latest(caller: Caller, deckId: string): Promise<LatestGenerationResponse> {
+      if (!(await decks.ownsDeck(caller.owner, deckId))) throw deckNotFound();
+      const jobId = await latest?.recall(deckId);
+      const job = jobId ? await queue.bull.getJob(jobId) : undefined;
+      if (!jobId || !job) return { success: true, generation: null };
+      const data = generateQuestionsJobSchema.safeParse(job.data);
+      if (!data.success) return { success: true, generation: null };
+      return {
+        success: true,
+        generation: {
+          ...(await describeJob(job, jobId)),
+          request: {
+            questionTypes: data.data.questionTypes,
+            totalQuestions: data.data.totalQuestions,
+            ...(data.data.focusInstructions ? { focusInstructions: data.data.focusInstructions } : {}),
+          },
+        },
+      };
     },
   };
+}
+
+/** Where a job stands, in the contract's words. A run that wrote nothing is a failure with its reason. */
+async function describeJob(job: Job, jobId: string): Promise<Omit<GenerationStatusResponse, 'success'>> {
+  const state = await job.getState();
+  const base = { jobId };
+  if (state === 'completed') {
+    const outcome = job.returnvalue as JobOutcome;
+    const created = outcome?.created ?? 0;
+    if (created > 0) return { ...base, state: 'completed', created };
+    const reason =
+      outcome?.reason === 'limit-reached'
+        ? GENERATION_FAILURES.deckFull
+        : outcome?.reason === 'deck-gone'
+          ? GENERATION_FAILURES.deckGone
+          : GENERATION_FAILURES.noQuestions;
+    return { ...base, state: 'failed', reason };
+  }
+  if (state === 'failed') return { ...base, state: 'failed', reason: failureReason(job.failedReason) };
+  // A job delayed after a failed try is being retried; one delayed before any try waits for
+  // its sources to finish processing.
+  if (state === 'active' || (state === 'delayed' && job.attemptsMade > 0)) return { ...base, state: 'running' };
+  return { ...base, state: 'queued' };
 }
 export type GenerationService = ReturnType<typeof createGenerationService>;

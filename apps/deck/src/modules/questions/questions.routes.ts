@@ -32,6 +32,12 @@ export const questionsRoutes: RoutesPlugin<{ questions: QuestionsService; genera
       generation.status(callerOf(request), request.params.deckId, request.params.jobId),
   );
 
+  app.get(
+    '/questions/deck/:deckId/generation',
+    { schema: contractSchema('GET /questions/deck/:deckId/generation') },
+    async (request) => generation.latest(callerOf(request), request.params.deckId),
+  );
+
   app.post(
     '/questions/deck/:deckId/generate',
     { schema: contractSchema('POST /questions/deck/:deckId/generate') },

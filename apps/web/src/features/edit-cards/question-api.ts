@@ -4,6 +4,7 @@ import {
   deleteQuestionResponseSchema,
   generateQuestionsResponseSchema,
   generationStatusResponseSchema,
+  latestGenerationResponseSchema,
   listQuestionsResponseSchema,
   updateQuestionResponseSchema,
   type GenerateQuestionsBody,
@@ -35,6 +36,13 @@ export function questionCalls(client: ApiClient = api) {
     generate(deckId: string, body: GenerateQuestionsBody) {
       return client.post(`/questions/deck/${at(deckId)}/generate`, body, {
         schema: generateQuestionsResponseSchema,
+      });
+    },
+    /** GET /questions/deck/:deckId/generation: the deck's latest run, for a screen that lost its id. */
+    latestGeneration(deckId: string, signal?: AbortSignal) {
+      return client.get(`/questions/deck/${at(deckId)}/generation`, {
+        schema: latestGenerationResponseSchema,
+        signal,
       });
     },
     /** GET /questions/deck/:deckId/generation/:jobId: where a generation stands (the issue-22 addition). */

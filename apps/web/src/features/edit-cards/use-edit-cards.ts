@@ -174,6 +174,37 @@ export function useEditCards({
     // The filter is read once, for the first page: a request is consumed when the screen opens.
   }, [deckId, generateAsync, queryClient]);
 
+  // A screen reloaded during a run (or opened while one goes on) has lost the id the generate call
+  // answered: the deck's latest run is asked of the server once, and a run still going is
+  // followed by its status; one that failed while the screen waited for it shows its reason and
+  // Retry, instead of the list being polled for questions that will not come.
+  const generatingFlag = useRef(isGenerating);
+  generatingFlag.current = isGenerating;
+  const lookedUp = useRef<string | null>(null);
+  useEffect(() => {
+    if (deckId === null || opening.state !== 'idle' || lookedUp.current === deckId) return;
+    lookedUp.current = deckId;
+    if (job !== null) return;
+    const signal = screenAlive.current?.signal;
+    calls.latestGeneration(deckId, signal).then(
+      ({ generation: run }) => {
+        if (signal?.aborted || run === null) return;
+        const body = run.request;
+        if (run.state === 'queued' || run.state === 'running') {
+          setJob((current) => current ?? { jobId: run.jobId, body });
+          setHandoff(true);
+          flagSetter.current(true);
+        } else if (run.state === 'failed' && generatingFlag.current) {
+          setFailure({ reason: run.reason ?? EDIT_CARDS_MESSAGES.generateFailed, body });
+          setHandoff(false);
+          flagSetter.current(false);
+        }
+      },
+      // Without the answer the screen does what it did before: it watches the list.
+      () => undefined,
+    );
+  }, [deckId, opening.state, job]);
+
   // With isGenerating: poll every 3 s until at least one question appears, then drop the flag.
   const waiting = deckId !== null && (isGenerating || handoff);
   const finished = useRef(false);
