@@ -777,9 +777,11 @@ function freeResponse(
     const why = whyQuestion(s);
     const does = why ? null : whatDoesQuestion(s, o);
     if (why) {
-      question = why;
+      question = keepNameCapital(why, s, doc);
     } else if (does) {
-      question = does;
+      // A name the text never writes in lower case keeps its capitals, even where the rewrite
+      // lowered a sentence-initial word it took for a common noun ("obama administration officials").
+      question = keepNameCapital(does, s, doc);
     } else if (defines && verb && ['is', 'are', 'was', 'were'].includes(verb.normal)) {
       question = `What ${verb.normal} ${termRef(phrase, term)}?`;
     } else if (defines) {
@@ -804,6 +806,20 @@ function freeResponse(
     },
     sentenceIds: ids,
   };
+}
+
+/**
+ * A rewrite lowers a sentence's first word when it reads it as a common noun ("Weather predictions"
+ * → "why do weather predictions …"); a word the text also capitalises inside sentences is a name
+ * ("Obama administration officials") and gets its capital back.
+ */
+function keepNameCapital(question: string, s: Sentence, doc: DocumentModel): string {
+  const first = s.tokens[0]?.value ?? '';
+  if (!/^\p{Lu}\p{Ll}/u.test(first)) return question;
+  const inside = doc.sentences.some((x) => x.tokens.some((t, i) => i > 0 && t.value === first));
+  if (!inside) return question;
+  const lowered = (first[0]?.toLowerCase() ?? '') + first.slice(1);
+  return question.replace(new RegExp(`(?<=^\\S+(?: \\S+)? )${lowered}\\b`, 'u'), first);
 }
 
 /** A term inside a question: names as they are, other terms quoted (no article to guess). */

@@ -108,4 +108,11 @@ describe('statements rewritten as questions', () => {
       /^What does the Mozilla Foundation provide\?$/,
     );
   });
+  it('asks what a subject said or believes', () => {
+    const { s, o } = sentenceWith(
+      'Professor Alder said that the new bridge would cut the journey to the coast by an hour.',
+      'Professor Alder',
+    );
+    expect(whatDoesQuestion(s, o)).toMatch(/^What did Professor Alder say\?$/);
+  });
 });

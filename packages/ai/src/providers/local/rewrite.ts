@@ -318,9 +318,13 @@ export function whatDoesQuestion(s: Sentence, o: PhraseOccurrence): string | nul
   if (!atStart || !FINAL.test(s.text)) return null;
   const verb = s.tokens[o.end];
   const object = s.tokens[o.end + 1];
-  if (!verb || verb.pos !== 'VERB' || AUX_LEMMAS.has(verb.lemma) || SAYING.has(verb.lemma))
+  if (!verb || verb.pos !== 'VERB' || AUX_LEMMAS.has(verb.lemma)) return null;
+  // What someone said or believes is the rest of the sentence: "Mr. Reeves said he thought that …"
+  // → "What did Mr. Reeves say?".
+  const saying = SAYING.has(verb.lemma) && bodyEnd(s) - o.end > 4;
+  if (SAYING.has(verb.lemma) && !saying) return null;
+  if (!saying && (!object || !['DET', 'NOUN', 'ADJ', 'PROPN', 'NUM'].includes(object.pos)))
     return null;
-  if (!object || !['DET', 'NOUN', 'ADJ', 'PROPN', 'NUM'].includes(object.pos)) return null;
   if (!goodSubject(s.tokens.slice(0, o.end))) return null;
   const subject = subjectText(s, 0, o.end);
   if (isPast(verb)) return `What did ${subject} ${verb.lemma}?`;
