@@ -66,31 +66,48 @@ const barePort = upstreamPort + 1;
 await start([...tsx, 'upstream', String(upstreamPort)], 'ready');
 await start([...tsx, 'proxy', String(barePort), `http://127.0.0.1:${upstreamPort}`], 'ready');
 
-const dataDir = mkdtempSync(join(tmpdir(), 'mnemo-bench-serving-'));
-const port = barePort + 10 + Math.floor(Math.random() * 50);
-const base = `http://127.0.0.1:${port}`;
-await start(['apps/launcher/dist/main.js'], 'Mnemo is running at', {
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  MNEMO_DATA_DIR: dataDir,
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-  RATE_LIMIT_PER_MINUTE: '100000000',
-  AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
-  ANONYMOUS_PER_ADDRESS_PER_MINUTE: '100000000',
-  TRUST_PROXY: 'loopback',
-  STARTUP_TIMEOUT_SECONDS: '600',
-});
-
-// A guest with as many decks as a guest may have (3), as a learner who has just started.
-const anon = ((await (await fetch(`${base}/api/auth/anonymous-sessions`, { method: 'POST' })).json()) as { sessionId: string }).sessionId;
-for (let i = 0; i < 3; i++) {
-  const res = await fetch(`${base}/api/decks`, {
-    method: 'POST',
-    headers: { 'x-anonymous-session': anon, 'content-type': 'application/json' },
-    body: JSON.stringify({ title: `Bench deck ${i}` }),
+const dataDirs: string[] = [];
+/** Mnemo as `npm start` runs it, from the checkout at `root` (its own data folder and port). */
+async function startMnemo(root: string, port: number): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mnemo-bench-serving-'));
+  dataDirs.push(dataDir);
+  // BENCH_LAUNCHER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": node flags for the
+  // launcher (which holds PGlite); the services are its children and do not get them.
+  const nodeArgs = process.env.BENCH_LAUNCHER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  await start([...nodeArgs, join(root, 'apps/launcher/dist/main.js')], 'Mnemo is running at', {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    MNEMO_DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
+    ANONYMOUS_PER_ADDRESS_PER_MINUTE: '100000000',
+    TRUST_PROXY: 'loopback',
+    STARTUP_TIMEOUT_SECONDS: '600',
   });
-  if (!res.ok) throw new Error(`POST /api/decks: ${res.status} ${await res.text()}`);
+  return `http://127.0.0.1:${port}`;
 }
+/** A guest with as many decks as a guest may have (3), as a learner who has just started. */
+async function guestWithDecks(base: string): Promise<string> {
+  const anon = ((await (await fetch(`${base}/api/auth/anonymous-sessions`, { method: 'POST' })).json()) as { sessionId: string }).sessionId;
+  for (let i = 0; i < 3; i++) {
+    const res = await fetch(`${base}/api/decks`, {
+      method: 'POST',
+      headers: { 'x-anonymous-session': anon, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: `Bench deck ${i}` }),
+    });
+    if (!res.ok) throw new Error(`POST /api/decks: ${res.status} ${await res.text()}`);
+  }
+  return anon;
+}
+const port = barePort + 10 + Math.floor(Math.random() * 50);
+const base = await startMnemo('.', port);
+const anon = await guestWithDecks(base);
+// BENCH_BEFORE_ROOT=<another checkout, built>: its Mnemo runs beside this one and its GET /api/decks
+// is measured in the same rounds, interleaved, for a before/after ratio at the same load.
+const beforeRoot = process.env.BENCH_BEFORE_ROOT;
+const beforeBase = beforeRoot ? await startMnemo(beforeRoot, port + 100) : null;
+const beforeAnon = beforeBase ? await guestWithDecks(beforeBase) : null;
 
 type Target = { name: string; url: string; headers?: Record<string, string>; manyAddresses?: boolean };
 const targets: Target[] = [
@@ -98,7 +115,15 @@ const targets: Target[] = [
   { name: 'gateway /api/auth/config', url: `${base}/api/auth/config` },
   { name: 'GET /api/decks (guest, 3 decks)', url: `${base}/api/decks`, headers: { 'x-anonymous-session': anon } },
   { name: 'GET /api/healthz', url: `${base}/api/healthz`, manyAddresses: true },
+  ...(beforeBase ? [{ name: 'GET /api/decks, before', url: `${beforeBase}/api/decks`, headers: { 'x-anonymous-session': beforeAnon! } }] : []),
 ];
+
+// BENCH_ONLY=<text>: only the targets whose name holds it (the bare proxy and the gateway's cheap
+// call stay, for the ratio), e.g. BENCH_ONLY=decks while profiling the list.
+if (process.env.BENCH_ONLY) {
+  const keep = targets.filter((t, i) => i < 2 || t.name.includes(process.env.BENCH_ONLY!));
+  targets.splice(0, targets.length, ...keep);
+}
 
 type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: number; load: string };
 async function measure(target: Target, seconds: number): Promise<Figures> {
@@ -163,8 +188,16 @@ console.log(
   `  GET /api/decks: ${median(decks.map((f) => f.rps)).toFixed(0)} req/s, p99 ${median(decks.map((f) => f.p99))} ms (target ≥ 1,500 req/s, p99 ≤ 50 ms)`,
 );
 
+if (beforeBase) {
+  const before = all.get('GET /api/decks, before')!;
+  const r = (f: (x: Figures) => number) => (median(decks.map(f)) / median(before.map(f))).toFixed(2);
+  console.log(
+    `  GET /api/decks before (${beforeRoot}): ${median(before.map((f) => f.rps)).toFixed(0)} req/s, p99 ${median(before.map((f) => f.p99))} ms; after/before req/s ${r((f) => f.rps)}, p99 ${r((f) => f.p99)}`,
+  );
+}
+
 for (const c of children.reverse()) {
   c.kill('SIGTERM');
   if (c.exitCode === null) await new Promise((r) => c.once('exit', r));
 }
-rmSync(dataDir, { recursive: true, force: true });
+for (const d of dataDirs) rmSync(d, { recursive: true, force: true });

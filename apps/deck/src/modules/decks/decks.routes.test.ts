@@ -168,6 +168,32 @@ describe('GET /decks', () => {
     const one = (await api.call(caller, 'GET', `/decks/${deck._id}`)).json();
     expect(one.sources[0].content).toBe('The extracted text');
   });
+
+  it('lists each deck as the single deck shows it, its sources without their text', async () => {
+    const caller = userCaller();
+    const space = await api.space(caller);
+    const deck = await api.deck(caller, {
+      title: 'Whole',
+      studySpace: space._id,
+      sources: [
+        { type: 'website', url: 'https://example.org/one' },
+        { type: 'website', url: 'https://example.org/two' },
+      ],
+    });
+    // Every kind of column a source has: text, numbers past 2^31, JSON, times to the microsecond.
+    await t.db
+      .update(sources)
+      .set({ content: 'Text', processingStatus: 'completed', summary: 'A "quoted" summary', keyPoints: ['one', 'two'], sizeInBytes: 2 ** 40 + 1, language: 'en' })
+      .where(eq(sources.url, 'https://example.org/one'));
+    await t.db.execute(sql`update sources set updated_at = '2026-03-01 09:00:00.123456+00' where deck_id = ${deck._id}`);
+    const [q] = await t.db.insert(questions).values({ deckId: deck._id, question: 'Q?', questionType: 'free_response', answer: 'A', position: 0 }).returning();
+    const listed = (await api.call(caller, 'GET', '/decks')).json().data.find((d: { _id: string }) => d._id === deck._id);
+    const one = (await api.call(caller, 'GET', `/decks/${deck._id}`)).json();
+    const { success: _, ...single } = one;
+    expect(listed).toEqual({ ...single, sources: single.sources.map(({ content: _c, ...s }: { content: unknown }) => s) });
+    expect(listed.cards).toEqual([q!.id]);
+    expect(listed.sources.map((s: { sizeInBytes: number }) => s.sizeInBytes)).toContain(2 ** 40 + 1);
+  });
 });
 
 describe('GET /decks/:id', () => {

@@ -21,7 +21,7 @@ import { deckNotFound, type SourcesService } from '../sources/sources.service';
 import type { CloneRepository, DocumentCopy } from './clone.repository';
 import type { DeckRemoval } from './deck-removal';
 import { presentDeck } from './decks.presenter';
-import type { DeckPatch, DeckRow, DeckScope, DecksRepository } from './decks.repository';
+import type { DeckContents, DeckPatch, DeckRow, DeckScope, DecksRepository } from './decks.repository';
 import { cardLimitReached, checkDeckCount, limitScope, lockOwnerLimits, type Caller, type LimitsOf } from './limits';
 
 export type CreateDeckInput = z.output<typeof createDeckBodySchema>;
@@ -51,8 +51,12 @@ export function createDecksService({
   clones: CloneRepository;
   log: FastifyBaseLogger;
 }) {
-  async function present(rows: Array<DeckRow & { classMember?: boolean }>, caller: Owner, { withContent, tx }: { withContent: boolean; tx?: DbOrTx }): Promise<Deck[]> {
-    const contents = await decks.contentsOf(rows, { withContent, ...(tx ? { tx } : {}) });
+  async function present(
+    rows: Array<DeckRow & { classMember?: boolean }>,
+    caller: Owner,
+    { withContent, tx, contents: read }: { withContent: boolean; tx?: DbOrTx; contents?: DeckContents },
+  ): Promise<Deck[]> {
+    const contents = read ?? (await decks.contentsOf(rows, { withContent, ...(tx ? { tx } : {}) }));
     return Promise.all(
       rows.map(async (row) =>
         presentDeck(row, {
@@ -107,8 +111,8 @@ export function createDecksService({
     /** GET /decks: the caller's decks, newest first, optionally those of one of their spaces. */
     async list(owner: Owner, query: { studySpace?: string | undefined }): Promise<ListDecksResponse> {
       if (query.studySpace) await requireOwnSpace(owner, query.studySpace);
-      const rows = await decks.listOwned(owner, query.studySpace);
-      return { success: true, data: await present(rows, owner, { withContent: false }) };
+      const { rows, contents } = await decks.listOwnedWithContents(owner, query.studySpace);
+      return { success: true, data: await present(rows, owner, { withContent: false, contents }) };
     },
 
     /**
