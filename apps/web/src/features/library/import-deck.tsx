@@ -1,7 +1,11 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
-import { DELIMITED_FORMATS, IMPORT_EXTENSIONS, importFormatOfFilename } from '@mnemo/contracts/api/exchange';
+import {
+  DELIMITED_FORMATS,
+  IMPORT_EXTENSIONS,
+  importFormatOfFilename,
+} from '@mnemo/contracts/api/exchange';
 import type { Space } from '@mnemo/contracts/entities/space';
 import { serverErrorField } from '../../lib/api';
 import { exchangeApi, importResultLine, useImportDeck } from '../../lib/exchange-api';
@@ -61,7 +65,11 @@ export function ImportDeck({ spaces }: { spaces: Pick<Space, '_id' | 'title'>[] 
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <p>{file ? file.name : 'Drop an Anki package (.apkg), CSV, TSV, Quizlet text or Mnemo JSON file here'}</p>
+        <p>
+          {file
+            ? file.name
+            : 'Drop an Anki package (.apkg), CSV, TSV, Quizlet text or Mnemo JSON file here'}
+        </p>
         <p className="muted">or click to choose a file</p>
         <input
           ref={picker}
@@ -128,7 +136,9 @@ export function ImportDeck({ spaces }: { spaces: Pick<Space, '_id' | 'title'>[] 
           </button>
         </div>
       )}
-      {spaces.length === 0 && <p className="muted">Create a study space first: decks are imported into one.</p>}
+      {spaces.length === 0 && (
+        <p className="muted">Create a study space first: decks are imported into one.</p>
+      )}
 
       {importing.data && (
         <p className="notice import-result" role="status">

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { DueBadge } from '../../components/due-badge';
 import { Pager } from '../../components/pager';
@@ -17,6 +17,7 @@ import { logLibrarySearch } from './library-search';
 import { useDecks } from '../../lib/library-queries';
 import { ImportDeck } from './import-deck';
 import { QueryState } from '../../components/query-state';
+import { SearchBox } from './search-box';
 import './library.css';
 
 /**
@@ -69,24 +70,14 @@ function DueToday() {
 /** Spec 01 §2.7: the box only logs the term; it does not filter. */
 function LibrarySearch() {
   const [term, setTerm] = useState('');
-  const id = useId();
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    logLibrarySearch(term);
-  };
   return (
-    <form className="library-search" role="search" onSubmit={onSubmit}>
-      <label className="visually-hidden" htmlFor={id}>
-        Search your library
-      </label>
-      <input
-        id={id}
-        type="search"
-        placeholder="Search your library..."
-        value={term}
-        onChange={(e) => setTerm(e.target.value)}
-      />
-    </form>
+    <SearchBox
+      label="Search your library"
+      placeholder="Search your library..."
+      value={term}
+      onChange={setTerm}
+      onSubmit={logLibrarySearch}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Space } from '@mnemo/contracts/entities/space';
@@ -19,6 +19,7 @@ import { isSpaceMissing, spaceQueryKey, spaces, useSpace } from '../../lib/space
 import { usePopupMenu } from '../../lib/use-popup-menu';
 import { ImportDeck } from './import-deck';
 import { QueryState } from '../../components/query-state';
+import { SearchBox } from './search-box';
 import './library.css';
 
 /**
@@ -64,7 +65,6 @@ function SpaceView({ space, classPanel }: { space: Space; classPanel: ReactNode 
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [term, setTerm] = useState('');
-  const searchId = useId();
   const shown = decks.data ? filterDecksByTitle(decks.data, term) : [];
 
   return (
@@ -79,18 +79,12 @@ function SpaceView({ space, classPanel }: { space: Space; classPanel: ReactNode 
       </p>
       {classPanel}
 
-      <form className="library-search" role="search" onSubmit={(e) => e.preventDefault()}>
-        <label className="visually-hidden" htmlFor={searchId}>
-          Search decks in this space
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          placeholder="Search decks by title..."
-          value={term}
-          onChange={(e) => setTerm(e.target.value)}
-        />
-      </form>
+      <SearchBox
+        label="Search decks in this space"
+        placeholder="Search decks by title..."
+        value={term}
+        onChange={setTerm}
+      />
 
       <section className="library-section" aria-label="Decks in this space">
         <QueryState
