@@ -311,6 +311,34 @@ describe('generateQuestions', slow, () => {
     },
   );
 
+  it(
+    'asks nothing from a caption, a label or a heading glued to the next sentence',
+    slow,
+    async () => {
+      // Written here: a short article with a photo caption and a heading the extractor ran on.
+      const text = [
+        'Clockwise from top: small whale bones; squid beaks, from the stomach of a sperm whale; the baleen filter of a pygmy whale.',
+        'Interactive editor The goal of having an interactive editor is to help reporters build stories for the web.',
+        'Sperm whales dive deeper than any other whale because their prey lives in the dark water far below the surface.',
+        'The baleen filter lets a pygmy whale strain tiny shrimp from large mouthfuls of sea water.',
+        'Squid beaks survive in the stomach of a sperm whale long after the soft parts have been digested.',
+        'Reporters who build interactive stories need an editor who understands both code and journalism.',
+      ].join(' ');
+      const chunks = one(text);
+      const questions = await ai.generateQuestions({
+        chunks,
+        count: 8,
+        types: ['multiple_choice', 'free_response'],
+      });
+      expect(questions.length).toBeGreaterThan(0);
+      for (const q of questions) {
+        expectValid(q, chunks);
+        const said = `${q.question} ${q.expectedAnswer ?? ''}`;
+        expect(said).not.toMatch(/Clockwise|editor The goal/);
+      }
+    },
+  );
+
   // Written here, not taken from a fixture: the rules must hold for filler never seen before.
   const placeholder = Array.from(
     { length: 6 },

@@ -122,6 +122,8 @@ const QUOTED = /^["“‘']/;
 
 const normalise = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
+const GLUED_HEADING = /[\p{Ll})] (?:The|A|An|This|These|In|It|We|Our|Its) \p{Ll}/u;
+
 /**
  * A sentence that states a fact: it has a verb, and it is not a caption or a label ("Clockwise from
  * top: small whale bones; …", "Any change to a service's software.").
@@ -133,7 +135,10 @@ function statesFact(s: Sentence): boolean {
     /^[\p{Script=Latin}\P{L}]*$/u.test(s.text);
   if (tagged && !s.tokens.some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return false;
   const colon = s.tokens.findIndex((t) => t.value === ':');
-  return colon < 0 || colon > 5;
+  if (colon >= 0 && colon <= 5) return false;
+  // A heading glued to the sentence after it ("Web (interactive) editor The goal of …"): a
+  // sentence opener in capitals right after a lower-case word, with no stop between them.
+  return !GLUED_HEADING.test(s.text);
 }
 
 /** The term is what the sentence is about: only an article or a possessive before it, no preposition. */
