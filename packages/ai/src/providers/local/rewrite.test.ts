@@ -115,4 +115,18 @@ describe('statements rewritten as questions', () => {
     );
     expect(whatDoesQuestion(s, o)).toMatch(/^What did Professor Alder say\?$/);
   });
+  it('asks a verb with its preposition, a place with "Where", a perfect with "has"', () => {
+    const pushed = sentenceWith(
+      'The city council has pushed for cheaper bus fares throughout the winter.',
+      'city council',
+    );
+    expect(whatDoesQuestion(pushed.s, pushed.o)).toMatch(
+      /^What has the city council pushed for\?$/,
+    );
+    const landed = sentenceWith(
+      'The expedition landed in Greenland after a week at sea.',
+      'expedition',
+    );
+    expect(whatDoesQuestion(landed.s, landed.o)).toMatch(/^Where did the expedition land\?$/);
+  });
 });

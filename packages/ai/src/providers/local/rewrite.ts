@@ -49,6 +49,20 @@ const RELATIVE = new Set(['that', 'which', 'who']);
 // Not "and"/"or": after a comma they usually close a list ("latency, traffic, and errors").
 const COORDINATORS = new Set(['so', 'but', 'yet', 'while', 'whereas']);
 const MAX_REST_WORDS = 24;
+// Prepositions a verb takes its object with ("push for", "rely on"), and those that name a place.
+const PARTICLES = new Set([
+  'for',
+  'on',
+  'with',
+  'about',
+  'into',
+  'against',
+  'in',
+  'at',
+  'to',
+  'from',
+]);
+const PLACE = new Set(['in', 'at']);
 const DATE_PREPOSITIONS = new Set(['in', 'on', 'during']);
 const FINAL = /[.!?]["”’)]?$/;
 
@@ -316,19 +330,40 @@ export function whatDoesQuestion(s: Sentence, o: PhraseOccurrence): string | nul
   const atStart =
     o.start === 0 || (o.start === 1 && ['the', 'a', 'an'].includes(first?.normal ?? ''));
   if (!atStart || !FINAL.test(s.text)) return null;
-  const verb = s.tokens[o.end];
-  const object = s.tokens[o.end + 1];
+  if (!goodSubject(s.tokens.slice(0, o.end))) return null;
+  const subject = subjectText(s, 0, o.end);
+  let v = o.end;
+  // "X has pushed for …": the perfect asks "What has X pushed for?".
+  const perfect =
+    s.tokens[v]?.pos === 'AUX' && s.tokens[v]?.lemma === 'have' && s.tokens[v + 1]?.pos === 'VERB'
+      ? s.tokens[v]
+      : undefined;
+  if (perfect) v++;
+  const verb = s.tokens[v];
+  let object = s.tokens[v + 1];
   if (!verb || verb.pos !== 'VERB' || AUX_LEMMAS.has(verb.lemma)) return null;
   // What someone said or believes is the rest of the sentence: "Mr. Reeves said he thought that …"
   // → "What did Mr. Reeves say?".
-  const saying = SAYING.has(verb.lemma) && bodyEnd(s) - o.end > 4;
+  const saying = SAYING.has(verb.lemma) && bodyEnd(s) - v > 4;
   if (SAYING.has(verb.lemma) && !saying) return null;
+  // A verb with its preposition ("pushed for stricter gun control", "lands in Kenya"): the
+  // preposition stays in the question, a place is asked with "Where".
+  let particle = '';
+  let word = 'What';
+  if (!saying && object?.pos === 'ADP' && PARTICLES.has(object.normal)) {
+    const after = s.tokens[v + 2];
+    if (!after || !['DET', 'NOUN', 'ADJ', 'PROPN', 'NUM'].includes(after.pos)) return null;
+    if (PLACE.has(object.normal)) {
+      if (after.pos !== 'PROPN') return null;
+      word = 'Where';
+    } else particle = ` ${object.normal}`;
+    object = after;
+  }
   if (!saying && (!object || !['DET', 'NOUN', 'ADJ', 'PROPN', 'NUM'].includes(object.pos)))
     return null;
-  if (!goodSubject(s.tokens.slice(0, o.end))) return null;
-  const subject = subjectText(s, 0, o.end);
-  if (isPast(verb)) return `What did ${subject} ${verb.lemma}?`;
-  if (isThirdPerson(verb)) return `What does ${subject} ${verb.lemma}?`;
-  if (verb.normal === verb.lemma) return `What do ${subject} ${verb.lemma}?`;
+  if (perfect) return `${word} ${perfect.normal} ${subject} ${verb.normal}${particle}?`;
+  if (isPast(verb)) return `${word} did ${subject} ${verb.lemma}${particle}?`;
+  if (isThirdPerson(verb)) return `${word} does ${subject} ${verb.lemma}${particle}?`;
+  if (verb.normal === verb.lemma) return `${word} do ${subject} ${verb.lemma}${particle}?`;
   return null;
 }
