@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { authConfigResponseSchema } from '@mnemo/contracts/api/auth';
 import { api } from '../../lib/api';
 import { logWarning } from '../../lib/log';
 import { googleClientIdOf } from './auth-answers';
@@ -12,7 +13,7 @@ export const authConfigQueryKey = ['auth', 'config'] as const;
 export function useGoogleClientId(): string | null {
   const config = useQuery({
     queryKey: authConfigQueryKey,
-    queryFn: ({ signal }) => api.get('/auth/config', { signal }),
+    queryFn: ({ signal }) => api.get('/auth/config', { signal, schema: authConfigResponseSchema }),
     staleTime: Infinity,
     retry: false,
   });

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { requestPasswordResetResponseSchema } from '@mnemo/contracts/api/auth';
 import { api } from '../../lib/api';
 import { answerMessage } from './auth-answers';
 import { validateResetEmail } from './auth-forms';
@@ -13,7 +14,12 @@ export function ResetRequestDialogContent({ onClose }: { onClose: () => void }) 
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const request = useMutation({
-    mutationFn: (address: string) => api.post('/auth/request-password-reset', { email: address }),
+    mutationFn: (address: string) =>
+      api.post(
+        '/auth/request-password-reset',
+        { email: address },
+        { schema: requestPasswordResetResponseSchema },
+      ),
     onError: (e) =>
       setError(
         messageWithNetworkFallback(

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
+import { resendVerificationResponseSchema } from '@mnemo/contracts/api/auth';
 import { api } from '../../lib/api';
 import { FALLBACK_PATH } from '../../lib/session/access';
 import type { AccountToVerify } from '../../lib/session/sign-in-dialog';
@@ -51,7 +52,12 @@ export function VerifyEmailDialogContent({
   });
 
   const resend = useMutation({
-    mutationFn: () => api.post('/auth/resend-verification', { userId: account.userId }),
+    mutationFn: () =>
+      api.post(
+        '/auth/resend-verification',
+        { userId: account.userId },
+        { schema: resendVerificationResponseSchema },
+      ),
     onSuccess: (body) => {
       setError(null);
       setResent(answerMessage(body, AUTH_NOTICES.codeResent));
