@@ -228,6 +228,7 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
     prefix: env.REDIS_PREFIX,
     limitsOf,
     usage,
+    generation,
     log: app.log,
   });
   await app.register(curriculumRoutes, { curriculum });

@@ -358,6 +358,7 @@ test('a teacher creates a class space from course material: upload, the units co
       processingStatus,
       processingError: null,
       questionCount,
+      generationError: null,
     })),
   });
   classes.curriculum = {

@@ -78,6 +78,9 @@ export const splitCurriculumJobSchema = z.object({
   ...jobTraceSchema,
 });
 
+/** The request id of each unit deck's generation job (one per deck): jobIds.generate(deckId, CURRICULUM_REQUEST_ID). */
+export const CURRICULUM_REQUEST_ID = 'curriculum';
+
 export const reembedJobSchema = z.object({ sourceId: z.uuid(), model: z.string().min(1), ...jobTraceSchema });
 
 /**

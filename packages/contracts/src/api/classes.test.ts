@@ -33,8 +33,8 @@ describe('POST /classes/curriculum contract', () => {
       space: { _id: id(1), title: 'Biology', description: '', decks: [id(2), id(3)] },
       curriculum: { status: 'ready', error: null, originalFilename: 'biology.docx' },
       decks: [
-        { _id: id(2), title: 'Chapter 1: Cells', processingStatus: 'completed', processingError: null, questionCount: 10 },
-        { _id: id(3), title: 'Chapter 2: Energy', processingStatus: 'processing', processingError: null, questionCount: 0 },
+        { _id: id(2), title: 'Chapter 1: Cells', processingStatus: 'completed', processingError: null, questionCount: 10, generationError: null },
+        { _id: id(3), title: 'Chapter 2: Energy', processingStatus: 'processing', processingError: null, questionCount: 0, generationError: null },
       ],
     };
     expect(curriculumSpaceResponseSchema.parse(answer)).toEqual(answer);

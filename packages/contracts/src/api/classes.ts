@@ -170,6 +170,8 @@ export const curriculumDeckSchema = classDeckSchema.extend({
   processingStatus: processingStatusSchema,
   processingError: z.string().nullable(),
   questionCount: z.number().int().min(0),
+  /** Why no questions could be written for the unit (GENERATION_FAILURES' words); null otherwise. */
+  generationError: z.string().nullable(),
 });
 
 /** The space made (202) and its decks, one per unit in the material's order (none while splitting). */

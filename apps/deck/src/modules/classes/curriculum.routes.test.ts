@@ -156,8 +156,8 @@ describe('GET /classes/curriculum/:spaceId', () => {
     expect(body.curriculum.status).toBe('ready');
     expect(body.space.decks.toSorted()).toEqual(made.toSorted());
     expect(body.decks).toEqual([
-      { _id: made[0], title: 'Chapter 1: Cells', processingStatus: 'completed', processingError: null, questionCount: 1 },
-      { _id: made[1], title: 'Chapter 2: Energy', processingStatus: 'processing', processingError: null, questionCount: 0 },
+      { _id: made[0], title: 'Chapter 1: Cells', processingStatus: 'completed', processingError: null, questionCount: 1, generationError: null },
+      { _id: made[1], title: 'Chapter 2: Energy', processingStatus: 'processing', processingError: null, questionCount: 0, generationError: null },
     ]);
   });
 

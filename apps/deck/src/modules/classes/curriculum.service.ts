@@ -4,13 +4,15 @@ import type { z } from 'zod';
 import type { CurriculumSpaceResponse, curriculumSpaceBodySchema } from '@mnemo/contracts/api/classes';
 import { SPACE_TITLE_MAX } from '@mnemo/contracts/entities/space';
 import type { QuestionType } from '@mnemo/contracts/entities/question';
-import { jobIds, splitCurriculumJobSchema } from '@mnemo/contracts/jobs';
+import { GENERATION_FAILURES } from '@mnemo/contracts/api/questions';
+import { CURRICULUM_REQUEST_ID, jobIds, splitCurriculumJobSchema } from '@mnemo/contracts/jobs';
 import { DECK_LENGTH_CARDS } from '@mnemo/contracts/limits';
 import { ownerTag } from '@mnemo/contracts/progress';
 import type { Owner } from '@mnemo/db/owner';
 import { AppError, currentTraceCarrier } from '@mnemo/service-kit';
 import { createProgressStore } from '@mnemo/service-kit/progress';
 import type { DeckQueues } from '../../plugins/queue';
+import type { GenerationService } from '../questions/generation.service';
 import { spaceNotFound } from '../decks/decks.service';
 import type { Caller, LimitsOf } from '../decks/limits';
 import type { UsageGuard } from '../sources/usage-guard';
@@ -51,6 +53,7 @@ export function createCurriculumService({
   prefix,
   limitsOf,
   usage,
+  generation,
   log,
 }: {
   curriculum: CurriculumRepository;
@@ -62,26 +65,42 @@ export function createCurriculumService({
   limitsOf: LimitsOf;
   /** The monthly processing allowance; absent in tests that do not need it. */
   usage?: Pick<UsageGuard, 'ensureAllowance'>;
+  /** Where each unit's generation job stands (the generation service's status, by its job id). */
+  generation: Pick<GenerationService, 'status'>;
   log: FastifyBaseLogger;
 }) {
   const progress = createProgressStore({ redis, prefix });
 
+  /** Why the unit's questions could not be written, once its generation job has failed; else null. */
+  async function generationError(owner: Owner, deckId: string): Promise<string | null> {
+    const answer = await generation
+      .status({ owner, plan: 'free' }, deckId, jobIds.generate(deckId, CURRICULUM_REQUEST_ID))
+      .catch(() => null);
+    return answer?.state === 'failed' ? (answer.reason ?? GENERATION_FAILURES.noQuestions) : null;
+  }
+
   async function present(owner: Owner, spaceId: string): Promise<CurriculumSpaceResponse> {
     const found = await curriculum.findOwned(owner, spaceId);
     if (!found) throw spaceNotFound();
-    const [unitDecks, deckIds] = await Promise.all([curriculum.unitDecks(spaceId), curriculum.deckIdsOf(spaceId)]);
+    // One after the other: the decks appear while the worker splits, and the space's list and the
+    // unit list should be read in that order (the unit list never names a deck the space lacks).
+    const unitDecks = await curriculum.unitDecks(spaceId);
+    const deckIds = await curriculum.deckIdsOf(spaceId);
     const { space, curriculum: record } = found;
     return {
       success: true,
       space: presentSpace({ ...space, deckIds }),
       curriculum: { status: record.status, error: record.error, originalFilename: record.originalFilename },
-      decks: unitDecks.map((d) => ({
-        _id: d.id,
-        title: d.title,
-        processingStatus: d.processingStatus,
-        processingError: d.processingError,
-        questionCount: d.questionCount,
-      })),
+      decks: await Promise.all(
+        unitDecks.map(async (d) => ({
+          _id: d.id,
+          title: d.title,
+          processingStatus: d.processingStatus,
+          processingError: d.processingError,
+          questionCount: d.questionCount,
+          generationError: d.processingStatus === 'completed' && d.questionCount === 0 ? await generationError(owner, d.id) : null,
+        })),
+      ),
     };
   }
 

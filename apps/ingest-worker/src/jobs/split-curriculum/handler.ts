@@ -3,6 +3,7 @@ import { splitUnits } from '@mnemo/contracts/curriculum';
 import { cutDeckTitle } from '@mnemo/contracts/entities/deck';
 import { cutSourceTitle } from '@mnemo/contracts/entities/source';
 import {
+  CURRICULUM_REQUEST_ID,
   generateQuestionsJobSchema,
   ingestSourceJobSchema,
   type GenerateQuestionsJobInput,
@@ -18,8 +19,8 @@ import type { CurriculumRepository, UnitDeck } from './repository';
 /** What the teacher reads when the document has no text to make decks from. */
 export const NO_UNITS_MESSAGE = 'This document has no text to make decks from. Please upload one with text in it.';
 
-/** The request id of each unit deck's generation: one per deck, so a rerun of the split queues nothing twice. */
-export const CURRICULUM_REQUEST_ID = 'curriculum';
+/** One generation per unit deck (its id names the deck), so a rerun of the split queues nothing twice. */
+export { CURRICULUM_REQUEST_ID };
 
 export type SplitCurriculumDeps = {
   repository: CurriculumRepository;

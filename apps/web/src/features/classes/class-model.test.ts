@@ -85,6 +85,7 @@ describe('curriculumStage', () => {
       processingStatus,
       processingError: null,
       questionCount,
+      generationError: null,
     })),
   });
 

@@ -30,8 +30,9 @@ export type CurriculumStage =
   | { stage: 'done'; total: number };
 
 /**
- * A unit deck is finished when its source failed, or it was processed and has questions (the
- * generation is queued with the split and writes them after the processing).
+ * A unit deck is finished when its source failed, its questions could not be written, or it was
+ * processed and has questions (the generation is queued with the split and writes them after the
+ * processing).
  */
 export function curriculumStage(answer: CurriculumSpaceResponse): CurriculumStage {
   const { curriculum, decks } = answer;
@@ -41,6 +42,7 @@ export function curriculumStage(answer: CurriculumSpaceResponse): CurriculumStag
   const ready = decks.filter(
     (d) =>
       d.processingStatus === 'failed' ||
+      d.generationError !== null ||
       (d.processingStatus === 'completed' && d.questionCount > 0),
   ).length;
   return ready === decks.length

@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SPACE_TITLE_MAX } from '@mnemo/contracts/entities/space';
 import { UPLOAD_EXTENSIONS } from '@mnemo/contracts/api/upload';
+import type { CurriculumSpaceResponse } from '@mnemo/contracts/api/classes';
 import { classes, curriculumQueryKey } from '../../lib/class-api';
 import { FILE_ACCEPT } from '../../lib/sources/source-rules';
 import { sources } from '../../lib/sources/source-api';
@@ -132,18 +133,16 @@ const stageText = (stage: CurriculumStage) => {
   }
 };
 
-const deckState = (d: {
-  processingStatus: string;
-  processingError: string | null;
-  questionCount: number;
-}) =>
+const deckState = (d: CurriculumSpaceResponse['decks'][number]) =>
   d.processingStatus === 'failed'
     ? `Failed: ${d.processingError ?? 'could not be processed'}`
-    : d.questionCount > 0
-      ? `${d.questionCount} ${d.questionCount === 1 ? 'question' : 'questions'}`
-      : d.processingStatus === 'completed'
-        ? 'Writing questions...'
-        : 'Processing...';
+    : d.generationError
+      ? `No questions: ${d.generationError}`
+      : d.questionCount > 0
+        ? `${d.questionCount} ${d.questionCount === 1 ? 'question' : 'questions'}`
+        : d.processingStatus === 'completed'
+          ? 'Writing questions...'
+          : 'Processing...';
 
 function CurriculumProgress({ spaceId }: { spaceId: string }) {
   const navigate = useNavigate();
