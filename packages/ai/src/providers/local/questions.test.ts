@@ -339,6 +339,27 @@ describe('generateQuestions', slow, () => {
     },
   );
 
+  it(
+    'asks a real question about a lesser term before a template about a key one',
+    slow,
+    async () => {
+      // Written here: "solar panels" is the key term but only mentioned; one sentence about another
+      // subject gives a cause.
+      const text = [
+        'In spring, the island council bought solar panels for the harbour, the school and the library.',
+        'In May, engineers mounted the solar panels on new steel frames facing the southern sea wall.',
+        'On clear mornings, visitors often photograph the solar panels from the ferry.',
+        'The old diesel generator lost power because its bearings wore out after years of salt spray.',
+        'At the end of the pier, fishermen now charge their boat batteries from the solar panels.',
+      ].join(' ');
+      const chunks = one(text);
+      const questions = await ai.generateQuestions({ chunks, count: 1, types: ['free_response'] });
+      expect(questions).toHaveLength(1);
+      expectValid(questions[0]!, chunks);
+      expect(questions[0]!.question).toMatch(/^(?:Why|What) did the old diesel generator lose/);
+    },
+  );
+
   // Written here, not taken from a fixture: the rules must hold for filler never seen before.
   const placeholder = Array.from(
     { length: 6 },

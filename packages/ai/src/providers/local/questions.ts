@@ -341,6 +341,7 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
   } else {
     const phrases = diverseKeyPhrases(doc, 200, keyPhrases(doc));
     const top = phrases[0]?.score ?? 1;
+    const seen = new Set<string>();
     for (const phrase of phrases) {
       if (phrase.count < 2 && phrase.length < 2) continue;
       for (const id of phrase.sentences) {
@@ -367,7 +368,23 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
         if (s.anaphoric) score -= 0.3;
         if (QUOTED.test(s.text)) score -= 0.3;
         list.push({ type, sentence: s, occurrence: o, phrase, score });
+        seen.add(`${s.id}|${o.key}`);
       }
+    }
+    // Sentences a real question can be asked from ("Why …?", "What did X say?") whose subject is
+    // not among the strongest terms: a real question about a lesser term beats a template about a
+    // key one.
+    for (const s of doc.sentences) {
+      if (!s.clean || s.words < 8 || fillerSentence(s.text) || !statesFact(s)) continue;
+      const o = s.phrases.find((x) => opensSentence(s, x));
+      if (!o || seen.has(`${s.id}|${o.key}`)) continue;
+      const phrase = doc.phrases.get(o.key);
+      if (!phrase || phrase.doubtful || everydayWord(phrase) || nameFragment(phrase, ctx)) continue;
+      if (!whyQuestion(s) && !whatDoesQuestion(s, o)) continue;
+      let score = (doc.importance[s.id] ?? 0) + 0.5 * (phrase.score / top) + focusScore(s) + 0.6;
+      if (s.anaphoric) score -= 0.3;
+      if (QUOTED.test(s.text)) score -= 0.3;
+      list.push({ type, sentence: s, occurrence: o, phrase, score });
     }
   }
   // Deterministic order: score, then position in the text.

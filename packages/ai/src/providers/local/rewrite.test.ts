@@ -82,6 +82,7 @@ describe('statements rewritten as questions', () => {
       'Field experiments',
     );
     expect(whyQuestion(relative.s)).toBeNull();
+    expect(whatDoesQuestion(relative.s, relative.o)).toBeNull();
     const joined = sentenceWith(
       'In 2008, the society would honour the inventor, who had died, so the editor reread the paper.',
       '2008',

@@ -342,6 +342,14 @@ export function whatDoesQuestion(s: Sentence, o: PhraseOccurrence): string | nul
   const verb = s.tokens[v];
   let object = s.tokens[v + 1];
   if (!verb || verb.pos !== 'VERB' || AUX_LEMMAS.has(verb.lemma)) return null;
+  // "Components extracted from this document must include …": a participle, the verb comes later.
+  if (
+    !perfect &&
+    isPast(verb) &&
+    !SAYING.has(verb.lemma) &&
+    s.tokens.slice(v + 1).some((t) => t.pos === 'AUX' || MODALS.has(t.normal))
+  )
+    return null;
   // What someone said or believes is the rest of the sentence: "Mr. Reeves said he thought that …"
   // → "What did Mr. Reeves say?".
   const saying = SAYING.has(verb.lemma) && bodyEnd(s) - v > 4;
