@@ -110,12 +110,19 @@ const memberCardsBeforeGrouped = async () => {
 if (process.env.BENCH_PARTS) {
   const { createClassesRepository } = await import('../apps/deck/src/modules/classes/classes.repository');
   const repo = createClassesRepository({ db: t.db } as never) as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+  const { createReviewRepository } = await import('../apps/deck/src/modules/review/review.repository');
+  const reviewRepo = createReviewRepository({ db: t.db } as never);
   const parts: Array<[string, () => Promise<unknown>]> = [
     ['members', () => repo.members!(klass!.id)],
     ['spaceQuestions', () => repo.spaceQuestions!(space!.id)],
     ['memberCards before', memberCardsBefore],
     ['memberCards', () => repo.memberCards!(klass!.id, space!.id)],
     ['memberRetention', () => repo.memberRetention!(klass!.id)],
+    // What the dashboard read to find untagged questions before it looked in its own question read
+    // (the space's decks, then each deck's questions, on every call); now nothing beyond spaceQuestions.
+    ['tag check before', async () => {
+      for (const d of (await repo.decksOfSpaces!([space!.id])) as Array<{ id: string }>) await reviewRepo.deckQuestions(d.id);
+    }],
     ['answerStats', () => repo.answerStats!(klass!.id, space!.id)],
   ];
   const ts = new Map<string, number[]>();

@@ -5,7 +5,7 @@ import { JOIN_CODE_ALPHABET, type ClassDashboardResponse } from '@mnemo/contract
 import type { ReviewDueResponse } from '@mnemo/contracts/api/review';
 import { errorBodySchema } from '@mnemo/contracts/errors';
 import { route } from '@mnemo/contracts/routes';
-import { cards, classes, classMembers, decks, reviewCards, studySpaces } from '@mnemo/db/schema';
+import { cards, classes, classMembers, decks, questions, reviewCards, studySpaces } from '@mnemo/db/schema';
 import { asCaller } from '@mnemo/service-kit/testing';
 import { anonCaller, deckAppForFile, expectError, ownerOf, registerCaller, serviceCaller, userCaller } from '../../test-support';
 import { insertQuestion } from '../questions/questions.test-support';
@@ -423,6 +423,18 @@ describe('the dashboard', () => {
     expect(after.questions.find((q) => q.questionId === qs[0]!.id)).toMatchObject({ answered: 1, correctShare: 1 });
     // Removed, Bo no longer reads the decks.
     expectError(await call(weak, 'GET', `/questions/deck/${qs[0]!.deckId}`), 404, 'NOT_FOUND');
+  });
+
+  it('tags the questions that have no concepts yet before showing them', async () => {
+    const { teacher, space, decks: made } = await teacherWithSpace();
+    const untagged = await insertQuestion(t, { deckId: made[1]!.id, position: 9, question: 'What does chlorophyll absorb in photosynthesis?', concepts: [] });
+    const klass = await makeClass(teacher, space.id);
+    const d = (await call(teacher, 'GET', `/classes/${klass._id}/dashboard`)).json() as ClassDashboardResponse;
+    const [row] = await t.db.select({ concepts: questions.concepts }).from(questions).where(eq(questions.id, untagged.id));
+    expect(row!.concepts.length).toBeGreaterThan(0);
+    for (const concept of row!.concepts) expect(d.concepts.map((c) => c.concept)).toContain(concept);
+    // The tagged questions kept theirs.
+    expect(d.concepts.map((c) => c.concept)).toEqual(expect.arrayContaining(['cells', 'photosynthesis', 'respiration']));
   });
 });
 

@@ -180,11 +180,19 @@ export function createClassesService({
      */
     async dashboard(owner: Owner, classId: string): Promise<ClassDashboardResponse> {
       const klass = await taught(owner, classId);
-      const deckIds = [...new Set((await classes.decksOfSpaces([klass.spaceId])).map((d) => d.id))];
-      for (const deckId of deckIds) await review.tagUntagged(deckId);
+      // Questions without concepts get them from their passage first (the review module's rule),
+      // only in the decks that have such questions: asking every deck read each one's questions
+      // again on every call, five queries for nothing once all are tagged (bench/class-dashboard.ts).
+      const taggedQuestions = async () => {
+        const read = await classes.spaceQuestions(klass.spaceId);
+        const untagged = [...new Set(read.filter((q) => q.concepts.length === 0).map((q) => q.deckId))];
+        if (untagged.length === 0) return read;
+        for (const deckId of untagged) await review.tagUntagged(deckId);
+        return classes.spaceQuestions(klass.spaceId);
+      };
       const [members, qs, cards, retention, stats] = await Promise.all([
         classes.members(classId),
-        classes.spaceQuestions(klass.spaceId),
+        taggedQuestions(),
         classes.memberCards(classId, klass.spaceId),
         classes.memberRetention(classId),
         classes.answerStats(classId, klass.spaceId),
