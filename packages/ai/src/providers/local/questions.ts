@@ -724,8 +724,9 @@ function pickDistractors(
     // Another kind of term (a name for a concept) only when the source has too few of the same kind,
     // unless the text gives it the answer's role (a named speaker beside "American officials").
     if (!sameKind && !sameRole?.has(p.key)) score *= 0.05;
-    // An everyday word beside a term of the source is an obvious wrong answer, or a second right one.
-    if (everydayWord(p)) score *= 0.2;
+    // An everyday word beside a term of the source is an obvious wrong answer, or a second right
+    // one ("president" beside "Mr Obama").
+    if (everydayWord(p)) continue;
     // Other speakers for "Who said …?", other classes for "What is X?": the answer's own kind. Not a
     // hard rule, since a short source may name too few.
     if (sameRole) score *= sameRole.has(p.key) ? 5 : 0.4;
@@ -837,7 +838,8 @@ function freeResponse(
  */
 function keepNameCapital(question: string, s: Sentence, doc: DocumentModel): string {
   const first = s.tokens[0]?.value ?? '';
-  if (!/^\p{Lu}\p{Ll}/u.test(first)) return question;
+  const pos = s.tokens[0]?.pos;
+  if (!/^\p{Lu}\p{Ll}/u.test(first) || (pos !== 'PROPN' && pos !== 'NOUN')) return question;
   const inside = doc.sentences.some((x) => x.tokens.some((t, i) => i > 0 && t.value === first));
   if (!inside) return question;
   const lowered = (first[0]?.toLowerCase() ?? '') + first.slice(1);
