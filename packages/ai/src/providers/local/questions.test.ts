@@ -191,7 +191,7 @@ describe('generateQuestions', slow, () => {
     slow,
     async () => {
       const head = (text: string) => text.toLowerCase().split(/\s+/).pop()!.replace(/s$/, '');
-      for (const name of ['wikipedia', 'bbc-1', 'google-sre-book-1']) {
+      for (const name of ['wikipedia', 'bbc-1', 'google-sre-book-1', 'guardian-1']) {
         const chunks = chunksOf(name);
         const questions = await ai.generateQuestions({
           chunks,
@@ -209,6 +209,12 @@ describe('generateQuestions', slow, () => {
             expect(head(o) === head(right), where).toBe(false);
             if (!o.includes(' ') && !right.includes(' '))
               expect(synonyms(o, right), where).toBe(false);
+            // Nor two distractors naming the same thing ("Te Kaurinui", "Te Kaurinui Robert").
+            for (const other of q.options) {
+              const x = other.toLowerCase();
+              if (x === o || x === right) continue;
+              expect(x.includes(o) || o.includes(x), where).toBe(false);
+            }
           }
         }
       }
@@ -340,11 +346,11 @@ describe('generateQuestions', slow, () => {
   );
 
   it(
-    'asks a real question about a lesser term before a template about a key one',
+    'asks a real question about a sentence opening with its subject before a template about a merely mentioned key term',
     slow,
     async () => {
-      // Written here: "solar panels" is the key term but only mentioned; one sentence about another
-      // subject gives a cause.
+      // Written here: "solar panels" is the key term but only ever mentioned after an opening
+      // phrase; one sentence opens with another subject.
       const text = [
         'In spring, the island council bought solar panels for the harbour, the school and the library.',
         'In May, engineers mounted the solar panels on new steel frames facing the southern sea wall.',

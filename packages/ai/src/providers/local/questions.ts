@@ -742,6 +742,16 @@ function pickDistractors(
     if (picked.length >= 3) break;
     const lower = d.text.toLowerCase();
     if (picked.some((x) => x.text.toLowerCase() === lower)) continue;
+    // Two options naming the same thing ("Te Kaurinui" and "Te Kaurinui Robert") tell the learner
+    // both are wrong, or both right.
+    const words = wordsOf(d.key);
+    if (
+      picked.some((x) => {
+        const other = wordsOf(x.key);
+        return [...words].every((w) => other.has(w)) || [...other].every((w) => words.has(w));
+      })
+    )
+      continue;
     picked.push(d);
   }
   return picked;
