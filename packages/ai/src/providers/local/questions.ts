@@ -694,6 +694,9 @@ function pickDistractors(
       ((answer.kind === 'proper' || answer.kind === 'concept') &&
         (p.kind === 'proper' || p.kind === 'concept'));
     if (!related) continue;
+    // A common noun beside a name is often the name's class ("browser" beside "Firefox"): a second
+    // right answer. Only names, then, unless the text gives the noun the answer's role.
+    if (answer.kind === 'proper' && p.kind === 'concept' && !sameRole?.has(p.key)) continue;
     if (!(ctx.phraseSources.get(p.key)?.has(sourceId) ?? false)) continue;
     // Page chrome ("PDF", "Share") lives in navigation lines, never in a sentence of the text.
     if (!p.sentences.some((id) => ctx.doc.sentences[id]?.clean)) continue;
