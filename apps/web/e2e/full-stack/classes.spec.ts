@@ -1,0 +1,259 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { signedUp } from './api-account';
+import { allQuestions, type DeckQuestion } from './generated-deck';
+
+// Classes against the real Mnemo (issue 23): a teacher uploads a chaptered document on "Create a
+// class space"; the worker splits it into a deck per chapter and the offline provider writes each
+// one's questions; the teacher makes the space a class; a guest student and a signed-in student
+// join with the code and answer questions in Review mode; the teacher's dashboard shows their
+// mastery per concept and the weakest concepts; the teacher rotates the code and the old one stops
+// working. The document is written here, as a teacher would (Markdown, three chapters).
+
+const CHAPTERS: Array<[string, string[]]> = [
+  [
+    'Chapter 1: Cells',
+    [
+      'The cell is the basic unit of life, and every living organism is made of one or more cells.',
+      'The nucleus holds the genetic material of a eukaryotic cell and controls its growth and division.',
+      'Mitochondria release energy from glucose through cellular respiration and make ATP for the cell.',
+      'The cell membrane is a thin layer of lipids and proteins that controls what enters and leaves the cell.',
+      'Ribosomes read messenger RNA and join amino acids together to build the proteins a cell needs.',
+      'Plant cells have a rigid cell wall made of cellulose, which gives the plant its shape and strength.',
+      'Chloroplasts in plant cells capture light energy and use it to make sugar during photosynthesis.',
+      'Prokaryotic cells such as bacteria have no nucleus; their DNA floats in a region called the nucleoid.',
+      'The cytoplasm is the jelly-like fluid inside the membrane where most chemical reactions of the cell happen.',
+      'Vacuoles store water, nutrients and waste, and a large central vacuole keeps a plant cell firm.',
+      'Cells divide by mitosis to grow and to repair tissue, making two identical daughter cells.',
+      'Under a light microscope a student can see the nucleus, the membrane and the cell wall of onion cells.',
+      'Specialised cells such as nerve cells, red blood cells and root hair cells each have a shape suited to their job.',
+      'Groups of similar cells working together form a tissue, and tissues together form organs such as the heart.',
+      'Diffusion moves oxygen into a cell and carbon dioxide out of it, from where there is more to where there is less.',
+    ],
+  ],
+  [
+    'Chapter 2: Energy',
+    [
+      'Energy cannot be created or destroyed; it only changes from one form into another.',
+      'Kinetic energy is the energy of motion, and a moving object has more of it the faster it goes.',
+      'Potential energy is stored energy, such as the energy of a rock held high above the ground.',
+      'Photosynthesis turns light energy, water and carbon dioxide into glucose and oxygen in green plants.',
+      'Food chains show how energy passes from producers to herbivores and then to carnivores.',
+      'Only about ten percent of the energy at one level of a food chain reaches the next level.',
+      'Heat moves from warmer objects to cooler ones by conduction, convection and radiation.',
+      'Fossil fuels such as coal, oil and gas store chemical energy from plants that lived long ago.',
+      'Renewable energy comes from sources that do not run out, such as sunlight, wind and moving water.',
+      'A power station burns fuel to boil water, and the steam turns a turbine connected to a generator.',
+      'Efficiency compares the useful energy a machine gives out with the total energy put into it.',
+      'Respiration in muscles releases the chemical energy in glucose so that the body can move.',
+      'Electrical energy is easy to carry along wires, which is why homes are supplied with electricity.',
+      'A food label lists energy in kilojoules, the amount the body can release by respiring that food.',
+      'Solar panels turn light from the sun straight into electrical energy without any moving parts.',
+    ],
+  ],
+  [
+    'Chapter 3: Genetics',
+    [
+      'Genes are sections of DNA that carry the instructions for making proteins and for inherited traits.',
+      'DNA is a double helix made of two strands joined by the base pairs adenine with thymine and cytosine with guanine.',
+      'Chromosomes are long coiled molecules of DNA, and human body cells contain forty-six of them.',
+      'Gregor Mendel studied pea plants and discovered that traits are passed on by factors we now call genes.',
+      'A dominant allele shows its effect even when only one copy is present in the organism.',
+      'A recessive allele only shows its effect when an organism inherits two copies of it.',
+      'Meiosis makes sex cells with half the usual number of chromosomes, so fertilisation restores the full set.',
+      'A mutation is a change in the sequence of DNA, and some mutations cause genetic disorders.',
+      'Variation between members of a species comes from their genes and from their environment.',
+      'Natural selection favours individuals whose inherited traits help them survive and reproduce.',
+      'A Punnett square predicts the chances of offspring inheriting each combination of alleles.',
+      'Genetic engineering moves a useful gene from one organism into another, such as insulin genes into bacteria.',
+      'Identical twins share the same genes because they come from a single fertilised egg that split in two.',
+      'The Human Genome Project read the full sequence of human DNA, about three billion base pairs.',
+      'Selective breeding chooses parents with useful traits, such as cows that give more milk, over many generations.',
+    ],
+  ],
+];
+
+const chapteredMarkdown = () =>
+  [
+    '# Biology 7B',
+    'Course notes for the spring term.',
+    ...CHAPTERS.flatMap(([title, sentences]) => [`## ${title}`, sentences.join(' ')]),
+  ].join('\n\n');
+
+type Curriculum = {
+  curriculum: { status: string };
+  decks: {
+    _id: string;
+    title: string;
+    processingStatus: string;
+    questionCount: number;
+    generationError: string | null;
+  }[];
+};
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function signedInPage(browser: Browser, token: string | null, baseURL: string) {
+  const context = await browser.newContext({ baseURL });
+  if (token) await context.addInitScript((t) => localStorage.setItem('token', t), token);
+  return context.newPage();
+}
+
+const flashcards = (page: Page) => page.getByRole('region', { name: 'Flashcards' });
+
+/** Answers the card on screen in Review mode, right or wrong, reading the question from the API. */
+async function answerCard(page: Page, questions: DeckQuestion[], right: boolean) {
+  const card = flashcards(page);
+  const prompt = (await card.locator('h2.study-prompt').innerText()).trim();
+  const question = questions.find((q) => q.question.trim() === prompt);
+  expect(question, `the question shown: ${prompt}`).toBeDefined();
+  if (question!.options.length > 0) {
+    const correct =
+      question!.correctAnswerIndex ??
+      question!.options.findIndex((o) => o.trim() === question!.correctAnswerText?.trim());
+    const pick = right ? correct : (correct + 1) % question!.options.length;
+    await card.locator('.study-option').nth(pick).click();
+  } else {
+    await card
+      .getByLabel('Your answer')
+      .fill(right ? (question!.expectedAnswer ?? prompt) : 'I do not know.');
+  }
+  await card.getByRole('button', { name: 'Submit Answer' }).click();
+  await expect(page.getByRole('region', { name: 'Schedule' })).toContainText(/Rated \w+/, {
+    timeout: 60_000,
+  });
+}
+
+/** Opens Review mode on the study page shown and answers `answers` cards in turn. */
+async function review(page: Page, questions: DeckQuestion[], answers: boolean[]) {
+  const mode = flashcards(page).getByRole('button', { name: 'Review' });
+  await mode.click();
+  await expect(mode).toHaveAttribute('aria-pressed', 'true');
+  for (const [i, right] of answers.entries()) {
+    await expect(flashcards(page).getByText(new RegExp(`^Card ${i + 1} of \\d+$`))).toBeVisible();
+    await answerCard(page, questions, right);
+    if (i < answers.length - 1) {
+      await page.locator('body').click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press('Enter');
+    }
+  }
+}
+
+async function joinWithCode(page: Page, code: string, name: string) {
+  await page.goto(`/join/${code}`);
+  const nameField = page.getByLabel('Your name');
+  await nameField.fill(name);
+  await page.getByRole('button', { name: 'Join class' }).click();
+}
+
+async function curriculumOf(request: APIRequestContext, token: string, spaceId: string) {
+  const res = await request.get(`/api/classes/curriculum/${spaceId}`, { headers: auth(token) });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as Curriculum;
+}
+
+test('a teacher turns a chaptered document into a class; two students join and answer; the dashboard shows their mastery; a rotated code stops working', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(600_000);
+  const baseURL = testInfo.project.use.baseURL!;
+  const teacherToken = await signedUp(request, 'teacher');
+  await page.addInitScript((t) => localStorage.setItem('token', t), teacherToken);
+
+  // Create a class space from the library's Classes part.
+  await page.goto('/library');
+  await page.getByRole('link', { name: 'Create a class space' }).click();
+  await page.getByLabel('Course material').setInputFiles({
+    name: 'Biology 7B.md',
+    mimeType: 'text/markdown',
+    buffer: Buffer.from(chapteredMarkdown()),
+  });
+  await page.getByRole('button', { name: 'Create class space' }).click();
+  await expect(page).toHaveURL(/\/classes\/new\?space=[0-9a-f-]{36}/);
+  const spaceId = new URL(page.url()).searchParams.get('space')!;
+  await expect(page.getByRole('heading', { name: 'Biology 7B', level: 1 })).toBeVisible();
+  await expect(page.getByRole('status')).toBeVisible();
+  await page.screenshot({ path: 'test-results/full-stack-curriculum.png', fullPage: true });
+
+  // Every unit has its questions: the page opens the space with a deck per chapter.
+  await expect(page).toHaveURL(new RegExp(`/space/${spaceId}$`), { timeout: 420_000 });
+  const made = await curriculumOf(request, teacherToken, spaceId);
+  expect(made.curriculum.status).toBe('ready');
+  expect(made.decks.map((d) => d.title)).toEqual(CHAPTERS.map(([title]) => title));
+  for (const deck of made.decks) {
+    expect(deck.processingStatus).toBe('completed');
+    // Each unit has its questions, or says why the offline writer found none in it.
+    if (deck.questionCount === 0) expect(deck.generationError).not.toBeNull();
+    await expect(page.getByText(deck.title).first()).toBeVisible();
+  }
+  const withQuestions = made.decks.filter((d) => d.questionCount > 0);
+  expect(withQuestions.length).toBeGreaterThanOrEqual(2);
+  await page.screenshot({ path: 'test-results/full-stack-class-space.png', fullPage: true });
+  const [cells, energy] = withQuestions;
+  const questionsOf = async (deckId: string) => allQuestions(request, deckId, teacherToken);
+
+  // The space becomes a class with a join code.
+  await page.getByRole('button', { name: 'Make this space a class' }).click();
+  const codeShown = page.getByLabel('Join code');
+  await expect(codeShown).toHaveText(/^[2-9A-Z]{5}$/);
+  const code = (await codeShown.innerText()).trim();
+
+  // A guest student joins with the code and answers two cards of the first chapter right.
+  const guest = await signedInPage(browser, null, baseURL);
+  await joinWithCode(guest, code, 'Sam');
+  await expect(guest.getByRole('heading', { name: 'You joined Biology 7B' })).toBeVisible();
+  await guest.getByRole('link', { name: cells!.title }).click();
+  await review(guest, await questionsOf(cells!._id), [true, true]);
+  await guest.screenshot({ path: 'test-results/full-stack-class-guest.png', fullPage: true });
+
+  // A signed-in student joins with their account and answers the second chapter: one right, one wrong.
+  const studentToken = await signedUp(request, 'student');
+  const student = await signedInPage(browser, studentToken, baseURL);
+  await joinWithCode(student, code, 'Lee');
+  await expect(student.getByRole('heading', { name: 'You joined Biology 7B' })).toBeVisible();
+  await student.goto(`/deck/${energy!._id}/flashcards`);
+  await review(student, await questionsOf(energy!._id), [true, false]);
+
+  // The dashboard: both students, mastery per concept, the weakest concepts.
+  await page.goto(`/space/${spaceId}/class`);
+  const grid = page.getByRole('table', { name: 'Mastery per student' });
+  await expect(grid.getByRole('rowheader')).toHaveCount(2);
+  const list = await request.get('/api/classes', { headers: auth(teacherToken) });
+  const { teaching } = (await list.json()) as { teaching: { _id: string; spaceId: string }[] };
+  const classId = teaching.find((c) => c.spaceId === spaceId)!._id;
+  const dashboard = await request.get(`/api/classes/${classId}/dashboard`, {
+    headers: auth(teacherToken),
+  });
+  expect(dashboard.status()).toBe(200);
+  const data = (await dashboard.json()) as {
+    students: { displayName: string; concepts: { concept: string; mastery: number }[] }[];
+    concepts: { concept: string }[];
+    weakest: string[];
+  };
+  expect(data.concepts.length).toBeGreaterThan(0);
+  // Each student has retained something of what they answered right, and only that.
+  for (const name of ['Sam', 'Lee']) {
+    const s = data.students.find((x) => x.displayName === name)!;
+    expect(s.concepts.length).toBe(data.concepts.length);
+    expect(Math.max(...s.concepts.map((c) => c.mastery))).toBeGreaterThan(0);
+    await expect(grid.getByRole('row', { name: new RegExp(name) })).toContainText(/[1-9]\d*%/);
+  }
+  expect(data.weakest.length).toBe(Math.min(3, data.concepts.length));
+  const teachAgain = page.getByRole('region', { name: 'What to teach again' });
+  for (const concept of data.weakest) await expect(teachAgain).toContainText(concept);
+  await page.screenshot({ path: 'test-results/full-stack-class-dashboard.png', fullPage: true });
+
+  // The teacher rotates the code: the old one stops working, the new one lets a student in.
+  await page.goto(`/space/${spaceId}`);
+  await page.getByRole('button', { name: 'New code' }).click();
+  await expect(codeShown).not.toHaveText(code);
+  const newCode = (await codeShown.innerText()).trim();
+  const late = await signedInPage(browser, null, baseURL);
+  await joinWithCode(late, code, 'Kim');
+  await expect(late.getByText('No class has this code. Check it with your teacher.')).toBeVisible();
+  await joinWithCode(late, newCode, 'Kim');
+  await expect(late.getByRole('heading', { name: 'You joined Biology 7B' })).toBeVisible();
+
+  for (const p of [guest, student, late]) await p.context().close();
+});
