@@ -626,7 +626,13 @@ test.describe('a signed-in owner', () => {
     await page.goto(`${EDIT_URL}?sourceFilter=${other}`);
     await expect(card(page, 1)).toContainText('Question 2: what about cells?');
     await expect(statusLine(page)).toHaveText('Total questions: 1 | Selected: 0 | Page 1 of 1');
-    expect(only(service, 'GET').map((c) => c.path)).toEqual([`/questions/deck/${DECK_ID}/all`]);
+    // One read of the deck's questions, none per source. The screen's read of the deck's latest
+    // generation run on opening (issue 22) is a status, not the questions, and may come before or
+    // after this point.
+    const reads = only(service, 'GET')
+      .map((c) => c.path)
+      .filter((path) => path !== `/questions/deck/${DECK_ID}/generation`);
+    expect(reads).toEqual([`/questions/deck/${DECK_ID}/all`]);
   });
 });
 
