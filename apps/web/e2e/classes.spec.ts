@@ -49,7 +49,7 @@ test('a teacher makes a space a class, sees the code large, copies it and the li
   await expect(code).toHaveText('M4R9X');
   await expect(page.getByRole('link', { name: `${origin}/join/M4R9X` })).toBeVisible();
   expect(classes.made('POST', /\/code\/rotate$/)).toHaveLength(1);
-  await page.screenshot({ path: 'test-results/classes-panel.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/classes-panel.png' });
 
   await page.getByRole('button', { name: 'Turn joining off' }).click();
   await expect(page.getByText('Joining is turned off')).toBeVisible();
@@ -318,7 +318,7 @@ test('the dashboard colours the grid, sorts it, exports it as CSV, names what to
     '"An atom" (1)',
   );
   expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: 'test-results/classes-dashboard.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/classes-dashboard.png' });
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -408,7 +408,7 @@ test('a teacher creates a class space from course material: upload, the units co
     /Chapter 3: Genetics\s*Processing/,
   ]);
   expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: 'test-results/classes-curriculum.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/classes-curriculum.png' });
 
   // Every unit has its questions: the space opens with its decks, ready to be made a class.
   await expect(page).toHaveURL(new RegExp(`/space/${space._id}$`), { timeout: 15_000 });

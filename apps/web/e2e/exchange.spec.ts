@@ -55,7 +55,7 @@ test('imports Quizlet text on the space page: preview of columns and separator, 
     '312 cards imported, 3 skipped: empty front.',
   );
   await expect(page.getByRole('link', { name: 'Open “german”' })).toBeVisible();
-  await page.screenshot({ path: 'test-results/exchange-import-result.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/exchange-import-result.png' });
   const sent = api.calls.find((c) => c.path === '/decks/import');
   expect(sent?.method).toBe('POST');
 });

@@ -70,7 +70,7 @@ test('Review mode serves the due queue, says when each card comes back and takes
   expect(evaluate).toHaveLength(1);
   expect(evaluate[0]!.body).toMatchObject({ response: 0 });
   expect(evaluate[0]!.body).not.toHaveProperty('practice');
-  await page.screenshot({ path: 'test-results/review-mode.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/review-mode.png' });
 
   await schedule(page).getByRole('button', { name: 'I was wrong' }).click();
   await expect(schedule(page)).toContainText('Rated Again: comes back in 10 minutes');
@@ -165,7 +165,7 @@ test('the library, a space and the deck header show what is due; Review everythi
       .getByRole('link', { name: /Biology.*1 due today/ }),
   ).toBeVisible();
   expect(review.made('GET', '/review/due-counts')).toHaveLength(1);
-  await page.screenshot({ path: 'test-results/library-due.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/library-due.png' });
 
   await page.getByRole('link', { name: 'Review everything due' }).click();
   await expect(page).toHaveURL(/\/review$/);
@@ -226,7 +226,7 @@ test('the summary tab shows mastery per concept, weakest first, each opening its
   await expect(rows.last()).toContainText('Mitochondria');
   const next = mastery.getByRole('region', { name: 'What to review next' }).getByRole('listitem');
   await expect(next).toHaveText([/^Osmosis 12%, 2 due/, /^DNA 55%, 1 due/, /^Membranes 70%/]);
-  await page.screenshot({ path: 'test-results/mastery.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/mastery.png' });
   expect(await seriousViolations(page)).toEqual([]);
 
   await mastery
@@ -281,7 +281,7 @@ test('a summary quiz from the deck header ends with the score, the concepts miss
   for (const call of review.made('POST', /evaluate$/)) {
     expect(call.body).toMatchObject({ practice: true });
   }
-  await page.screenshot({ path: 'test-results/quiz-result.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/quiz-result.png' });
   expect(await seriousViolations(page)).toEqual([]);
 
   await result.getByRole('link', { name: 'Review missed concepts' }).click();
@@ -342,7 +342,7 @@ test.describe('the statistics page', () => {
     expect(heights.page).toBeGreaterThan(heights.window);
     expect(heights.drawn).toBe(heights.column);
     expect(heights.column).toBeGreaterThanOrEqual(heights.page);
-    await page.screenshot({ path: 'test-results/stats.png', fullPage: true });
+    await page.screenshot({ path: 'test-results/stats.png' });
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

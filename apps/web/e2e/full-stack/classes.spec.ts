@@ -174,7 +174,7 @@ test('a teacher turns a chaptered document into a class; two students join and a
   const spaceId = new URL(page.url()).searchParams.get('space')!;
   await expect(page.getByRole('heading', { name: 'Biology 7B', level: 1 })).toBeVisible();
   await expect(page.getByRole('status')).toBeVisible();
-  await page.screenshot({ path: 'test-results/full-stack-curriculum.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/full-stack-curriculum.png' });
 
   // Every unit has its questions: the page opens the space with a deck per chapter.
   await expect(page).toHaveURL(new RegExp(`/space/${spaceId}$`), { timeout: 420_000 });
@@ -189,7 +189,7 @@ test('a teacher turns a chaptered document into a class; two students join and a
   }
   const withQuestions = made.decks.filter((d) => d.questionCount > 0);
   expect(withQuestions.length).toBeGreaterThanOrEqual(2);
-  await page.screenshot({ path: 'test-results/full-stack-class-space.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/full-stack-class-space.png' });
   const [cells, energy] = withQuestions;
   const questionsOf = async (deckId: string) => allQuestions(request, deckId, teacherToken);
 
@@ -205,7 +205,7 @@ test('a teacher turns a chaptered document into a class; two students join and a
   await expect(guest.getByRole('heading', { name: 'You joined Biology 7B' })).toBeVisible();
   await guest.getByRole('link', { name: cells!.title }).click();
   await review(guest, await questionsOf(cells!._id), [true, true]);
-  await guest.screenshot({ path: 'test-results/full-stack-class-guest.png', fullPage: true });
+  await guest.screenshot({ path: 'test-results/full-stack-class-guest.png' });
 
   // A signed-in student joins with their account and answers the second chapter: one right, one wrong.
   const studentToken = await signedUp(request, 'student');
@@ -242,7 +242,7 @@ test('a teacher turns a chaptered document into a class; two students join and a
   expect(data.weakest.length).toBe(Math.min(3, data.concepts.length));
   const teachAgain = page.getByRole('region', { name: 'What to teach again' });
   for (const concept of data.weakest) await expect(teachAgain).toContainText(concept);
-  await page.screenshot({ path: 'test-results/full-stack-class-dashboard.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/full-stack-class-dashboard.png' });
 
   // The teacher rotates the code: the old one stops working, the new one lets a student in.
   await page.goto(`/space/${spaceId}`);

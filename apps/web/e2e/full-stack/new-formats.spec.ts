@@ -85,7 +85,7 @@ test('a learner uploads a .pptx, a .md and a picture of text, and all three are 
     await expect(rows.nth(i).getByText('Completed')).toBeVisible({ timeout: 120_000 });
   }
 
-  await page.screenshot({ path: test.info().outputPath('processed.png'), fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('processed.png') });
   // Each source's summary is made from its own text: its words are on the page when it is chosen.
   const expectations: Array<[RegExp, RegExp]> = [
     [/organelles|Mitochondria/i, /mitochondria|ribosomes/i],
@@ -98,7 +98,7 @@ test('a learner uploads a .pptx, a .md and a picture of text, and all three are 
     await expect(detail.getByRole('heading', { level: 2 })).toHaveText(title);
     await expect(detail.getByRole('region', { name: 'Summary' })).toContainText(words);
   }
-  await page.screenshot({ path: test.info().outputPath('completed.png'), fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('completed.png') });
 
   // And through the API: each source completed with the text its format holds (the picture's by OCR).
   const read = (await (await request.get(`/api/decks/${deck._id}`, { headers: auth })).json()) as {

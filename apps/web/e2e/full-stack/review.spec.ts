@@ -100,7 +100,7 @@ test('a learner reviews, overrides a rating, sees the counts fall, then mastery,
   );
   // Rated Easy, it leaves today's queue: the due counts fall.
   await expect.poll(() => dueInSidebar(page)).toBe(before - 1);
-  await page.screenshot({ path: 'test-results/full-stack-review.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/full-stack-review.png' });
 
   // Mastery on the summary tab: the concepts of the deck's questions, each with its bar.
   await page.getByRole('link', { name: 'Summary', exact: true }).click();
@@ -115,7 +115,7 @@ test('a learner reviews, overrides a rating, sees the counts fall, then mastery,
   await expect(page.getByRole('heading', { name: 'Statistics', level: 1 })).toBeVisible();
   await expect(page.locator('.stats-figure').filter({ hasText: 'Reviews' })).toContainText(/[1-9]/);
   await expect(page.locator('.stats-chart-box svg')).toHaveCount(3);
-  await page.screenshot({ path: 'test-results/full-stack-stats.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/full-stack-stats.png' });
 
   // A summary quiz of five questions, then the score.
   await page.goto(`/deck/${studied.deckId}/summary`);
@@ -137,5 +137,5 @@ test('a learner reviews, overrides a rating, sees the counts fall, then mastery,
   }
   const result = quiz.getByRole('region', { name: 'Your score' });
   await expect(result).toContainText(new RegExp(`\\d+ / ${total}`));
-  await page.screenshot({ path: 'test-results/full-stack-quiz.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/full-stack-quiz.png' });
 });
