@@ -12,9 +12,6 @@
  *
  *   pnpm bench:grading-fit
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
 import {
   featuresOf,
   freeResponseSignals,
@@ -23,25 +20,11 @@ import {
   WEIGHTS,
   YELLOW_FROM,
 } from '../packages/ai/src/providers/local/evaluate';
+import { readGradingRows, SPREADSHEET_ERROR, tuneHalf } from './grading-data';
 
-const CSV =
-  process.env.GRADING_CSV ??
-  join(import.meta.dirname, '../../shared/fixtures/grading/short-answers-train.csv');
-type Row = {
-  id: string;
-  question: string;
-  desired_answer: string;
-  student_answer: string;
-  score_avg: string;
-};
-const rows = parse(readFileSync(CSV), { columns: true, skip_empty_lines: true }) as Row[];
-const ids = [...new Set(rows.map((r) => r.id))].sort((a, b) => {
-  const [a1 = 0, a2 = 0] = a.split('.').map(Number);
-  const [b1 = 0, b2 = 0] = b.split('.').map(Number);
-  return a1 - b1 || a2 - b2;
-});
-const tune = new Set(ids.filter((_, i) => i % 2 === 0));
-const lost = /^#(NAME\?|VALUE!|REF!|N\/A|DIV\/0!|NUM!|NULL!)$/;
+const rows = readGradingRows();
+const tune = tuneHalf(rows.map((r) => r.id));
+const lost = SPREADSHEET_ERROR;
 
 const data = rows
   .filter((r) => tune.has(r.id) && !lost.test(r.student_answer.trim()))

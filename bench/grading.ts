@@ -18,30 +18,14 @@
  *   pnpm bench:grading            GRADING_CSV=<file> to grade another file of the same columns
  *   GRADING_SHOW=20 pnpm bench:grading   also prints the 20 answers the grader is furthest off on
  */
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parse } from 'csv-parse/sync';
 // eslint-disable-next-line no-restricted-imports -- a bench, not an app: it measures the deck service's own grading path
 import { createGrading } from '../apps/deck/src/modules/questions/grading.service';
 import { createLocalStudyAi } from '../packages/ai/src/providers/local/index';
 import { wordVectors } from '../packages/ai/src/providers/local/word-vectors';
+import { GRADING_CSV, readGradingRows, SPREADSHEET_ERROR, tuneHalf } from './grading-data';
 
-const CSV =
-  process.env.GRADING_CSV ??
-  join(import.meta.dirname, '../../shared/fixtures/grading/short-answers-train.csv');
-
-type Row = {
-  id: string;
-  question: string;
-  desired_answer: string;
-  student_answer: string;
-  score_me: string;
-  score_other: string;
-  score_avg: string;
-};
-const SPREADSHEET_ERROR = /^#(NAME\?|VALUE!|REF!|N\/A|DIV\/0!|NUM!|NULL!)$/;
 
 type Graded = {
   id: string;
@@ -125,13 +109,13 @@ function report(label: string, rows: Graded[]): void {
   );
 }
 
-const rows = parse(readFileSync(CSV), { columns: true, skip_empty_lines: true }) as Row[];
+const rows = readGradingRows();
 const grading = createGrading({ study: createLocalStudyAi() });
 
 console.log(
   `Grading bench — ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}`,
 );
-console.log(`${CSV}`);
+console.log(`${GRADING_CSV}`);
 
 const graded: Graded[] = [];
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
@@ -179,13 +163,7 @@ console.log(
   `graded ${graded.length} answers in ${elapsed.toFixed(0)} ms (${(elapsed / graded.length).toFixed(2)} ms each, first includes loading)`,
 );
 
-// The halves split by question, never by answer: a question's answers are all on one side.
-const ids = [...new Set(graded.map((g) => g.id))].sort((a, b) => {
-  const [a1 = 0, a2 = 0] = a.split('.').map(Number);
-  const [b1 = 0, b2 = 0] = b.split('.').map(Number);
-  return a1 - b1 || a2 - b2;
-});
-const tune = new Set(ids.filter((_, i) => i % 2 === 0));
+const tune = tuneHalf(graded.map((g) => g.id));
 report('All', graded);
 report(
   'Tune half (even places)',
