@@ -112,6 +112,35 @@ const IMPORTED_SOURCE_TITLE = 'Imported source';
 export const IMPORTED_SOURCE_NOTE =
   'Imported from a deck file: its summary and key points came along, its text did not. Add the link or document again to study from its text.';
 
+/** A card's scheduling state as the exchange model writes it (a stored card or a replayed one). */
+type SchedulingState = {
+  state: NonNullable<ExchangeQuestion['review']>['state'];
+  due: Date;
+  stability: number;
+  difficulty: number;
+  elapsedDays: number;
+  scheduledDays: number;
+  learningSteps: number;
+  reps: number;
+  lapses: number;
+  lastReview?: Date | null | undefined;
+};
+function exchangeReview(card: SchedulingState, lastRating: ReviewRating): NonNullable<ExchangeQuestion['review']> {
+  return {
+    state: card.state,
+    due: card.due.toISOString(),
+    stability: card.stability,
+    difficulty: card.difficulty,
+    elapsedDays: card.elapsedDays,
+    scheduledDays: card.scheduledDays,
+    learningSteps: card.learningSteps,
+    reps: card.reps,
+    lapses: card.lapses,
+    lastReview: card.lastReview?.toISOString() ?? null,
+    lastRating,
+  };
+}
+
 /**
  * A card whose file has no FSRS memory state (`estimated`: an Anki card scheduled by SM-2, with
  * only its revlog) gets its card and each answer's figures by replaying its log with the review
@@ -127,19 +156,7 @@ function withMemoryFromLog(q: ExchangeQuestion, desiredRetention: number): Excha
   if (!card) return q;
   return {
     ...q,
-    review: {
-      state: card.state,
-      due: card.due.toISOString(),
-      stability: card.stability,
-      difficulty: card.difficulty,
-      elapsedDays: card.elapsedDays,
-      scheduledDays: card.scheduledDays,
-      learningSteps: card.learningSteps,
-      reps: card.reps,
-      lapses: card.lapses,
-      lastReview: card.lastReview?.toISOString() ?? null,
-      lastRating: ratingName(answers[answers.length - 1]!.rating),
-    },
+    review: exchangeReview(card, ratingName(answers[answers.length - 1]!.rating)),
     reviewLog: answers.map((l, i) => {
       const before = logs[i]!;
       return { ...l, ...fsrsFigures(before), state: before.state, due: before.due.toISOString() };
@@ -222,21 +239,7 @@ export function createExchangeService({
           caseContext: q.caseContext,
           sourceCitation: q.sourceTitle,
           concepts: q.concepts,
-          review: card
-            ? {
-                state: card.state,
-                due: card.due.toISOString(),
-                stability: card.stability,
-                difficulty: card.difficulty,
-                elapsedDays: card.elapsedDays,
-                scheduledDays: card.scheduledDays,
-                learningSteps: card.learningSteps,
-                reps: card.reps,
-                lapses: card.lapses,
-                lastReview: card.lastReview?.toISOString() ?? null,
-                lastRating: card.lastRating,
-              }
-            : null,
+          review: card ? exchangeReview(card, card.lastRating) : null,
           ...(withHistory ? { reviewLog: logOf.get(q.id) ?? [] } : {}),
         };
       }),
