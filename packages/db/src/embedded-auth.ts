@@ -1,17 +1,15 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { connect, createServer, type Server, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 
 /**
  * A password in front of the embedded Postgres. PGlite accepts any user and password (it is one
- * in-process session), and pglite-socket passes the start-up message straight to it, so anyone
- * who could reach the port had the database. This gate listens on the public address, does the
- * start-up and MD5 password exchange of the Postgres protocol itself (protocol 3.0, "Start-up" and
- * "AuthenticationMD5Password"; node-postgres and psql both speak it), and only then connects the
- * client to pglite-socket, which listens on a Unix socket in a folder only this user can enter,
- * replaying the client's start-up message so PGlite answers it as before.
+ * in-process session), so anyone who could reach the port would have the database. The server
+ * (embedded-server.ts) does the start-up and MD5 password exchange of the Postgres protocol here
+ * (protocol 3.0, "Start-up" and "AuthenticationMD5Password"; node-postgres and psql both speak it),
+ * and only then hands the client's start-up message to PGlite, which answers it as before.
  *
  * Written by hand: no npm package serves the server side of Postgres authentication in front of
- * another server, and the exchange is three messages. MD5 rather than SCRAM because the gate only
+ * another server, and the exchange is three messages. MD5 rather than SCRAM because the server only
  * ever listens on this machine's addresses: what matters is that the password is required, and
  * MD5 with a fresh salt does not send it in clear.
  */
@@ -29,7 +27,7 @@ const md5 = (data: Buffer | string) => createHash('md5').update(data).digest('he
 export const md5Answer = (user: string, password: string, salt: Buffer) =>
   `md5${md5(Buffer.concat([Buffer.from(md5(password + user)), salt]))}`;
 
-function errorResponse(code: string, message: string): Buffer {
+export function errorResponse(code: string, message: string): Buffer {
   const fields = Buffer.concat([
     ...[`SFATAL`, `VFATAL`, `C${code}`, `M${message}`].map((f) => Buffer.from(`${f}\0`)),
     Buffer.from([0]),
@@ -92,7 +90,12 @@ function messageReader(socket: Socket) {
   };
 }
 
-async function admit(client: Socket, password: string, upstreamPath: string): Promise<void> {
+/**
+ * The start-up of a client: refuses TLS and GSS (a local socket), drops cancel requests (PGlite has
+ * no running query to cancel), asks for and checks the password when there is one. Resolves with the
+ * client's start-up message and what arrived after it, or null when the client was sent away.
+ */
+export async function admitClient(client: Socket, password: string | undefined): Promise<{ startup: Buffer; rest: Buffer } | null> {
   const reader = messageReader(client);
   let startup = await reader.next(false);
   // No TLS or GSS on a local socket: say so, and the client goes on without it.
@@ -102,74 +105,32 @@ async function admit(client: Socket, password: string, upstreamPath: string): Pr
   }
   const code = startup.readInt32BE(4);
   if (code === CANCEL_REQUEST) {
-    // A cancel carries the secret key of the connection it cancels, which only its client knows.
-    const rest = reader.release();
-    const upstream = connect(upstreamPath);
-    upstream.write(Buffer.concat([startup, rest]));
-    client.pipe(upstream).pipe(client);
-    client.resume();
-    return;
+    reader.release();
+    client.end();
+    return null;
   }
   if (code !== PROTOCOL_3) {
-    client.end(errorResponse('08P01', 'unsupported frontend protocol'));
-    return;
-  }
-  const user = startupParams(startup).get('user') ?? '';
-  const salt = randomBytes(4);
-  const ask = Buffer.alloc(13);
-  ask.write('R', 0);
-  ask.writeInt32BE(12, 1);
-  ask.writeInt32BE(5, 5);
-  salt.copy(ask, 9);
-  client.write(ask);
-  const answer = await reader.next(true);
-  const given = answer.subarray(5, answer.length - 1);
-  const expected = Buffer.from(md5Answer(user, password, salt));
-  if (answer[0] !== 0x70 || given.length !== expected.length || !timingSafeEqual(given, expected)) {
     reader.release();
-    client.end(errorResponse('28P01', `password authentication failed for user "${user}"`));
-    return;
+    client.end(errorResponse('08P01', 'unsupported frontend protocol'));
+    return null;
   }
-  const rest = reader.release();
-  const upstream = connect(upstreamPath);
-  upstream.on('error', () => client.destroy());
-  client.on('error', () => upstream.destroy());
-  upstream.write(Buffer.concat([startup, rest]));
-  client.pipe(upstream).pipe(client);
-  client.resume();
-}
-
-/** Listens on host:port (0: any free port) and admits clients that give `password`. */
-export async function startPasswordGate({
-  host,
-  port,
-  password,
-  upstreamPath,
-}: {
-  host: string;
-  port: number;
-  password: string;
-  upstreamPath: string;
-}): Promise<{ server: Server; port: number; close: () => Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server = createServer((client) => {
-    sockets.add(client);
-    client.on('close', () => sockets.delete(client));
-    admit(client, password, upstreamPath).catch(() => client.destroy());
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
-  const address = server.address();
-  const actualPort = typeof address === 'object' && address ? address.port : port;
-  return {
-    server,
-    port: actualPort,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  if (password !== undefined) {
+    const user = startupParams(startup).get('user') ?? '';
+    const salt = randomBytes(4);
+    const ask = Buffer.alloc(13);
+    ask.write('R', 0);
+    ask.writeInt32BE(12, 1);
+    ask.writeInt32BE(5, 5);
+    salt.copy(ask, 9);
+    client.write(ask);
+    const answer = await reader.next(true);
+    const given = answer.subarray(5, answer.length - 1);
+    const expected = Buffer.from(md5Answer(user, password, salt));
+    if (answer[0] !== 0x70 || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      reader.release();
+      client.end(errorResponse('28P01', `password authentication failed for user "${user}"`));
+      return null;
+    }
+  }
+  return { startup, rest: reader.release() };
 }

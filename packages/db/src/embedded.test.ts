@@ -144,3 +144,79 @@ describe('embedded Postgres with a password', () => {
     expect(await query<{ one: number }>(server.url, 'select 1 as one')).toEqual([{ one: 1 }]);
   });
 });
+
+describe('embedded Postgres: statements', () => {
+  let server: EmbeddedPostgres;
+  let pool: pg.Pool;
+  beforeAll(async () => {
+    // A small cache, so that eviction happens within the test.
+    server = await startEmbeddedPostgres({ maxConnections: 10, statementCache: 3 });
+    pool = new pg.Pool({ connectionString: server.url, max: 4 });
+  });
+  afterAll(async () => {
+    await pool?.end();
+    await server?.close();
+  });
+  const prepared = async () =>
+    (await pool.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements')).rows[0]!.n;
+
+  it('lets two connections prepare a statement of the same name, each with its own text', async () => {
+    const a = await pool.connect();
+    const b = await pool.connect();
+    try {
+      const [ra, rb] = await Promise.all([
+        a.query<{ v: string }>({ name: 'same', text: "select 'a:' || $1::text as v", values: ['x'] }),
+        b.query<{ v: string }>({ name: 'same', text: "select 'b:' || $1::int::text as v", values: [7] }),
+      ]);
+      expect([ra.rows[0]!.v, rb.rows[0]!.v]).toEqual(['a:x', 'b:7']);
+      // Executed again (node-postgres skips the Parse the second time): still each its own.
+      const again = await a.query<{ v: string }>({ name: 'same', text: "select 'a:' || $1::text as v", values: ['y'] });
+      expect(again.rows[0]!.v).toBe('a:y');
+    } finally {
+      a.release(true);
+      b.release(true);
+    }
+    // A closed connection's statements are deallocated.
+    await expect.poll(async () =>
+      (await pool.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements where name like 'c%'")).rows[0]!.n,
+    ).toBe(0);
+  });
+
+  it('answers a repeated query text with each call’s own parameters, on every connection', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => pool.query<{ n: number; s: string }>('select $1::int as n, $2::text as s', [i, `q${i}`])),
+    );
+    expect(results.map((r) => [r.rows[0]!.n, r.rows[0]!.s])).toEqual(Array.from({ length: 20 }, (_, i) => [i, `q${i}`]));
+  });
+
+  it('keeps at most the cache size of statements prepared, answering every text right', async () => {
+    for (let round = 0; round < 3; round++) {
+      for (let k = 0; k < 8; k++) {
+        const r = await pool.query<{ v: number }>(`select $1::int + ${k} as v`, [round]);
+        expect(r.rows[0]!.v).toBe(round + k);
+      }
+    }
+    // The cache's 3, plus statements the pool's other connections still stand on.
+    expect(await prepared()).toBeLessThanOrEqual(3 + 4);
+  });
+
+  it('answers a text first seen inside a failed transaction once the transaction is over', async () => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await expect(client.query('select 1 / $1::int', [0])).rejects.toThrow();
+      // Refused: the transaction is failed, so this text is not prepared.
+      await expect(client.query('select $1::int * 3 as v', [2])).rejects.toMatchObject({ code: '25P02' });
+      await client.query('rollback');
+      expect((await client.query<{ v: number }>('select $1::int * 3 as v', [2])).rows[0]!.v).toBe(6);
+    } finally {
+      client.release();
+    }
+    expect((await pool.query<{ v: number }>('select $1::int * 3 as v', [5])).rows[0]!.v).toBe(15);
+  });
+
+  it('reports a query that fails to parse, and the next of the same text again', async () => {
+    for (let i = 0; i < 2; i++) await expect(pool.query('select from where $1', [1])).rejects.toMatchObject({ code: '42601' });
+    expect((await pool.query<{ one: number }>('select 1 as one')).rows[0]!.one).toBe(1);
+  });
+});

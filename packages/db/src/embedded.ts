@@ -1,11 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { startPasswordGate } from './embedded-auth';
+import { startPgliteServer } from './embedded-server';
 
 export type EmbeddedPostgresOptions = {
   /** Folder that keeps the data across restarts; undefined keeps everything in memory. */
@@ -14,9 +11,8 @@ export type EmbeddedPostgresOptions = {
   /** 0 lets the OS choose a free port (read it from the result). */
   port?: number;
   /**
-   * Connections the server accepts at once (pglite-socket's default is 1, which would make a
-   * node-postgres pool fail). Connections beyond it are refused, not queued, so keep the pools of
-   * everything connecting to one embedded server within this sum.
+   * Connections the server accepts at once. Connections beyond it are refused ("too many clients"),
+   * not queued, so keep the pools of everything connecting to one embedded server within this sum.
    */
   maxConnections?: number;
   /** Start from a data directory dumped with PGlite's dumpDataDir (used by the test template). */
@@ -26,6 +22,8 @@ export type EmbeddedPostgresOptions = {
    * are accepted, as PGlite does: fine for a test's server, not for one that keeps data.
    */
   password?: string;
+  /** Statement texts kept prepared for the whole session (embedded-server.ts); 0 prepares none. */
+  statementCache?: number;
 };
 
 export type EmbeddedPostgres = {
@@ -42,10 +40,11 @@ export type EmbeddedPostgres = {
  * Postgres in WASM (PGlite) with pgvector and pg_trgm, served over the Postgres wire protocol so
  * every service connects with node-postgres exactly as it would to a real server.
  *
- * PGlite is a single session: pglite-socket multiplexes the connections onto it, running one
- * message batch at a time and, while a connection has a transaction open, only that connection's
- * queries. So keep transactions short, and never rely on session state (SET, named prepared
- * statements, temp tables): every connection sees every other's.
+ * PGlite is a single session: the server (embedded-server.ts) multiplexes the connections onto it,
+ * running one connection's messages at a time and, while a connection has a transaction open, only
+ * that connection's. So keep transactions short, and never rely on session state (SET, temp
+ * tables): every connection sees every other's. Named prepared statements are the exception: the
+ * server gives each connection's its own name.
  */
 export async function startEmbeddedPostgres({
   dataDir,
@@ -54,6 +53,7 @@ export async function startEmbeddedPostgres({
   maxConnections = 20,
   loadDataDir,
   password,
+  statementCache,
 }: EmbeddedPostgresOptions = {}): Promise<EmbeddedPostgres> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create({
@@ -61,25 +61,21 @@ export async function startEmbeddedPostgres({
     ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { vector, pg_trgm },
   });
-  // With a password, PGlite listens on a Unix socket in a folder only this user can enter (mkdtemp
-  // makes it 0700), and the gate in front of it on host:port asks for the password.
-  const socketDir = password ? mkdtempSync(join(tmpdir(), 'mnemo-pg-')) : null;
-  const socketPath = socketDir ? join(socketDir, '.s.PGSQL') : null;
-  const server = new PGLiteSocketServer(
-    socketPath ? { db, path: socketPath, maxConnections } : { db, host, port, maxConnections },
-  );
-  let gate: Awaited<ReturnType<typeof startPasswordGate>> | null = null;
+  let server: Awaited<ReturnType<typeof startPgliteServer>>;
   try {
-    await server.start();
-    if (password && socketPath) gate = await startPasswordGate({ host, port, password, upstreamPath: socketPath });
+    server = await startPgliteServer({
+      db,
+      host,
+      port,
+      maxConnections,
+      ...(password !== undefined ? { password } : {}),
+      ...(statementCache !== undefined ? { statementCache } : {}),
+    });
   } catch (error) {
-    await server.stop().catch(() => {});
     await db.close();
-    if (socketDir) rmSync(socketDir, { recursive: true, force: true });
     throw error;
   }
-  // With port 0 the OS chose one; the server reports it as host:port.
-  const actualPort = gate ? gate.port : Number(server.getServerConn().split(':').pop());
+  const actualPort = server.port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const credentials = `postgres:${encodeURIComponent(password ?? 'postgres')}`;
   let closing: Promise<void> | undefined;
@@ -89,10 +85,8 @@ export async function startEmbeddedPostgres({
     db,
     close: () =>
       (closing ??= (async () => {
-        await gate?.close();
-        await server.stop();
+        await server.close();
         await db.close();
-        if (socketDir) rmSync(socketDir, { recursive: true, force: true });
       })()),
   };
 }
