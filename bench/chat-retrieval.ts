@@ -8,16 +8,17 @@
  *   - a small deck among the 100,000 chunks: what a plain `ORDER BY embedding <=> q` with a deck
  *     filter returns through the HNSW index, against the exact scan the service uses;
  *   - time to the first streamed token of POST /api/chat/stream/ephemeral on the 10k deck;
- *   - the full-text side as it was before it was bounded (every matching chunk ranked: kept below as
- *     `exhaustiveMatching`) against the repository's capped candidate set, interleaved, in-process:
- *     time of each, and recall of the new answers against the old ones, both of the full-text side
- *     (its 20 candidates) and of the whole retrieval (the service's chunks with either full-text side).
+ *   - the repository's full-text side against two older ones kept below, interleaved, in-process:
+ *     `cappedMatching` (the capped query before the word counts were kept, "before") and
+ *     `exhaustiveMatching` (every matching chunk ranked, the reference for recall): time of each,
+ *     and recall of the current answers against both, of the full-text side (its 20 candidates) and
+ *     of the whole retrieval (the service's chunks with each full-text side).
  * Prints figures with the load average; asserts nothing.
  *
  *   pnpm build && pnpm bench:chat        (needs Redis on 127.0.0.1:6379, like npm start)
  *   BENCH_SIZES=10000,100000 BENCH_REQUESTS=60 to change the sizes or the number of timed calls.
- *   BENCH_TEXT_ONLY=1: the full-text side alone (chunks stored without vectors, no stack), capped
- *   against exhaustive, in-process; seeds 100,000 chunks in a fraction of the time.
+ *   BENCH_TEXT_ONLY=1: the full-text side alone (chunks stored without vectors, no stack), the three
+ *   queries in-process; seeds 100,000 chunks in a fraction of the time (BENCH_DATA_DIR keeps them).
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -34,8 +35,12 @@ import { createHashingEmbedder } from '../packages/ai/src/providers/local/index'
 import { webFixtureNames } from '../packages/ai/src/providers/local/fixture-text';
 import { fixtureParagraphs } from '../apps/chat/src/modules/retrieval/retrieval.test-data';
 import {
+  ALL_TERMS_CANDIDATES,
+  COMMON_TERM_CHUNKS,
+  COMMON_TERM_SAMPLE,
   createRetrievalRepository,
   type ChunkScope,
+  EXACT_SCAN_MAX_CHUNKS,
   type TextHit,
 } from '../apps/chat/src/modules/retrieval/retrieval.repository';
 import { createRetrievalService } from '../apps/chat/src/modules/retrieval/retrieval.service';
@@ -87,7 +92,10 @@ say(`text pool: ${pool.length} paragraphs of ${webFixtureNames().length} web fix
 // can be measured again without seeding 100,000 chunks again.
 const DATA_DIR = TEXT_ONLY ? process.env.BENCH_DATA_DIR : undefined;
 const pg = await startEmbeddedPostgres({ maxConnections: 100, ...(DATA_DIR ? { dataDir: DATA_DIR } : {}) });
+const migrateStart = performance.now();
 await runMigrations(pg.url, { embeddingDimensions: DIMENSIONS });
+// On a kept database (BENCH_DATA_DIR) this includes any new migration, such as 0015 counting the words of every stored chunk.
+say(`migrations applied in ${ms(performance.now() - migrateStart)}`);
 const { db, close: closeDb } = createDb({ url: pg.url, max: 4 });
 const embedder = createHashingEmbedder({ dimensions: DIMENSIONS });
 const repository = createRetrievalRepository({ db });
@@ -126,17 +134,96 @@ async function exhaustiveMatching(scope: ChunkScope, query: string, limit: numbe
     select id, all_terms from m order by all_terms desc, weight desc, density desc, id limit ${limit}`);
   return rows.map((r, i) => ({ id: r.id, rank: i + 1, allTerms: r.all_terms }));
 }
+/**
+ * The full-text query as it was before the per-source word counts (commit fe0ae3e, issue 25 morning):
+ * a capped candidate set, each word's chunks listed from the GIN index up to 1,000 to count its df,
+ * and the scope's size counted exactly by the service before both sides. Kept here as the "before"
+ * the current query is timed against, and to check that the answers did not change.
+ */
+async function cappedMatching(scope: ChunkScope, query: string, limit: number, scopeSize: number): Promise<TextHit[]> {
+  const scoped = sql`c.deck_id = ${scope.deckId}`;
+  const { rows } = await db.execute<{ id: string; all_terms: boolean }>(sql`
+    with words as (
+      select distinct t.lexeme, quote_literal(t.lexeme)::tsquery as tq
+      from unnest(tsvector_to_array(to_tsvector('english', ${query}))) as t(lexeme)
+    ),
+    hits as materialized (
+      select w.lexeme, h.id, h.n
+      from words w cross join lateral (
+        select c.id, row_number() over () as n from source_chunks c
+        where ${scoped} and c.tsv @@ w.tq
+        limit ${COMMON_TERM_CHUNKS}) as h
+    ),
+    terms as (
+      select w.lexeme, w.tq, (select count(*) from hits h where h.lexeme = w.lexeme) as df from words w
+    ),
+    kept as (
+      select * from terms
+      where df > 0 and (df < ${COMMON_TERM_CHUNKS}
+                        or not exists (select 1 from terms r where r.df > 0 and r.df < ${COMMON_TERM_CHUNKS}))
+    ),
+    q as (
+      select websearch_to_tsquery('english', ${query}) as strict,
+             (select string_agg(quote_literal(lexeme), ' | ')::tsquery from kept) as loose
+    ),
+    every_word as materialized (
+      select c.id from source_chunks c, q
+      where ${scoped} and c.tsv @@ q.strict and q.loose is not null
+      limit ${ALL_TERMS_CANDIDATES}
+    ),
+    all_but_one as (
+      select k.lexeme, (select string_agg(quote_literal(o.lexeme), ' & ')::tsquery
+                        from kept o where o.lexeme <> k.lexeme) as tq
+      from kept k
+      where k.df >= ${COMMON_TERM_CHUNKS} and (select count(*) from every_word) < ${limit}
+    ),
+    candidates as (
+      select h.id from hits h join kept k on k.lexeme = h.lexeme
+      where k.df < ${COMMON_TERM_CHUNKS} or h.n <= ${COMMON_TERM_SAMPLE}
+      union select id from every_word
+      union
+      select n.id from all_but_one a cross join lateral (
+        select c.id from source_chunks c
+        where ${scoped} and a.tq is not null and c.tsv @@ a.tq
+        limit ${COMMON_TERM_SAMPLE}) as n
+    ),
+    m as (
+      select c.id, (c.tsv @@ q.strict) as all_terms, ts_rank_cd(c.tsv, q.loose, 2) as density,
+             (select sum(power(ln(1 + (greatest(${scopeSize}, k.df) - k.df + 0.5) / (k.df + 0.5)), 2))
+              from kept k where c.tsv @@ k.tq) as weight
+      from source_chunks c, q
+      where c.id = any(array(select id from candidates)) and q.loose is not null and c.tsv @@ q.loose
+    )
+    select id, all_terms from m
+    order by all_terms desc, weight desc, density desc, id
+    limit ${limit}`);
+  return rows.map((r, i) => ({ id: r.id, rank: i + 1, allTerms: r.all_terms }));
+}
 // The service in-process (no gateway, no access check), with the capped and with the old full-text side.
 const openAccess = { forDeck: async () => ({}) } as unknown as DeckAccessChecker;
 const noEnhance = { enhanceQuery: async ({ query }: { query: string }) => query };
+/**
+ * The service with the current repository, and as it was this morning: an exact count of the scope
+ * (run once, its result given to the full-text side) and the capped query; and with the old
+ * exhaustive full-text side. `knownSize` is set per deck size below.
+ */
+let knownSize = 0;
+const exactCount: typeof repository.countEmbedded = (scope, model) => repository.countEmbedded(scope, model);
 const services = {
-  capped: createRetrievalService({ db, embedder, study: noEnhance, access: openAccess, repository }),
+  current: createRetrievalService({ db, embedder, study: noEnhance, access: openAccess, repository }),
+  capped: createRetrievalService({
+    db,
+    embedder,
+    study: noEnhance,
+    access: openAccess,
+    repository: { ...repository, countEmbedded: exactCount, matching: (scope, q, limit) => cappedMatching(scope, q, limit, knownSize) },
+  }),
   exhaustive: createRetrievalService({
     db,
     embedder,
     study: noEnhance,
     access: openAccess,
-    repository: { ...repository, matching: exhaustiveMatching },
+    repository: { ...repository, countEmbedded: exactCount, matching: (scope, q, limit) => exhaustiveMatching(scope, q, limit, knownSize) },
   }),
 };
 const benchOwner = { kind: 'anonymous' as const, anonId: randomUUID(), plan: 'anonymous' as const };
@@ -230,7 +317,7 @@ if (TEXT_ONLY) {
       await seedTo(size);
       const buildMs = fresh ? await rebuildIndex() : 0;
       say(`\n${size} chunks seeded without vectors (inserting ${(insertMs / 1000).toFixed(1)} s so far); GIN index built in ${(buildMs / 1000).toFixed(1)} s`);
-      await compareFullText(size, size);
+      await compareFullText(size);
     }
   } finally {
     await closeDb();
@@ -286,47 +373,80 @@ async function timeVectorPaths(size: number) {
 }
 
 /**
- * The capped full-text side against the old exhaustive one, interleaved on the same questions:
- * time of each, and recall of the capped answers against the old ones (the full-text side's 20
- * candidates, and the chunks the whole retrieval returns with either side).
+ * The full-text side three ways, interleaved on the same questions: the current query (per-source
+ * word counts, a capped candidate set), this morning's capped query ("before", df counted from the
+ * GIN index per query, exact scope count) and the exhaustive one (every match ranked, the reference
+ * for recall); then the whole retrieval in-process with the current and the morning's repository.
+ * Prints times and recall: the current answers against the morning's and against the exhaustive
+ * ones (the full-text side's 20 candidates, and the chunks the whole retrieval returns).
  */
-async function compareFullText(size: number, knownSize?: number) {
+async function compareFullText(size: number) {
   const scope = { deckId };
-  const scopeSize = knownSize ?? (await repository.countEmbedded(scope, embedder.model));
-  const times = { capped: [] as number[], exhaustive: [] as number[], count: [] as number[] };
-  let textKept = 0;
-  let textTotal = 0;
-  let chunksKept = 0;
-  let chunksTotal = 0;
-  let identical = 0;
+  knownSize = await repository.countEmbedded(scope, embedder.model);
+  if (TEXT_ONLY) knownSize = size; // no vectors: the morning's service counted the embedded chunks
+  const times = {
+    current: [] as number[],
+    capped: [] as number[],
+    exhaustive: [] as number[],
+    count: [] as number[],
+    boundedCount: [] as number[],
+    retrieveCurrent: [] as number[],
+    retrieveCapped: [] as number[],
+  };
+  const recall = {
+    vsCapped: { kept: 0, total: 0 },
+    vsExhaustive: { kept: 0, total: 0 },
+    cappedVsExhaustive: { kept: 0, total: 0 },
+    chunksVsCapped: { kept: 0, total: 0, identical: 0 },
+    chunksVsExhaustive: { kept: 0, total: 0, identical: 0 },
+  };
+  const tally = (into: { kept: number; total: number }, got: readonly { id: string }[], want: readonly { id: string }[]) => {
+    const ids = new Set(got.map((h) => h.id));
+    into.kept += want.filter((h) => ids.has(h.id)).length;
+    into.total += want.length;
+  };
+  const timed = async <T>(into: number[], run: () => Promise<T>): Promise<T> => {
+    const t = performance.now();
+    const result = await run();
+    into.push(performance.now() - t);
+    return result;
+  };
+  type Chunks = Awaited<ReturnType<typeof services.current.retrieve>>['chunks'];
+  const key = (c: { sourceId: string; chunkIndex: number }) => `${c.sourceId}:${c.chunkIndex}`;
+  const tallyChunks = (into: { kept: number; total: number; identical: number }, got: Chunks, want: Chunks) => {
+    const ids = new Set(got.map(key));
+    into.kept += want.filter((c) => ids.has(key(c))).length;
+    into.total += want.length;
+    if (got.map(key).join() === want.map(key).join()) into.identical++;
+  };
   for (let i = 0; i < 24; i++) {
     const question = QUESTIONS[i % QUESTIONS.length]!;
-    let t = performance.now();
-    await repository.countEmbedded(scope, embedder.model);
-    times.count.push(performance.now() - t);
-    t = performance.now();
-    const capped = await repository.matching(scope, question, 20, scopeSize);
-    times.capped.push(performance.now() - t);
-    t = performance.now();
-    const old = await exhaustiveMatching(scope, question, 20, scopeSize);
-    times.exhaustive.push(performance.now() - t);
-    if (i >= QUESTIONS.length) continue; // recall once per question
-    const ids = new Set(capped.map((h) => h.id));
-    textKept += old.filter((h) => ids.has(h.id)).length;
-    textTotal += old.length;
-    if (TEXT_ONLY) continue; // the whole retrieval needs the vectors
-    const key = (c: { sourceId: string; chunkIndex: number }) => `${c.sourceId}:${c.chunkIndex}`;
+    await timed(times.count, () => repository.countEmbedded(scope, embedder.model));
+    await timed(times.boundedCount, () => repository.countEmbedded(scope, embedder.model, EXACT_SCAN_MAX_CHUNKS + 1));
+    const current = await timed(times.current, () => repository.matching(scope, question, 20));
+    const capped = await timed(times.capped, () => cappedMatching(scope, question, 20, knownSize));
+    const old = await timed(times.exhaustive, () => exhaustiveMatching(scope, question, 20, knownSize));
     // One after the other: PGlite's socket answers one connection's extended protocol at a time.
-    const after = await services.capped.retrieve(benchOwner, retrieveBody(question));
-    const before = await services.exhaustive.retrieve(benchOwner, retrieveBody(question));
-    const got = new Set(after.chunks.map(key));
-    chunksKept += before.chunks.filter((c) => got.has(key(c))).length;
-    chunksTotal += before.chunks.length;
-    if (after.chunks.map(key).join() === before.chunks.map(key).join()) identical++;
+    const after = await timed(times.retrieveCurrent, () => services.current.retrieve(benchOwner, retrieveBody(question)));
+    const before = await timed(times.retrieveCapped, () => services.capped.retrieve(benchOwner, retrieveBody(question)));
+    if (i >= QUESTIONS.length) continue; // recall once per question
+    tally(recall.vsCapped, current, capped);
+    tally(recall.vsExhaustive, current, old);
+    tally(recall.cappedVsExhaustive, capped, old);
+    tallyChunks(recall.chunksVsCapped, after.chunks, before.chunks);
+    const reference = await services.exhaustive.retrieve(benchOwner, retrieveBody(question));
+    tallyChunks(recall.chunksVsExhaustive, after.chunks, reference.chunks);
   }
-  say(`  full-text query of ${size} chunks, 24 calls interleaved: capped candidates p50 ${ms(pct(times.capped, 50))}, p95 ${ms(pct(times.capped, 95))}; every match ranked (before) p50 ${ms(pct(times.exhaustive, 50))}, p95 ${ms(pct(times.exhaustive, 95))}; ratio of p95s ${(pct(times.exhaustive, 95) / pct(times.capped, 95)).toFixed(1)}x (${load()})`);
-  say(`  countEmbedded of ${size} chunks: p50 ${ms(pct(times.count, 50))}, p95 ${ms(pct(times.count, 95))}`);
-  say(`  recall against the old full-text side, ${QUESTIONS.length} questions: its 20 candidates ${textKept}/${textTotal} (${((100 * textKept) / Math.max(1, textTotal)).toFixed(1)}%)${TEXT_ONLY ? '' : `; the retrieved chunks ${chunksKept}/${chunksTotal} (${((100 * chunksKept) / Math.max(1, chunksTotal)).toFixed(1)}%), the same chunks in the same order for ${identical}/${QUESTIONS.length} questions`}`);
+  const fig = (xs: number[]) => `p50 ${ms(pct(xs, 50))}, p95 ${ms(pct(xs, 95))}`;
+  const part = (r: { kept: number; total: number }) => `${r.kept}/${r.total} (${((100 * r.kept) / Math.max(1, r.total)).toFixed(1)}%)`;
+  say(`  full-text query of ${size} chunks, 24 calls each, interleaved (${load()}):`);
+  say(`    current (kept word counts)      ${fig(times.current)}`);
+  say(`    before (capped, df per query)   ${fig(times.capped)}; ratio of p95s ${(pct(times.capped, 95) / pct(times.current, 95)).toFixed(1)}x`);
+  say(`    exhaustive (every match ranked) ${fig(times.exhaustive)}`);
+  say(`  scope count: exact ${fig(times.count)}; stopping at ${EXACT_SCAN_MAX_CHUNKS + 1} ${fig(times.boundedCount)}`);
+  say(`  retrieval in-process (no gateway${TEXT_ONLY ? ', no vectors' : ''}): current ${fig(times.retrieveCurrent)}; before ${fig(times.retrieveCapped)}`);
+  say(`  recall, ${QUESTIONS.length} questions, the full-text side's 20: current vs before ${part(recall.vsCapped)}; current vs exhaustive ${part(recall.vsExhaustive)}; before vs exhaustive ${part(recall.cappedVsExhaustive)}`);
+  say(`  the retrieved chunks: current vs before ${part(recall.chunksVsCapped)}, same order ${recall.chunksVsCapped.identical}/${QUESTIONS.length}; current vs exhaustive ${part(recall.chunksVsExhaustive)}, same order ${recall.chunksVsExhaustive.identical}/${QUESTIONS.length}`);
 }
 
 async function explain(label: string, query: ReturnType<typeof sql>) {

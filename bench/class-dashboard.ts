@@ -68,12 +68,13 @@ await t.db.execute(sql`
   where m.class_id = ${klass!.id} and d.study_space_id = ${space!.id}`);
 for (let k = 0; k < ANSWERS; k++) {
   await t.db.execute(sql`
-    insert into review_logs (owner_user_id, question_id, deck_id, kind, rating, state, due, stability, difficulty, response, evaluation, time_taken_ms, reviewed_at, desired_retention)
+    insert into review_logs (owner_user_id, question_id, deck_id, kind, rating, state, due, stability, difficulty, response, evaluation, correct, time_taken_ms, reviewed_at, desired_retention)
     select c.owner_user_id, c.question_id, c.deck_id, 'review',
       (case when (hashtext(c.id::text || ${k}) & 3) = 0 then 'again' else 'good' end)::review_rating,
       (case when ${k} = 0 then 'new' else 'review' end)::card_state, c.due, c.stability, c.difficulty,
       to_jsonb(case when (hashtext(c.id::text || ${k}) & 3) = 0 then 1 + (hashtext(c.id::text) & 1) else 0 end),
       jsonb_build_object('multipleChoice', jsonb_build_object('isCorrect', (hashtext(c.id::text || ${k}) & 3) <> 0)),
+      (hashtext(c.id::text || ${k}) & 3) <> 0,
       4000, ${at}::timestamptz - (${sql.raw(String(ANSWERS - k))} * interval '3 days'), 0.9
     from review_cards c join decks d on d.id = c.deck_id where d.study_space_id = ${space!.id}`);
 }
@@ -100,10 +101,51 @@ const { and, eq } = await import('drizzle-orm');
     .innerJoin(decks, eq(decks.id, reviewCards.deckId))
     .innerJoin(classMembers, and(eq(classMembers.classId, klass!.id), sql`(${classMembers.ownerUserId} = ${reviewCards.ownerUserId} or ${classMembers.ownerAnonId} = ${reviewCards.ownerAnonId})`))
     .where(eq(decks.studySpaceId, space!.id));
-const memberCardsBeforeGrouped = async () => {
-  const byMember = new Map<string, unknown[]>();
-  for (const r of await memberCardsBefore()) (byMember.get(r.memberId) ?? byMember.set(r.memberId, []).get(r.memberId)!).push(r.card);
-  return [...byMember].map(([memberId, cards]) => ({ memberId, cards }));
+// The answer-stats read as it was before the log kept `correct` (main at fe0ae3e): right read out
+// of each row's evaluation JSON, members joined on `user = user or anon = anon`; the same shaping.
+const { FREE_RESPONSE_CORRECT_ACCURACY } = await import('../packages/contracts/src/entities/question');
+const { COMMON_WRONG_ANSWERS } = await import('../packages/contracts/src/api/classes');
+const answerStatsBefore = async (classId: string, spaceId: string) => {
+  const r = await t.db.execute(sql`
+    with answers as (
+      select l.question_id, l.response,
+        coalesce((l.evaluation -> 'multipleChoice' ->> 'isCorrect')::boolean,
+                 coalesce((l.evaluation -> 'freeResponse' ->> 'accuracy')::numeric, 0) >= ${FREE_RESPONSE_CORRECT_ACCURACY}) as correct
+      from review_logs l
+      join decks d on d.id = l.deck_id
+      join class_members m on m.class_id = ${classId}
+        and (m.owner_user_id = l.owner_user_id or m.owner_anon_id = l.owner_anon_id)
+      where d.study_space_id = ${spaceId} and l.kind = 'review'
+    ),
+    totals as (
+      select question_id, count(*) as answered, count(*) filter (where correct) as right_count
+      from answers group by question_id
+    ),
+    wrong as (
+      select question_id,
+        case when jsonb_typeof(response) = 'number' then response #>> '{}' else lower(btrim(response #>> '{}')) end as answer,
+        jsonb_typeof(response) = 'number' as is_option,
+        count(*) as n
+      from answers where not correct and response is not null
+      group by 1, 2, 3
+    ),
+    ranked as (
+      select *, row_number() over (partition by question_id order by n desc, answer) as rank from wrong
+    )
+    select t.question_id, t.answered, t.right_count,
+      coalesce(json_agg(json_build_object('answer', r.answer, 'isOption', r.is_option, 'count', r.n) order by r.rank)
+        filter (where r.rank is not null), '[]') as wrong
+    from totals t
+    left join ranked r on r.question_id = t.question_id and r.rank <= ${COMMON_WRONG_ANSWERS}
+    group by t.question_id, t.answered, t.right_count`);
+  return (r.rows as Array<{ question_id: string; answered: unknown; right_count: unknown; wrong: Array<{ answer: string; isOption: boolean; count: unknown }> }>).map(
+    (x) => ({
+      questionId: x.question_id,
+      answered: Number(x.answered),
+      right: Number(x.right_count),
+      wrong: x.wrong.map((w) => ({ answer: w.answer, isOption: w.isOption, count: Number(w.count) })),
+    }),
+  );
 };
 
 // Each read of the dashboard alone (where the time goes), interleaved.
@@ -123,6 +165,7 @@ if (process.env.BENCH_PARTS) {
     ['tag check before', async () => {
       for (const d of (await repo.decksOfSpaces!([space!.id])) as Array<{ id: string }>) await reviewRepo.deckQuestions(d.id);
     }],
+    ['answerStats before', () => answerStatsBefore(klass!.id, space!.id)],
     ['answerStats', () => repo.answerStats!(klass!.id, space!.id)],
   ];
   const ts = new Map<string, number[]>();
@@ -145,8 +188,11 @@ if (process.env.BENCH_PARTS) {
     for (const c of m.cards) (old.get(`${m.memberId} ${c.questionId}`) === retrievability(sched, c, at) ? same++ : differ++);
   }
   say(`  recall of every card, before vs after: ${same} equal, ${differ} different (of ${old.size})`);
+  const statsBefore = pct(ts.get('answerStats before')!, 50);
+  const statsAfter = pct(ts.get('answerStats')!, 50);
+  say(`  answerStats after/before ${(statsAfter / statsBefore).toFixed(2)} (load ${load()})`);
 }
-// The dashboard as the service computes it with the member-cards read of before and of now,
+// The dashboard as the service computes it with the answer-stats read of before and of now,
 // interleaved in this one process (the same database, the same other reads; tagging is left out
 // on both sides, every question has its concept), and whether both give the same answer.
 {
@@ -156,23 +202,30 @@ if (process.env.BENCH_PARTS) {
   const service = (classes: typeof repo) =>
     createClassesService({ classes, review: { tagUntagged: async () => {} }, attempts: null as never, limits: null as never, now: () => now });
   const sides = {
-    before: service({ ...repo, memberCards: memberCardsBeforeGrouped as typeof repo.memberCards }),
+    before: service({ ...repo, answerStats: answerStatsBefore }),
     after: service(repo),
   };
   const owner = { userId: teacherId, anonId: null } as never;
   const a = JSON.stringify(await sides.before.dashboard(owner, klass!.id));
   const b = JSON.stringify(await sides.after.dashboard(owner, klass!.id));
   say(`service answer before vs after: ${a === b ? 'identical' : 'DIFFERENT'} (${(b.length / 1024).toFixed(0)} KiB)`);
+  // Wall time and this process's CPU time: PGlite runs in this process, so the CPU time is the
+  // database's work and the service's together, and moves much less with the machine's load.
   const ts: Record<'before' | 'after', number[]> = { before: [], after: [] };
+  const cpu: Record<'before' | 'after', number[]> = { before: [], after: [] };
   for (let i = 0; i < REQUESTS / 2; i++) {
     for (const side of ['before', 'after'] as const) {
+      const c = process.cpuUsage();
       const s = performance.now();
       await sides[side].dashboard(owner, klass!.id);
       ts[side].push(performance.now() - s);
+      const used = process.cpuUsage(c);
+      cpu[side].push((used.user + used.system) / 1000);
     }
   }
   const f = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(1)} ms, p95 ${pct(xs, 95).toFixed(1)} ms`;
   say(`service dashboard, interleaved (n=${REQUESTS / 2} each): before ${f(ts.before)}; after ${f(ts.after)}; after/before p50 ${(pct(ts.after, 50) / pct(ts.before, 50)).toFixed(2)}, p95 ${(pct(ts.after, 95) / pct(ts.before, 95)).toFixed(2)} (load ${load()})`);
+  say(`  CPU time of the process: before ${f(cpu.before)}; after ${f(cpu.after)}; after/before p50 ${(pct(cpu.after, 50) / pct(cpu.before, 50)).toFixed(2)}`);
 }
 const url = `/classes/${klass!.id}/dashboard`;
 started = performance.now();

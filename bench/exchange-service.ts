@@ -35,8 +35,8 @@ await t.db.execute(sql`
   insert into review_cards (owner_user_id, question_id, deck_id, state, due, stability, difficulty, scheduled_days, reps, last_review, last_rating)
   select ${userId}, id, deck_id, 'review', now() + interval '3 days', 4.5, 5.1, 3, 1, now() - interval '1 day', 'good' from questions where deck_id = ${deck!.id}`);
 await t.db.execute(sql`
-  insert into review_logs (owner_user_id, question_id, deck_id, rating, state, due, stability, difficulty, reviewed_at, desired_retention)
-  select ${userId}, id, deck_id, 'good', 'new', now() - interval '1 day', 0, 0, now() - interval '1 day', 0.9 from questions where deck_id = ${deck!.id}`);
+  insert into review_logs (owner_user_id, question_id, deck_id, rating, state, due, stability, difficulty, correct, reviewed_at, desired_retention)
+  select ${userId}, id, deck_id, 'good', 'new', now() - interval '1 day', 0, 0, true, now() - interval '1 day', 0.9 from questions where deck_id = ${deck!.id}`);
 say(`${CARDS} cards, each with a review card and one logged answer`);
 
 for (const format of ['apkg', 'json'] as const) {

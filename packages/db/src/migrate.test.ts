@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,16 +15,20 @@ const ALL_TABLES = [
   'class_members',
   'classes',
   'curriculum_imports',
+  'deck_new_questions',
   'decks',
   'email_verification_codes',
   'monthly_usage',
   'password_reset_tokens',
   'questions',
+  'review_card_days',
   'review_cards',
   'review_days',
   'review_logs',
   'review_settings',
+  'source_chunk_stats',
   'source_chunks',
+  'source_term_stats',
   'sources',
   'stripe_events',
   'study_spaces',
@@ -156,5 +161,61 @@ describe('the embedding size follows EMBEDDING_DIMENSIONS', () => {
     await expect(runMigrations(server.url, { embeddingDimensions: MAX_INDEXED_DIMENSIONS + 1 })).rejects.toThrow(
       /EMBEDDING_DIMENSIONS/,
     );
+  });
+});
+
+describe('migration 0017 (the due counts kept by triggers)', () => {
+  it('counts the cards and new questions that exist before it', async () => {
+    // The migrations up to 0016 in a folder of their own, data written, then the whole folder.
+    const before = mkdtempSync(join(tmpdir(), 'mnemo-migrations-'));
+    const journal = JSON.parse(readFileSync(join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+      entries: { idx: number; tag: string }[];
+    };
+    const upTo = journal.entries.filter((e) => e.idx < 17);
+    cpSync(migrationsFolder(), before, { recursive: true });
+    writeFileSync(join(before, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: upTo }));
+    const old = await startEmbeddedPostgres({ maxConnections: 2 });
+    const c = new pg.Client({ connectionString: old.url });
+    await c.connect();
+    try {
+      await runMigrations(old.url, { migrationsFolder: before });
+      const user = '00000000-0000-4000-8000-000000000001';
+      const guest = '00000000-0000-4000-8000-000000000002';
+      await c.query(`insert into users (id, email, first_name) values ($1, 'a@example.com', 'A')`, [user]);
+      const deck = (await c.query<{ id: string }>(`insert into decks (owner_user_id, title) values ($1, 'D') returning id`, [user])).rows[0]!.id;
+      const qs = (
+        await c.query<{ id: string }>(
+          `insert into questions (deck_id, question, question_type, studied)
+           select $1, 'Q' || i, 'multiple_choice', i <= 4 from generate_series(1, 6) i returning id`,
+          [deck],
+        )
+      ).rows.map((r) => r.id);
+      const card = (owner: string, anon: boolean, q: string, state: string, days: number, due: string) =>
+        c.query(
+          `insert into review_cards (${anon ? 'owner_anon_id' : 'owner_user_id'}, question_id, deck_id, state, due, stability, difficulty, scheduled_days, last_rating)
+           values ($1, $2, $3, $4, $5, 3, 5, $6, 'good')`,
+          [owner, q, deck, state, due, days],
+        );
+      await card(user, false, qs[0]!, 'review', 4, '2026-04-01T10:00:00Z');
+      await card(user, false, qs[1]!, 'review', 4, '2026-04-01T23:00:00Z');
+      await card(user, false, qs[2]!, 'learning', 1, '2026-04-02T01:00:00Z');
+      await card(user, false, qs[3]!, 'learning', 0, '2026-04-02T01:00:00Z'); // intraday: not kept
+      await card(guest, true, qs[4]!, 'relearning', 2, '2026-04-03T00:00:00Z');
+
+      await runMigrations(old.url);
+      const days = await c.query(
+        'select owner_id, deck_id, interday, day::text as day, n from review_card_days order by owner_id, interday, day',
+      );
+      expect(days.rows).toEqual([
+        { owner_id: user, deck_id: deck, interday: false, day: '2026-04-01', n: 2 },
+        { owner_id: user, deck_id: deck, interday: true, day: '2026-04-02', n: 1 },
+        { owner_id: guest, deck_id: deck, interday: true, day: '2026-04-03', n: 1 },
+      ]);
+      expect((await c.query('select deck_id, n from deck_new_questions')).rows).toEqual([{ deck_id: deck, n: 2 }]);
+    } finally {
+      await c.end();
+      await old.close();
+      rmSync(before, { recursive: true, force: true });
+    }
   });
 });

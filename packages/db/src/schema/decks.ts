@@ -9,6 +9,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -211,6 +212,37 @@ export const sourceChunks = pgTable(
     index('source_chunks_tsv_gin').using('gin', t.tsv),
   ],
 );
+
+/**
+ * How many chunks of each source hold each word (a lexeme of the chunks' `tsv`), and how many chunks
+ * each source has: the full-text side of retrieval reads a word's document frequency and the
+ * scope's size here instead of counting chunks per query (at 100,000 chunks those counts alone took
+ * longer than the target for the whole call; bench/README.md, chat retrieval). Kept per source, not
+ * per deck, so two sources of one deck being stored at once never write the same row, and a query
+ * narrowed to some sources reads exact counts too. Written only by triggers on source_chunks
+ * (migration 0016), in the transaction that writes the chunks, whoever writes them (the worker, a
+ * deck copy); a deleted source or deck takes its rows with it.
+ */
+export const sourceTermStats = pgTable(
+  'source_term_stats',
+  {
+    sourceId: uuid('source_id')
+      .notNull()
+      .references(() => sources.id, { onDelete: 'cascade' }),
+    term: text('term').notNull(),
+    /** Chunks of the source holding the term. */
+    chunks: integer('chunks').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sourceId, t.term] })],
+);
+
+/** The number of chunks of each source that has any (see sourceTermStats). */
+export const sourceChunkStats = pgTable('source_chunk_stats', {
+  sourceId: uuid('source_id')
+    .primaryKey()
+    .references(() => sources.id, { onDelete: 'cascade' }),
+  chunks: integer('chunks').notNull(),
+});
 
 export const questions = pgTable(
   'questions',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   doublePrecision,
@@ -8,6 +9,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -110,6 +112,12 @@ export const reviewLogs = pgTable(
     /** The learner's answer: an option index or the text. Null on override rows. */
     response: jsonb('response').$type<number | string>(),
     evaluation: jsonb('evaluation').$type<Evaluation>(),
+    /**
+     * Whether the answer counts as right (`isCorrectAnswer` of the evaluation, contracts), decided
+     * when it is written so the class dashboard counts right answers without reading each row's
+     * evaluation JSON (bench/class-dashboard.ts). Null on override rows, which are no answer.
+     */
+    correct: boolean('correct'),
     timeTakenMs: integer('time_taken_ms'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull(),
     overridesId: uuid('overrides_id'),
@@ -129,6 +137,7 @@ export const reviewLogs = pgTable(
       'review_logs_override_shape',
       sql`(${t.kind} = 'override') = (${t.overridesId} is not null and ${t.overriddenFrom} is not null)`,
     ),
+    check('review_logs_correct_shape', sql`(${t.kind} = 'review') = (${t.correct} is not null)`),
     // Statistics: the learner's log by time.
     index('review_logs_user_time_idx').on(t.ownerUserId, t.reviewedAt),
     index('review_logs_anon_time_idx').on(t.ownerAnonId, t.reviewedAt),
@@ -193,3 +202,42 @@ export type NewReviewCardRow = typeof reviewCards.$inferInsert;
 export type ReviewLogRow = typeof reviewLogs.$inferSelect;
 export type NewReviewLogRow = typeof reviewLogs.$inferInsert;
 export type ReviewSettingsRow = typeof reviewSettings.$inferSelect;
+
+/**
+ * The due queue's counts kept at write time (issue 20 follow-up), so counting a heavy learner's
+ * backlog does not walk one index entry per card. Maintained only by the triggers of migration
+ * 0017 on review_cards (whatever writes the cards: answers, imports, a guest joining an account,
+ * a deck deleted), never by the application; the review module's tests check them against a
+ * recount of review_cards.
+ *
+ * Per learner (`owner_id`: the card's user or guest id), deck and UTC day of `due`, how many cards
+ * count against the reviews/day limit: in review (`interday` false) or on an interday learning step
+ * (`interday` true), as daily-limits.ts classifies them. Days whose count fell to 0 are deleted, so
+ * a learner's cards due before today are the sum of a few rows per deck.
+ */
+export const reviewCardDays = pgTable(
+  'review_card_days',
+  {
+    ownerId: uuid('owner_id').notNull(),
+    deckId: uuid('deck_id')
+      .notNull()
+      .references(() => decks.id, { onDelete: 'cascade' }),
+    interday: boolean('interday').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.deckId, t.interday, t.day] })],
+);
+
+/**
+ * How many of a deck's questions its owner never studied (`questions.studied` false): the owner's
+ * new cards of the deck, kept by the triggers of migration 0017 on questions. The partial index
+ * `questions_new_idx` still serves the new questions themselves; counting through it walked every
+ * question studied since the last VACUUM (the embedded database never vacuums), one heap visit each.
+ */
+export const deckNewQuestions = pgTable('deck_new_questions', {
+  deckId: uuid('deck_id')
+    .primaryKey()
+    .references(() => decks.id, { onDelete: 'cascade' }),
+  n: integer('n').notNull(),
+});

@@ -279,7 +279,11 @@ describe('deleting', () => {
     const now = new Date();
     const base = { ...ownerValues(owner), questionId: q!.id, deckId: deck.id, stability: 1, difficulty: 5, due: now };
     await t.db.insert(reviewCards).values({ ...base, state: 'learning', lastRating: 'good', lastReview: now });
-    await t.db.insert(reviewLogs).values({ ...base, state: 'new', rating: 'good', reviewedAt: now, desiredRetention: 0.9 });
+    await t.db.insert(reviewLogs).values({ ...base, state: 'new', rating: 'good', reviewedAt: now, desiredRetention: 0.9, correct: true });
+    // A review row says whether it was right (the class dashboard counts it), an override row does not.
+    await expect(
+      t.db.insert(reviewLogs).values({ ...base, state: 'new', rating: 'good', reviewedAt: now, desiredRetention: 0.9 }),
+    ).rejects.toMatchObject(CHECK_VIOLATION);
     // An override row must name what it overrides, and a review row must not.
     await expect(
       t.db.insert(reviewLogs).values({ ...base, state: 'new', rating: 'good', reviewedAt: now, desiredRetention: 0.9, kind: 'override' }),

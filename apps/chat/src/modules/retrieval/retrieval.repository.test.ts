@@ -75,8 +75,7 @@ const contentOf = async (ids: readonly string[]) => {
 
 describe('the full-text side of a deck where the query words are common', () => {
   it('ranks first the chunks holding every word, though each word is in more chunks than the cap', async () => {
-    const scopeSize = chunks.length;
-    const hits = await repository.matching({ deckId }, 'river bank', 20, scopeSize);
+    const hits = await repository.matching({ deckId }, 'river bank', 20);
     expect(hits).toHaveLength(20);
     expect(hits.map((h) => h.rank)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     const top = await contentOf(hits.slice(0, 3).map((h) => h.id));
@@ -88,16 +87,14 @@ describe('the full-text side of a deck where the query words are common', () => 
   });
 
   it('finds the one chunk holding a rare word of the question, after the common words', async () => {
-    const scopeSize = chunks.length;
-    const hits = await repository.matching({ deckId }, 'Where did the otter go along the river?', 20, scopeSize);
+    const hits = await repository.matching({ deckId }, 'Where did the otter go along the river?', 20);
     // The common words are left out when a rarer one is asked: only the otter chunk matches.
     const found = await contentOf(hits.map((h) => h.id));
     expect(found.map((d) => d.content)).toEqual([OTTER]);
   });
 
   it('fills the candidates with chunks holding some of the words when few hold them all', async () => {
-    const scopeSize = chunks.length;
-    const hits = await repository.matching({ deckId }, 'river bank mill', 10, scopeSize);
+    const hits = await repository.matching({ deckId }, 'river bank mill', 10);
     expect(hits).toHaveLength(10);
     // No chunk holds all three words; the ones holding two ("river ... mill", "river bank") rank first.
     expect(hits.every((h) => !h.allTerms)).toBe(true);
@@ -107,9 +104,9 @@ describe('the full-text side of a deck where the query words are common', () => 
   });
 
   it('answers nothing for words no chunk of the deck holds', async () => {
-    const hits = await repository.matching({ deckId }, 'zeppelin quasar', 20, 10);
+    const hits = await repository.matching({ deckId }, 'zeppelin quasar', 20);
     expect(hits).toEqual([]);
-    const other = await repository.matching({ deckId: otherDeckId }, 'river bank', 20, 4);
+    const other = await repository.matching({ deckId: otherDeckId }, 'river bank', 20);
     expect((await contentOf(other.map((h) => h.id))).map((d) => d.content).sort()).toEqual([...BOTH, OTTER].sort());
   });
 });

@@ -61,25 +61,38 @@ const scopeOf = (scope: ChunkScope): SQL =>
     ? sql`c.deck_id = ${scope.deckId} and c.source_id = any(${toUuidArray(scope.sourceIds)})`
     : sql`c.deck_id = ${scope.deckId}`;
 
+/** The same scope over `sources s`: the per-source word counts are summed over these. */
+const sourceScopeOf = (scope: ChunkScope): SQL =>
+  scope.sourceIds && scope.sourceIds.length > 0
+    ? sql`s.deck_id = ${scope.deckId} and s.id = any(${toUuidArray(scope.sourceIds)})`
+    : sql`s.deck_id = ${scope.deckId}`;
+
 // node-postgres sends a JS array as a Postgres array literal; the cast makes its type explicit.
 const toUuidArray = (ids: readonly string[]): SQL => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
 
 const vectorLiteral = (v: readonly number[]) => `[${v.join(',')}]`;
 
 export function createRetrievalRepository({ db }: { db: Db }) {
   return {
-    /** How many chunks of the scope carry a vector of this embedding model. */
-    async countEmbedded(scope: ChunkScope, model: string): Promise<number> {
+    /**
+     * How many chunks of the scope carry a vector of this embedding model; with `atMost`, counting
+     * stops there (an exact count of a 100,000-chunk deck reads every row: ~90 ms).
+     */
+    async countEmbedded(scope: ChunkScope, model: string, atMost?: number): Promise<number> {
       const { rows } = await db.execute<{ n: number }>(sql`
-        select count(*)::int as n from source_chunks c
-        where ${scopeOf(scope)} and c.embedding_model = ${model} and c.embedding is not null`);
+        select count(*)::int as n from (
+          select 1 from source_chunks c
+          where ${scopeOf(scope)} and c.embedding_model = ${model} and c.embedding is not null
+          ${atMost === undefined ? sql`` : sql`limit ${atMost}`}) as counted`);
       return rows[0]?.n ?? 0;
     },
 
     /**
      * The `limit` chunks nearest to `vector` by cosine, only among chunks embedded by `model`
      * (vectors of different models are not comparable). `similarity` is 1 - cosine distance.
-     * `scopeSize` (from countEmbedded) picks the exact scan or the index.
+     * `scopeSize` (from countEmbedded, exact up to EXACT_SCAN_MAX_CHUNKS + 1) picks the exact scan or
+     * the index.
      */
     async nearest(
       scope: ChunkScope,
@@ -126,75 +139,93 @@ export function createRetrievalRepository({ db }: { db: Db }) {
      * document each weigh a term by it: "Jurassic" outweighs "explain" and "text", which Postgres's
      * own ranking cannot tell apart); then cover density (`ts_rank_cd`, normalised by length).
      *
-     * Cost is bounded whatever the deck's size: only a capped candidate set, read from the GIN index,
-     * is ranked (ranking reads each candidate's tsvector, which is what made a 100,000-chunk deck
-     * take seconds). Each query word's chunks are listed once, up to COMMON_TERM_CHUNKS; the length
-     * of that list is the word's chunk count for idf. Words at the cap are common and left out when
-     * the query has rarer ones, so the candidates are then exactly the chunks holding a rare word (as
-     * ranking every matching chunk would find). When every word is common, the candidates are the
-     * chunks holding all the words (up to ALL_TERMS_CANDIDATES, the ones ranked first anyway), when
-     * fewer than `limit` hold them all up to COMMON_TERM_SAMPLE holding all words but one (for each
-     * word), and the first COMMON_TERM_SAMPLE chunks of each word.
-     * `scopeSize` is the number of chunks in the scope (an estimate is fine: it only scales idf).
+     * Cost is bounded whatever the deck's size. Each word's chunk count (df) and the scope's size
+     * are read from the per-source counts the database keeps as chunks are written
+     * (source_term_stats, source_chunk_stats), never counted here. Words in COMMON_TERM_CHUNKS
+     * chunks or more are common and left out when the query has rarer ones: the candidates are then
+     * exactly the chunks holding a rare word (what ranking every matching chunk finds). When every
+     * word is common, the candidates are the chunks holding all the words (up to
+     * ALL_TERMS_CANDIDATES, the ones ranked first anyway) and, only when fewer than `limit` hold
+     * them all, up to COMMON_TERM_SAMPLE chunks holding all words but one (for each word) and the
+     * first COMMON_TERM_SAMPLE chunks of each word. Only candidates are ranked.
      */
-    async matching(scope: ChunkScope, query: string, limit: number, scopeSize: number): Promise<TextHit[]> {
-      const { rows } = await db.execute<{ id: string; all_terms: boolean }>(sql`
+    async matching(scope: ChunkScope, query: string, limit: number): Promise<TextHit[]> {
+      const { rows: counted } = await db.execute<{ lexeme: string; df: number; size: number }>(sql`
         with words as (
-          select distinct t.lexeme, quote_literal(t.lexeme)::tsquery as tq
-          from unnest(tsvector_to_array(to_tsvector('english', ${query}))) as t(lexeme)
+          select distinct t.lexeme from unnest(tsvector_to_array(to_tsvector('english', ${query}))) as t(lexeme)
         ),
-        hits as materialized (
-          select w.lexeme, h.id, h.n
-          from words w cross join lateral (
-            select c.id, row_number() over () as n from source_chunks c
-            where ${scopeOf(scope)} and c.tsv @@ w.tq
-            limit ${COMMON_TERM_CHUNKS}) as h
-        ),
-        terms as (
-          select w.lexeme, w.tq, (select count(*) from hits h where h.lexeme = w.lexeme) as df from words w
-        ),
-        kept as (
-          select * from terms
-          where df > 0 and (df < ${COMMON_TERM_CHUNKS}
-                            or not exists (select 1 from terms r where r.df > 0 and r.df < ${COMMON_TERM_CHUNKS}))
+        scoped as (select s.id from sources s where ${sourceScopeOf(scope)})
+        select w.lexeme,
+               coalesce((select sum(st.chunks) from source_term_stats st
+                         where st.source_id in (select id from scoped) and st.term = w.lexeme), 0)::int as df,
+               coalesce((select sum(cs.chunks) from source_chunk_stats cs
+                         where cs.source_id in (select id from scoped)), 0)::int as size
+        from words w`);
+      const present = counted.filter((t) => t.df > 0);
+      const rare = present.filter((t) => t.df < COMMON_TERM_CHUNKS);
+      const kept = rare.length > 0 ? rare : present;
+      if (kept.length === 0) return [];
+      // idf as before the counts were kept: a word's count stops at COMMON_TERM_CHUNKS, so common
+      // words weigh the same, and the answers stay what they were.
+      const keptJson = JSON.stringify(kept.map((t) => ({ term: t.lexeme, df: Math.min(t.df, COMMON_TERM_CHUNKS) })));
+      const scopeSize = counted[0]?.size ?? 0;
+      const everyWordCommon = rare.length === 0;
+
+      const candidates = everyWordCommon
+        ? sql`
+          every_word as materialized (
+            select c.id from source_chunks c, q
+            where ${scopeOf(scope)} and c.tsv @@ q.strict
+            limit ${ALL_TERMS_CANDIDATES}
+          ),
+          -- Few chunks hold every word: the chunks holding all words but one rank next, then those
+          -- holding fewer, so they are taken from the index too.
+          few as (select (select count(*) from every_word) < ${limit} as yes),
+          all_but_one as (
+            select (select string_agg(quote_literal(o.term), ' & ')::tsquery from kept o where o.term <> k.term) as tq
+            from kept k, few where few.yes
+          ),
+          candidates as (
+            select id from every_word
+            union
+            select n.id from all_but_one a cross join lateral (
+              select c.id from source_chunks c
+              where ${scopeOf(scope)} and a.tq is not null and c.tsv @@ a.tq
+              limit ${COMMON_TERM_SAMPLE}) as n
+            union
+            select n.id from kept k, few cross join lateral (
+              select c.id from source_chunks c
+              where ${scopeOf(scope)} and c.tsv @@ k.tq
+              limit ${COMMON_TERM_SAMPLE}) as n
+            where few.yes
+          )`
+        : sql`
+          candidates as (select c.id from source_chunks c, q where ${scopeOf(scope)} and c.tsv @@ q.loose)`;
+
+      const { rows } = await db.execute<{ id: string; all_terms: boolean }>(sql`
+        with kept as (
+          select k.term, quote_literal(k.term)::tsquery as tq, k.df
+          from json_to_recordset(${keptJson}::json) as k(term text, df int)
         ),
         q as (
           select websearch_to_tsquery('english', ${query}) as strict,
-                 (select string_agg(quote_literal(lexeme), ' | ')::tsquery from kept) as loose
+                 (select string_agg(quote_literal(term), ' | ')::tsquery from kept) as loose
         ),
-        every_word as materialized (
-          select c.id from source_chunks c, q
-          where ${scopeOf(scope)} and c.tsv @@ q.strict and q.loose is not null
-          limit ${ALL_TERMS_CANDIDATES}
-        ),
-        -- Every word is common and few chunks hold them all: the chunks holding all words but one
-        -- rank next, so they are taken from the index too (the samples alone would miss them).
-        all_but_one as (
-          select k.lexeme, (select string_agg(quote_literal(o.lexeme), ' & ')::tsquery
-                            from kept o where o.lexeme <> k.lexeme) as tq
-          from kept k
-          where k.df >= ${COMMON_TERM_CHUNKS} and (select count(*) from every_word) < ${limit}
-        ),
-        candidates as (
-          select h.id from hits h join kept k on k.lexeme = h.lexeme
-          where k.df < ${COMMON_TERM_CHUNKS} or h.n <= ${COMMON_TERM_SAMPLE}
-          union select id from every_word
-          union
-          select n.id from all_but_one a cross join lateral (
-            select c.id from source_chunks c
-            where ${scopeOf(scope)} and a.tq is not null and c.tsv @@ a.tq
-            limit ${COMMON_TERM_SAMPLE}) as n
-        ),
-        m as (
-          select c.id, (c.tsv @@ q.strict) as all_terms, ts_rank_cd(c.tsv, q.loose, 2) as density,
-                 (select sum(power(ln(1 + (greatest(${scopeSize}, k.df) - k.df + 0.5) / (k.df + 0.5)), 2))
-                  from kept k where c.tsv @@ k.tq) as weight
-          from source_chunks c, q
+        ${candidates},
+        -- Each candidate's tsvector is decompressed once here (the concatenation makes a plain
+        -- copy); ranked below, it is read once per query word and by ts_rank_cd.
+        m as materialized (
+          select c.id, c.tsv || ''::tsvector as tsv from source_chunks c
           -- By primary key: a join could let the planner scan the deck, reading every tsvector.
-          where c.id = any(array(select id from candidates)) and q.loose is not null and c.tsv @@ q.loose
+          where c.id = any(array(select id from candidates))
         )
-        select id, all_terms from m
-        order by all_terms desc, weight desc, density desc, id
+        select m.id, (m.tsv @@ q.strict) as all_terms
+        from m, q
+        where m.tsv @@ q.loose
+        order by all_terms desc,
+                 (select sum(power(ln(1 + (greatest(${scopeSize}, k.df) - k.df + 0.5) / (k.df + 0.5)), 2))
+                  from kept k where m.tsv @@ k.tq) desc,
+                 ts_rank_cd(m.tsv, q.loose, 2) desc, m.id
         limit ${limit}`);
       return rows.map((r, i) => ({ id: r.id, rank: i + 1, allTerms: r.all_terms }));
     },

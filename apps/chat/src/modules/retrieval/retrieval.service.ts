@@ -10,7 +10,12 @@ import type {
 } from '@mnemo/contracts/api/chat';
 import type { ChatHistory } from '@mnemo/contracts/entities/chat';
 import type { DeckAccessChecker } from '../access/deck-access';
-import { createRetrievalRepository, type ChunkScope, type RetrievalRepository } from './retrieval.repository';
+import {
+  createRetrievalRepository,
+  EXACT_SCAN_MAX_CHUNKS,
+  type ChunkScope,
+  type RetrievalRepository,
+} from './retrieval.repository';
 import { attributionOf, calibrationFor, fitToBudget, fuse, type SimilarityCalibration } from './retrieval.ranking';
 
 /** Where the service reports what it recovered from (a pino logger fits). */
@@ -53,8 +58,12 @@ export function createRetrievalService(deps: RetrievalDeps) {
   const enhanceTimeoutMs = deps.enhanceTimeoutMs ?? DEFAULT_ENHANCE_TIMEOUT_MS;
 
   /** The vector side: nearest chunks of the current model whose calibrated similarity passes the threshold. */
-  async function vectorCandidates(scope: ChunkScope, input: RetrieveInput, limit: number, size: Promise<number>) {
-    const [scopeSize, [query]] = await Promise.all([size, embedder.embed([input.query])]);
+  async function vectorCandidates(scope: ChunkScope, input: RetrieveInput, limit: number) {
+    // Only whether the scope is past the exact scan's limit matters, so the count stops there.
+    const [scopeSize, [query]] = await Promise.all([
+      repository.countEmbedded(scope, embedder.model, EXACT_SCAN_MAX_CHUNKS + 1),
+      embedder.embed([input.query]),
+    ]);
     if (scopeSize === 0 || !query) return [];
     const hits = await repository.nearest(scope, embedder.model, query, limit, scopeSize);
     return hits
@@ -75,20 +84,18 @@ export function createRetrievalService(deps: RetrievalDeps) {
       const scope: ChunkScope = { deckId: input.deckId, sourceIds: input.sourceIds };
       const limit = candidatesFor(input.topK);
 
-      // The scope's size picks the vector path and scales the full-text side's idf.
-      const size = repository.countEmbedded(scope, embedder.model);
       let ranked: Array<{ id: string; score: number }>;
       if (input.useHybridSearch) {
         const [vector, text] = await Promise.all([
-          vectorCandidates(scope, input, limit, size).catch((error: unknown) => {
+          vectorCandidates(scope, input, limit).catch((error: unknown) => {
             log?.warn({ err: error, deckId: input.deckId }, 'query embedding failed; full-text retrieval only');
             return [];
           }),
-          size.then((n) => repository.matching(scope, input.query, limit, n)),
+          repository.matching(scope, input.query, limit),
         ]);
         ranked = fuse([vector, text]);
       } else {
-        ranked = (await vectorCandidates(scope, input, limit, size)).map((h) => ({ id: h.id, score: h.similarity }));
+        ranked = (await vectorCandidates(scope, input, limit)).map((h) => ({ id: h.id, score: h.similarity }));
       }
 
       const top = ranked.slice(0, input.topK);

@@ -13,7 +13,7 @@ import {
 } from '@mnemo/contracts/api/exchange';
 import { REVIEW_RATINGS, REVIEW_SETTINGS_DEFAULTS, type ReviewRating } from '@mnemo/contracts/api/review';
 import { DECK_DESCRIPTION_MAX, DECK_TITLE_MAX, FALLBACK_DECK_TITLE } from '@mnemo/contracts/entities/deck';
-import { MULTIPLE_CHOICE_TYPES, normalizeConcepts, questionContent } from '@mnemo/contracts/entities/question';
+import { isCorrectAnswer, MULTIPLE_CHOICE_TYPES, normalizeConcepts, questionContent } from '@mnemo/contracts/entities/question';
 import { findUnstorableText, isStorableText } from '@mnemo/contracts/text';
 import { httpUrlSchema, linkSourceType } from '@mnemo/contracts/api/sources';
 import { cutSourceTitle } from '@mnemo/contracts/entities/source';
@@ -27,7 +27,7 @@ import { cardLimitReached, checkDeckCount, limitScope, lockOwnerLimits, type Cal
 import { spaceNotFound } from '../decks/decks.service';
 import { deckNotFound } from '../sources/sources.service';
 import type { ReviewRepository } from '../review/review.repository';
-import { replay } from '../review/scheduler';
+import { replay, type CardFields } from '../review/scheduler';
 import { readDeck, previewDeck, writeDeck } from './exchange.formats';
 import type { ExchangeRepository } from './exchange.repository';
 
@@ -112,19 +112,9 @@ const IMPORTED_SOURCE_TITLE = 'Imported source';
 export const IMPORTED_SOURCE_NOTE =
   'Imported from a deck file: its summary and key points came along, its text did not. Add the link or document again to study from its text.';
 
-/** A card's scheduling state as the exchange model writes it (a stored card or a replayed one). */
-type SchedulingState = {
-  state: NonNullable<ExchangeQuestion['review']>['state'];
-  due: Date;
-  stability: number;
-  difficulty: number;
-  elapsedDays: number;
-  scheduledDays: number;
-  learningSteps: number;
-  reps: number;
-  lapses: number;
-  lastReview?: Date | null | undefined;
-};
+/** A card's scheduling state as the exchange model writes it (a stored card or a replayed one):
+ * the scheduler's card columns, where a replayed card may not carry a last review. */
+type SchedulingState = Omit<CardFields, 'lastReview'> & { lastReview?: Date | null | undefined };
 function exchangeReview(card: SchedulingState, lastRating: ReviewRating): NonNullable<ExchangeQuestion['review']> {
   return {
     state: card.state,
@@ -371,6 +361,8 @@ export function createExchangeService({
               state: l.state,
               due: new Date(l.due),
               ...fsrsFigures(l),
+              // A file's answer carries no evaluation: not right, as isCorrectAnswer reads none.
+              correct: isCorrectAnswer(null),
               timeTakenMs: l.durationMs ?? null,
               reviewedAt: new Date(l.reviewedAt),
               desiredRetention: l.desiredRetention ?? settings.desiredRetention,

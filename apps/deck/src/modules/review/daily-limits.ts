@@ -15,7 +15,9 @@ import type { CardState, DueCounts } from '@mnemo/contracts/api/review';
  *   finished.
  *
  * This file is the one place the rule is written: the SQL that classifies log rows and cards, and
- * the arithmetic that turns what is available into today's counts.
+ * the arithmetic that turns what is available into today's counts. The one restatement is the
+ * trigger of migration 0017 that keeps `review_card_days` (SQL in a migration cannot import this);
+ * review-counts.test.ts holds it to `countsAgainstReviewLimit` below.
  */
 
 /** The states of a card on a learning step. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CardState, ReviewRating } from '@mnemo/contracts/api/review';
-import type { Evaluation } from '@mnemo/contracts/entities/question';
+import { isCorrectAnswer, type Evaluation } from '@mnemo/contracts/entities/question';
 import type { Db, DbOrTx, Tx } from '@mnemo/db/client';
 import {
   decks,
@@ -72,6 +72,8 @@ async function lockDays(tx: Tx, owner: Owner): Promise<void> {
 }
 
 const rows = <T>(r: { rows: unknown[] }) => r.rows as T[];
+/** Midnight UTC of the day of `at`: the day boundary of `review_card_days` (days of `due` in UTC). */
+const utcDayStart = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
 const num = (v: unknown) => Number(v ?? 0);
 
 /** The learner day (in `timeZone`, starting at the rollover hour) a log row's answer falls on. */
@@ -258,6 +260,7 @@ export function createReviewRepository({ db }: { db: Db }) {
         rating: values.rating,
         response: values.response,
         evaluation: values.evaluation,
+        correct: isCorrectAnswer(values.evaluation),
         timeTakenMs: values.timeTakenMs,
         reviewedAt: values.reviewedAt,
         desiredRetention: values.desiredRetention,
@@ -375,10 +378,14 @@ export function createReviewRepository({ db }: { db: Db }) {
     /**
      * What waits now in each deck the learner studies (or one), before the limits: cards in review
      * due by `now`, interday learning due by `now`, intraday learning due by `learnAhead`, new
-     * questions. One query; each count stops at what today's limits could serve, so its cost is
-     * bounded by the limits, not by the size of the backlog. Cards are counted by learner and deck
-     * (a class's deck holds every member's cards); new questions are the owner's `studied` flag on
-     * their own decks, and on a class's deck those the learner has no card for (issue 23).
+     * questions; each count capped at what today's limits could serve. One query, whose cost does
+     * not grow with the backlog: the cards due before today (UTC) are the sums kept per deck and
+     * day in `review_card_days`, and only today's are counted from the cards (one index range each);
+     * the owner's new questions of their own decks are the count kept in `deck_new_questions`.
+     * (Both kept by triggers, migration 0017.) Intraday learning cards are counted from the cards:
+     * they are on a step of minutes, few at any time. Cards are counted by learner and deck (a
+     * class's deck holds every member's cards); in a class's deck the learner's new questions are
+     * those they have no card for (issue 23), a walk bounded by the new-card limit.
      */
     async waitingByDeck(
       owner: Owner,
@@ -388,16 +395,24 @@ export function createReviewRepository({ db }: { db: Db }) {
     ): Promise<Array<Waiting & { deckId: string }>> {
       const now = at.now.toISOString();
       const mine = ownerSql('c', owner);
+      const ownerId = owner.userId ?? owner.anonId!;
+      const today = utcDayStart(at.now);
+      const todayDate = today.toISOString().slice(0, 10);
+      // Cards of one class (review, or interday learning) due by now: the kept sums of the days
+      // before today, and today's cards counted.
+      const dueByNow = (interday: boolean, cls: SQL) => sql`least(${left.reviewsLeft}::bigint,
+          (select coalesce(sum(b.n), 0) from review_card_days b where b.owner_id = ${ownerId} and b.deck_id = d.id
+             and b.interday = ${interday} and b.day < ${todayDate}::date)
+          + (select count(*) from review_cards c where ${mine} and c.deck_id = d.id and ${cls}
+             and c.due >= ${today.toISOString()} and c.due <= ${now}))`;
       const r = await db.execute(sql`
         select d.id as deck_id,
-          (select count(*) from (select 1 from review_cards c where ${mine} and c.deck_id = d.id and c.state = 'review' and c.due <= ${now}
-             limit ${left.reviewsLeft}) x) as review,
-          (select count(*) from (select 1 from review_cards c where ${mine} and c.deck_id = d.id and ${interdayLearning('c')} and c.due <= ${now}
-             limit ${left.reviewsLeft}) x) as interday,
+          ${dueByNow(false, sql`c.state = 'review'`)} as review,
+          ${dueByNow(true, interdayLearning('c'))} as interday,
           (select count(*) from review_cards c where ${mine} and c.deck_id = d.id and ${intradayLearning('c')}
              and c.due <= ${at.learnAhead.toISOString()}) as intraday,
           case when d.own
-            then (select count(*) from (select 1 from questions q where q.deck_id = d.id and not q.studied limit ${left.newLeft}) x)
+            then least(${left.newLeft}::bigint, coalesce((select k.n from deck_new_questions k where k.deck_id = d.id), 0))
             else (select count(*) from (select 1 from questions q where q.deck_id = d.id
               and not exists (select 1 from review_cards c where c.question_id = q.id and ${mine}) limit ${left.newLeft}) x)
           end as new
