@@ -94,6 +94,7 @@ export async function buildWorker(env: Env, deps: WorkerDeps = {}) {
   // 1-6 s slower than the next ones. The pool replaces a thread once it is idle after work, which
   // returns the memory a large document grew (pdf-pool.ts).
   const pdfPool = startPdfPool({ threads: env.PDF_THREADS, timeoutMs: env.PDF_TIMEOUT_MS }, app.log);
+  warmOfflineAi(ai, app.log);
   // OCR threads likewise start with the first scan or picture, and end when idle.
   const ocr = createOcrEngine({
     threads: env.OCR_THREADS,
@@ -256,4 +257,40 @@ export async function buildWorker(env: Env, deps: WorkerDeps = {}) {
     'worker consuming',
   );
   return app;
+}
+
+const WARM_UP_TEXT = [
+  'The river rises in the northern hills and runs south through farmland before it reaches the sea.',
+  'Its valley was settled early, and mills were built along its banks to grind grain and saw timber.',
+  'Floods in the spring of most years shaped both the land and the towns that grew beside the water.',
+].join(' ');
+
+/**
+ * The offline provider's summary and key points load a language model on first use and its text
+ * code runs cold, as does the hashing embedder's tokenizer on a chunk-sized text: the first source
+ * after a start paid for it (bench/ingest-e2e.ts). A short text goes through them once at boot, in
+ * the background. Only for the offline provider: a remote one would bill the call.
+ */
+function warmOfflineAi(
+  ai: Pick<Ai, 'study' | 'embedder'>,
+  log: {
+    info: (obj: Record<string, unknown>, msg: string) => void;
+    warn: (obj: Record<string, unknown>, msg: string) => void;
+  },
+) {
+  const started = performance.now();
+  const warmUps: Array<Promise<unknown>> = [];
+  if (ai.study.provider === 'local') {
+    const input = { title: 'Warm-up', text: WARM_UP_TEXT };
+    warmUps.push(ai.study.summarize(input).then(() => ai.study.keyPoints(input)));
+  }
+  if (ai.embedder.provider === 'local') {
+    // A batch the size of a short document's chunks (~300 words each), as the store step embeds them.
+    const chunk = Array.from({ length: 6 }, () => WARM_UP_TEXT).join(' ');
+    warmUps.push(ai.embedder.embed(Array.from({ length: 16 }, (_, i) => `${i} ${chunk}`)));
+  }
+  if (warmUps.length === 0) return;
+  void Promise.all(warmUps)
+    .then(() => log.info({ ms: Math.round(performance.now() - started) }, 'offline AI warmed up'))
+    .catch((err: unknown) => log.warn({ err }, 'offline AI did not warm up; it starts with the first source'));
 }

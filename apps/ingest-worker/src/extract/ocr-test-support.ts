@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { createCanvas } from '@napi-rs/canvas';
 import { fixturePath } from '@mnemo/testing/fixtures';
 import { PDFDocument } from 'pdf-lib';
 import UTIF from 'utif2';
-import { dataDir, loadPdfJs } from './pdf-read';
+import { openPdf } from './pdf-read';
+import { drawPage } from './pdf-render';
 
 /**
  * Scans made at test time from the real fixture PDFs: a page drawn by pdf.js at a scanner's
@@ -19,28 +19,12 @@ export async function scanPage(
   page: number,
   { dpi = 200, fraction = 1, format = 'png' as 'png' | 'jpeg' | 'webp' } = {},
 ): Promise<Buffer> {
-  const pdfjs = await loadPdfJs();
-  const loading = pdfjs.getDocument({
-    data: new Uint8Array(pdf),
-    disableFontFace: true,
-    isEvalSupported: false,
-    standardFontDataUrl: dataDir('standard_fonts'),
-    verbosity: pdfjs.VerbosityLevel.ERRORS,
-  });
+  const loading = await openPdf(pdf);
   try {
     const doc = await loading.promise;
     const p = await doc.getPage(page);
     const viewport = p.getViewport({ scale: dpi / 72 });
-    const canvas = createCanvas(Math.floor(viewport.width), Math.floor(viewport.height * fraction));
-    const context = canvas.getContext('2d');
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    type RenderParameters = Parameters<typeof p.render>[0];
-    await p.render({
-      canvas: canvas as unknown as RenderParameters['canvas'],
-      canvasContext: context as unknown as RenderParameters['canvasContext'],
-      viewport,
-    }).promise;
+    const { canvas } = await drawPage(p, viewport, Math.floor(viewport.height * fraction));
     return format === 'png' ? canvas.encode('png') : canvas.encode(format, 90);
   } finally {
     await loading.destroy();

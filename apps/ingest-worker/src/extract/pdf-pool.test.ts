@@ -70,9 +70,9 @@ describe('PDF threads', () => {
 });
 
 describe('the worker\'s PDF threads', () => {
-  it('start at worker start, before any PDF, and load pdf.js', async () => {
+  it('start at worker start, before any PDF, load pdf.js and read a warm-up document without a warning', async () => {
     const warnings: unknown[] = [];
-    const started = startPdfPool({ threads: 2, timeoutMs: 60_000 }, { warn: (obj) => warnings.push(obj) });
+    const started = startPdfPool({ threads: 2, timeoutMs: 60_000 }, { info: () => {}, warn: (obj) => warnings.push(obj) });
     pools.push(started);
     expect(started.stats()).toEqual({ running: 2, recycled: 0 });
     // Warming again waits for the same threads; none is added.

@@ -277,10 +277,17 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
  */
 export function startPdfPool(
   options: PdfPoolOptions,
-  log: { warn: (obj: Record<string, unknown>, msg: string) => void },
+  log: {
+    info: (obj: Record<string, unknown>, msg: string) => void;
+    warn: (obj: Record<string, unknown>, msg: string) => void;
+  },
 ): PdfPool {
   const pool = createPdfPool(options);
-  pool.warm().catch((err: unknown) => log.warn({ err }, 'PDF threads did not warm up; they start with the first PDF'));
+  const started = performance.now();
+  pool
+    .warm()
+    .then(() => log.info({ ms: Math.round(performance.now() - started) }, 'PDF threads warmed up'))
+    .catch((err: unknown) => log.warn({ err }, 'PDF threads did not warm up; they start with the first PDF'));
   return pool;
 }
 

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { mebibytes, type DecompressionBudget } from './decompression-budget';
+import { readingOrder } from './pdf-bidi';
 import { normaliseInline } from './text';
 
 /**
@@ -59,6 +60,8 @@ export type PdfLoading = Awaited<ReturnType<typeof openPdf>>;
 
 type TextItem = {
   str: string;
+  /** The item's text glyph by glyph, in drawing order (Mnemo's pdf.js patch; pdf-bidi.ts). */
+  mnemoGlyphs?: string[];
   dir: string;
   transform: number[];
   width: number;
@@ -66,37 +69,48 @@ type TextItem = {
   hasEOL: boolean;
 };
 type Line = { text: string; x: number; y: number; endX: number; height: number };
+/** A line being built: its glyphs' text in drawing order, put in reading order when it ends. */
+type OpenLine = Omit<Line, 'text'> & { glyphs: string[]; drawn: string };
 
 const isTextItem = (item: unknown): item is TextItem =>
   typeof item === 'object' && item !== null && typeof (item as { str?: unknown }).str === 'string';
 
-/** Lines in reading order as pdf.js emits them: a new line at an end-of-line mark or a y change. */
+/** Lines as pdf.js emits them: a new line at an end-of-line mark or a y change. */
 function linesOf(items: readonly TextItem[]): Line[] {
   const lines: Line[] = [];
-  let current: Line | null = null;
+  let current: OpenLine | null = null;
   const end = () => {
-    if (current && current.text.trim()) lines.push({ ...current, text: current.text.trim() });
+    const line: OpenLine | null = current;
     current = null;
+    if (!line || !line.drawn.trim()) return;
+    const text = readingOrder(line.glyphs).trim();
+    if (text) lines.push({ text, x: line.x, y: line.y, endX: line.endX, height: line.height });
   };
   for (const item of items) {
     const x = item.transform[4] ?? 0;
     const y = item.transform[5] ?? 0;
     const height = item.height || Math.hypot(item.transform[2] ?? 0, item.transform[3] ?? 0) || 10;
-    if (item.str === '') {
+    const glyphs = item.mnemoGlyphs ?? [item.str];
+    const drawn = glyphs.join('');
+    if (drawn === '') {
       if (item.hasEOL) end();
       continue;
     }
-    const line: Line | null = current;
+    const line: OpenLine | null = current;
     if (line && Math.abs(y - line.y) > Math.max(height, line.height) * 0.5) end();
     if (!current) {
-      current = { text: item.str, x, y, endX: x + item.width, height };
+      current = { glyphs: [...glyphs], drawn, x, y, endX: x + item.width, height };
     } else {
-      const open: Line = current;
+      const open: OpenLine = current;
       // A gap wider than a narrow space between two runs is a word break pdf.js did not emit.
       const gap = x - open.endX;
-      const spaced = /\s$/.test(open.text) || /^\s/.test(item.str);
-      if (!spaced && Math.abs(gap) > height * 0.15) open.text += ' ';
-      open.text += item.str;
+      const spaced = /\s$/.test(open.drawn) || /^\s/.test(drawn);
+      if (!spaced && Math.abs(gap) > height * 0.15) {
+        open.glyphs.push(' ');
+        open.drawn += ' ';
+      }
+      open.glyphs.push(...glyphs);
+      open.drawn += drawn;
       open.endX = x + item.width;
       open.height = Math.max(open.height, height);
     }

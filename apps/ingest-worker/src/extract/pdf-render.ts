@@ -59,6 +59,29 @@ async function closeDocument() {
   }
 }
 
+type PdfPageProxy = Awaited<ReturnType<Awaited<PdfLoading['promise']>['getPage']>>;
+type PdfViewport = ReturnType<PdfPageProxy['getViewport']>;
+
+/**
+ * Draws a page at `viewport` on a @napi-rs/canvas canvas (what pdf.js itself uses in Node), as wide
+ * as the viewport and `height` tall (less than the viewport keeps the top of the page). Pages are
+ * drawn over white: a transparent background would read as black.
+ */
+export async function drawPage(page: PdfPageProxy, viewport: PdfViewport, height: number) {
+  const canvas = createCanvas(Math.max(1, Math.floor(viewport.width)), height);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  // pdf.js types the canvas as the DOM's.
+  type RenderParameters = Parameters<typeof page.render>[0];
+  await page.render({
+    canvas: canvas as unknown as RenderParameters['canvas'],
+    canvasContext: context as unknown as RenderParameters['canvasContext'],
+    viewport,
+  }).promise;
+  return { canvas, context };
+}
+
 /** Renders one page; throws (the caller names the page as unreadable) when it cannot be drawn. */
 export async function renderPdfPage(task: PdfRenderTask): Promise<PdfRenderResult> {
   const meter = meterDecoding({
@@ -74,19 +97,9 @@ export async function renderPdfPage(task: PdfRenderTask): Promise<PdfRenderResul
     const viewport = page.getViewport({ scale: (OCR_RENDER_DPI / 72) * shrink });
     const width = Math.max(1, Math.floor(viewport.width));
     const height = Math.max(1, Math.floor(viewport.height));
-    const canvas = createCanvas(width, height);
-    const context = canvas.getContext('2d');
-    // Scans are drawn over white: a transparent background would read as black.
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, width, height);
+    let drawn: Awaited<ReturnType<typeof drawPage>>;
     try {
-      // pdf.js types the canvas as the DOM's; @napi-rs/canvas is what pdf.js itself uses in Node.
-      type RenderParameters = Parameters<typeof page.render>[0];
-      await page.render({
-        canvas: canvas as unknown as RenderParameters['canvas'],
-        canvasContext: context as unknown as RenderParameters['canvasContext'],
-        viewport,
-      }).promise;
+      drawn = await drawPage(page, viewport, height);
       meter.check();
     } finally {
       page.cleanup();
@@ -95,7 +108,7 @@ export async function renderPdfPage(task: PdfRenderTask): Promise<PdfRenderResul
       page: task.page,
       width,
       height,
-      image: toPgm(context.getImageData(0, 0, width, height).data, width, height),
+      image: toPgm(drawn.context.getImageData(0, 0, width, height).data, width, height),
     };
   } finally {
     meter.stop();

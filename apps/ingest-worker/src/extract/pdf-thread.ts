@@ -1,4 +1,6 @@
 import { parentPort } from 'node:worker_threads';
+import { deflateSync } from 'node:zlib';
+import { DEFAULT_DECOMPRESSION_BUDGET } from './decompression-budget';
 import { loadPdfJs, PdfReadError, readPdfStripe } from './pdf-read';
 import { renderPdfPage } from './pdf-render';
 import type { ThreadReply, ThreadRequest } from './pdf-pool';
@@ -29,6 +31,7 @@ port.on('message', (request: ThreadRequest) => {
 async function handle(request: ThreadRequest): Promise<ThreadReply> {
   if (request.type === 'warm') {
     await loadPdfJs();
+    await readWarmUpDocument();
     return { id: request.id, ok: true, result: null };
   }
   try {
@@ -56,4 +59,70 @@ async function handle(request: ThreadRequest): Promise<ThreadReply> {
       message: String((err as Error)?.message ?? err),
     };
   }
+}
+
+/**
+ * Loading pdf.js was not enough: the first document a thread read still took 3-4 times as long
+ * as the next ones (bench/ingest-e2e.ts, first PDF after a start), its parser, stream decoding,
+ * font and text code running cold. A small document of a few pages of text is read once through
+ * the path of a real one before the thread takes any.
+ */
+// Enough pages for V8 to optimise the hot loops, not so many that the start drags on.
+const WARM_UP_PAGES = 12;
+
+async function readWarmUpDocument(): Promise<void> {
+  await readPdfStripe({
+    data: warmUpPdf(WARM_UP_PAGES),
+    stripe: { index: 0, count: 1 },
+    maxPages: WARM_UP_PAGES,
+    withMetadata: true,
+    decompression: {
+      budget: DEFAULT_DECOMPRESSION_BUDGET,
+      decodedKiB: new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT)),
+    },
+  });
+}
+
+/**
+ * A PDF of `pages` pages of Helvetica text with Flate-compressed content streams, as document
+ * writers make them. Written here (a few objects and their offsets) so the worker ships no file
+ * and needs no PDF writer at run time.
+ */
+function warmUpPdf(pages: number): Uint8Array {
+  const line = 'Warm-up text, read once when the thread starts, through the path of a real document.';
+  const objects: Buffer[] = [
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
+    Buffer.from(
+      `<< /Type /Pages /Count ${pages} /Kids [${Array.from({ length: pages }, (_, i) => `${4 + 2 * i} 0 R`).join(' ')}] >>`,
+    ),
+    Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'),
+  ];
+  for (let i = 0; i < pages; i++) {
+    const text = Array.from({ length: 40 }, (_, l) => `BT /F1 11 Tf 56 ${736 - 16 * l} Td (${line} ${i}.${l}) Tj ET`).join('\n');
+    const stream = deflateSync(Buffer.from(text, 'latin1'));
+    objects.push(
+      Buffer.from(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + 2 * i} 0 R >>`),
+      Buffer.concat([
+        Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`),
+        stream,
+        Buffer.from('\nendstream'),
+      ]),
+    );
+  }
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n')];
+  const offsets: number[] = [];
+  let size = parts[0]!.length;
+  objects.forEach((body, i) => {
+    offsets.push(size);
+    const object = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), body, Buffer.from('\nendobj\n')]);
+    parts.push(object);
+    size += object.length;
+  });
+  const xref = [
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`,
+    ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`),
+    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${size}\n%%EOF\n`,
+  ].join('');
+  parts.push(Buffer.from(xref));
+  return new Uint8Array(Buffer.concat(parts));
 }

@@ -22,7 +22,6 @@ import { judgeFailure } from '../ingest-source/failures';
 import { createQueueProcessor } from '../registry';
 import { createGenerateQuestionsHandler, NO_CONTENT_MESSAGE, type GenerateDeps } from './handler';
 import { delayWhileWaiting, generateQuestionsJob } from './job';
-import { apportion } from './plan';
 import { createGenerationRepository } from './repository';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -136,8 +135,10 @@ const countBy = <T,>(items: readonly T[], key: (item: T) => string) => {
 };
 const normalised = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 
-describe('generate-questions handler', () => {
-  it('writes the requested number of each chosen type, spread over two sources by their length, each linked to its source and a chunk of it', async () => {
+// The offline writer reads whole real articles here (CPU-bound, seconds each on an idle machine);
+// on a loaded 2-core runner two of these ran past the config's 30 s (CI at fe0ae3e, load 18).
+describe('generate-questions handler', { timeout: 120_000 }, () => {
+  it('writes the requested number over the chosen types, spread over two sources by their length, each linked to its source and a chunk of it', async () => {
     const deck = await insertDeck();
     const big = await insertSource(deck.id, 'ietf-1');
     const small = await insertSource(deck.id, 'wikipedia');
@@ -147,13 +148,17 @@ describe('generate-questions handler', () => {
 
     const rows = await questionsOf(deck.id);
     expect(rows).toHaveLength(12);
-    expect(countBy(rows, (q) => q.questionType)).toEqual({ multiple_choice: 6, free_response: 6 });
-    // In proportion to the text each source holds (the chunks' characters), at least one each.
-    const chars = async (id: string) =>
-      (await t.db.select().from(sourceChunks).where(eq(sourceChunks.sourceId, id))).reduce((n, c) => n + c.content.length, 0);
-    const expected = apportion(12, [await chars(big.id), await chars(small.id)], { atLeastOne: true });
-    expect(countBy(rows, (q) => q.sourceId!)).toEqual({ [big.id]: expected[0], [small.id]: expected[1] });
-    expect(expected[0]).toBeGreaterThan(expected[1]!);
+    // Both chosen types; a type the text gives fewer good questions of hands its share to the other
+    // (the offline provider writes fewer cards rather than weak ones).
+    const byType = countBy(rows, (q) => q.questionType);
+    expect(Object.keys(byType).sort()).toEqual(['free_response', 'multiple_choice']);
+    // Planned in proportion to the text each source holds (plan.test.ts), at least one each; a
+    // source with fewer good questions than its share leaves the rest to the other (asked of the
+    // whole deck), so each source gives at least one and together they give the count.
+    const bySource = countBy(rows, (q) => q.sourceId!);
+    expect(bySource[small.id]).toBeGreaterThanOrEqual(1);
+    expect(bySource[big.id]).toBeGreaterThanOrEqual(1);
+    expect(bySource[small.id]! + bySource[big.id]!).toBe(12);
     expect(result).toMatchObject({ status: 'done', requested: 12, created: 12 });
 
     const owners = await chunkOwners(deck.id);
@@ -176,6 +181,22 @@ describe('generate-questions handler', () => {
     expect(new Set(rows.map((q) => normalised(q.question))).size).toBe(rows.length);
     // Deck order: positions follow one another.
     expect(rows.map((q) => q.position)).toEqual(rows.map((_, i) => i));
+  });
+
+  it("reports the provider's notes on how the questions were written, each once (issue 21)", async () => {
+    const deck = await insertDeck();
+    await insertSource(deck.id, 'wikipedia');
+    const note = 'Questions are in English: the offline study AI cannot write questions in Japanese yet.';
+    // The local writer notes this on a Japanese source; here it is added to its English questions.
+    const study: GenerateDeps['study'] = {
+      generateQuestions: async (input) => (await local.generateQuestions(input)).map((q) => ({ ...q, note })),
+    };
+    const result = await handlerWith({ study })(jobFor(deck.id, { totalQuestions: 4 }), once);
+    expect(result).toMatchObject({ status: 'done', notes: [note] });
+    const other = await insertDeck();
+    await insertSource(other.id, 'wikipedia');
+    const plain = await handlerWith()(jobFor(other.id, { totalQuestions: 2 }), once);
+    expect(plain).not.toHaveProperty('notes');
   });
 
   it('makes case questions too, all four types evenly', async () => {

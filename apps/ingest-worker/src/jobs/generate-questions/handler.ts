@@ -41,6 +41,11 @@ export type GenerationResult =
       created: number;
       bySource: Record<string, number>;
       byType: Partial<Record<QuestionType, number>>;
+      /**
+       * What the learner should know about how the questions were written ("Questions are in
+       * English: …"), each once; the deck's status route shows them. Absent when none.
+       */
+      notes?: string[];
     };
 
 const normalise = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
@@ -129,7 +134,15 @@ export function createGenerateQuestionsHandler(deps: GenerateDeps) {
         'generated fewer questions than requested',
       );
     }
-    return { status: 'done', requested: job.totalQuestions, created, bySource, byType };
+    const notes = [...new Set(items.flatMap((q) => (q.note ? [q.note] : [])))];
+    return {
+      status: 'done',
+      requested: job.totalQuestions,
+      created,
+      bySource,
+      byType,
+      ...(notes.length > 0 ? { notes } : {}),
+    };
   };
 
   async function generate(
@@ -197,6 +210,14 @@ export function createGenerateQuestionsHandler(deps: GenerateDeps) {
     for (const [type, planned] of countsByType(plan)) {
       const missing = planned - (have.get(type) ?? 0);
       if (missing > 0 && ready.length > 1) await ask(all, type, missing);
+    }
+    // A type the text gives no good question of (the offline provider writes fewer rather than weak
+    // ones): its share goes to the other chosen types, asked of the whole deck.
+    const total = () => accepted.reduce((n, list) => n + list.length, 0);
+    for (const type of job.questionTypes) {
+      const short = wanted - total();
+      if (short <= 0) break;
+      await ask(all, type, short);
     }
     if (unusable && accepted.every((list) => list.length === 0))
       throw new UnrecoverableError(unusable.publicMessage);
