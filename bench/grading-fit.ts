@@ -6,80 +6,162 @@
  *   - picks the stoplight's edges on people's scale: `GREEN_FROM`, the lowest score at which at most
  *     4% of the answers people scored below 2.5 would be green (the goal is 5%), and `YELLOW_FROM`,
  *     the highest at which at most 5% of those they scored 4 or more would be red (the goal is 10%).
- * The held-out half is never read here: bench/grading.ts reports it. Rows whose answer is a
- * spreadsheet error value ("#NAME?": the text people scored was lost) are left out of the fit.
- * Prints what it finds beside the constants in use; asserts nothing, writes nothing.
+ * Rows whose answer is a spreadsheet error value ("#NAME?": the text people scored was lost) are left
+ * out of the fit. Prints what it finds beside the constants in use; asserts nothing, writes nothing.
+ *
+ * Then, so that overfitting shows, it runs the same fit on other splits of the questions and grades
+ * the questions each fit never saw (r of the rounded accuracy against the people's average, and the
+ * stoplight goals): the halves swapped (fit on the held-out half, graded on the tune half), and
+ * 10-fold over all questions (the questions in id order, fold = place mod 10). These checks read the
+ * held-out half; the constants in evaluate.ts come from the tune half alone.
  *
  *   pnpm bench:grading-fit
  */
 import {
   featuresOf,
   freeResponseSignals,
+  type FreeResponseSignals,
   GREEN_FROM,
+  type GradingModel,
+  accuracyOf,
   predictedScore,
   WEIGHTS,
   YELLOW_FROM,
 } from '../packages/ai/src/providers/local/evaluate';
-import { readGradingRows, SPREADSHEET_ERROR, tuneHalf } from './grading-data';
+import { type GradingRow, pearson, readGradingRows, SPREADSHEET_ERROR, tuneHalf } from './grading-data';
 
-const rows = readGradingRows();
-const tune = tuneHalf(rows.map((r) => r.id));
-const lost = SPREADSHEET_ERROR;
+type Row = { id: string; signals: FreeResponseSignals; human: number; lost: boolean };
 
-const data = rows
-  .filter((r) => tune.has(r.id) && !lost.test(r.student_answer.trim()))
-  .map((r) => {
-    const signals = freeResponseSignals(
-      {
-        questionType: 'free_response',
-        question: r.question,
-        options: [],
-        correctAnswerIndex: null,
-        correctAnswerText: null,
-        expectedAnswer: r.desired_answer,
-        caseContext: null,
-      },
-      r.student_answer,
-    );
-    return { signals, human: Number(r.score_avg) };
-  });
+const byPlace = (a: string, b: string) => {
+  const [a1 = 0, a2 = 0] = a.split('.').map(Number);
+  const [b1 = 0, b2 = 0] = b.split('.').map(Number);
+  return a1 - b1 || a2 - b2;
+};
 
-// Least squares through the normal equations (five unknowns: a 5×5 system, solved by elimination).
-const names = Object.keys(featuresOf(data[0]!.signals)) as (keyof ReturnType<typeof featuresOf>)[];
-const X = data.map((d) => [...names.map((n) => featuresOf(d.signals)[n]), 1]);
-const y = data.map((d) => d.human);
-const k = names.length + 1;
-const A = Array.from({ length: k }, (_, i) =>
-  Array.from({ length: k + 1 }, (_, j) =>
-    X.reduce((sum, x, r) => sum + (x[i] ?? 0) * (j === k ? (y[r] ?? 0) : (x[j] ?? 0)), 0),
+const signalsOf = (r: GradingRow): Row => ({
+  id: r.id,
+  signals: freeResponseSignals(
+    {
+      questionType: 'free_response',
+      question: r.question,
+      options: [],
+      correctAnswerIndex: null,
+      correctAnswerText: null,
+      expectedAnswer: r.desired_answer,
+      caseContext: null,
+    },
+    r.student_answer,
   ),
+  human: Number(r.score_avg),
+  lost: SPREADSHEET_ERROR.test(r.student_answer.trim()),
+});
+
+const names = (Object.keys(WEIGHTS) as (keyof typeof WEIGHTS)[]).filter(
+  (n): n is Exclude<keyof typeof WEIGHTS, 'bias'> => n !== 'bias',
 );
-for (let c = 0; c < k; c++) {
-  const pivot = A[c]![c]!;
-  for (let r = 0; r < k; r++) {
-    if (r === c) continue;
-    const f = A[r]![c]! / pivot;
-    for (let j = c; j <= k; j++) A[r]![j]! -= f * A[c]![j]!;
+
+/** Least squares through the normal equations (five unknowns: a 5×5 system, solved by elimination). */
+function leastSquares(rows: Row[]): typeof WEIGHTS {
+  const X = rows.map((d) => {
+    const f = featuresOf(d.signals);
+    return [...names.map((n) => f[n]), 1];
+  });
+  const y = rows.map((d) => d.human);
+  const k = names.length + 1;
+  const A = Array.from({ length: k }, (_, i) =>
+    Array.from({ length: k + 1 }, (_, j) =>
+      X.reduce((sum, x, r) => sum + (x[i] ?? 0) * (j === k ? (y[r] ?? 0) : (x[j] ?? 0)), 0),
+    ),
+  );
+  for (let c = 0; c < k; c++) {
+    const pivot = A[c]![c]!;
+    for (let r = 0; r < k; r++) {
+      if (r === c) continue;
+      const f = A[r]![c]! / pivot;
+      for (let j = c; j <= k; j++) A[r]![j]! -= f * A[c]![j]!;
+    }
   }
+  const solved = A.map((row, i) => row[k]! / row[i]!);
+  return {
+    ...(Object.fromEntries(names.map((n, i) => [n, solved[i]!])) as Omit<typeof WEIGHTS, 'bias'>),
+    bias: solved[k - 1]!,
+  };
 }
-const fitted = A.map((row, i) => row[k]! / row[i]!);
-console.log(`tune half: ${data.length} answers to ${tune.size} questions`);
+
+/** The weights, then the edges on the scores as the grader computes them (its caps included). */
+function fit(rows: Row[]): GradingModel {
+  const kept = rows.filter((r) => !r.lost);
+  const weights = leastSquares(kept);
+  // The edges move the contradiction cap; it only matters for the few contradicted answers.
+  const draft: GradingModel = { weights, yellowFrom: YELLOW_FROM, greenFrom: GREEN_FROM };
+  const scored = kept.map((d) => ({ p: predictedScore(d.signals, draft), human: d.human }));
+  const low = scored.filter((s) => s.human < 2.5);
+  const high = scored.filter((s) => s.human >= 4);
+  const steps = Array.from({ length: 51 }, (_, i) => 2.5 + i * 0.05);
+  const greenFrom = steps.find((b) => low.filter((s) => s.p >= b).length <= 0.04 * low.length) ?? 5;
+  const yellowFrom =
+    [...steps].reverse().find((a) => high.filter((s) => s.p < a).length <= 0.05 * high.length) ??
+    2.5;
+  return { weights, yellowFrom, greenFrom };
+}
+
+
+/** The rows graded with their own model each: r, red among people's >= 4, green among people's < 2.5. */
+function figures(graded: { accuracy: number; human: number }[]): string {
+  const r = pearson(
+    graded.map((g) => g.accuracy),
+    graded.map((g) => g.human),
+  );
+  const high = graded.filter((g) => g.human >= 4);
+  const low = graded.filter((g) => g.human < 2.5);
+  const pct = (n: number, d: number) => `${((100 * n) / d).toFixed(1)}%`;
+  return `r ${r.toFixed(3)}, people >= 4 red ${pct(high.filter((g) => g.accuracy < 4).length, high.length)}, people < 2.5 green ${pct(low.filter((g) => g.accuracy >= 7).length, low.length)} (${graded.length} answers)`;
+}
+const gradeWith = (model: GradingModel, rows: Row[]) =>
+  rows.map((d) => ({ accuracy: Math.round(accuracyOf(d.signals, model)), human: d.human }));
+
+const all = readGradingRows().map(signalsOf);
+const tune = tuneHalf(all.map((r) => r.id));
+const tuneRows = all.filter((r) => tune.has(r.id));
+const heldRows = all.filter((r) => !tune.has(r.id));
+
+const model = fit(tuneRows);
+const round2 = (x: number) => Math.round(x * 100) / 100;
+console.log(
+  `tune half: ${tuneRows.filter((r) => !r.lost).length} answers to ${tune.size} questions`,
+);
 console.log(
   'least squares: ',
-  names.map((n, i) => `${n} ${fitted[i]!.toFixed(2)}`).join(', '),
-  `bias ${fitted[k - 1]!.toFixed(2)}`,
+  names.map((n) => `${n} ${model.weights[n].toFixed(2)}`).join(', '),
+  `bias ${model.weights.bias.toFixed(2)}`,
 );
 console.log('in evaluate.ts:', JSON.stringify(WEIGHTS));
-
-// The edges, on the scores as the grader computes them (its caps included).
-const scored = data.map((d) => ({ p: predictedScore(d.signals), human: d.human }));
-const low = scored.filter((s) => s.human < 2.5);
-const high = scored.filter((s) => s.human >= 4);
-const steps = Array.from({ length: 51 }, (_, i) => 2.5 + i * 0.05);
-const greenFrom = steps.find((b) => low.filter((s) => s.p >= b).length <= 0.04 * low.length);
-const yellowFrom = [...steps]
-  .reverse()
-  .find((a) => high.filter((s) => s.p < a).length <= 0.05 * high.length);
 console.log(
-  `edges: yellow from ${yellowFrom?.toFixed(2)}, green from ${greenFrom?.toFixed(2)} (in evaluate.ts: ${YELLOW_FROM}, ${GREEN_FROM})`,
+  `edges: yellow from ${model.yellowFrom.toFixed(2)}, green from ${model.greenFrom.toFixed(2)} (in evaluate.ts: ${YELLOW_FROM}, ${GREEN_FROM})`,
 );
+const rounded: GradingModel = {
+  weights: Object.fromEntries(
+    Object.entries(model.weights).map(([n, w]) => [n, round2(w)]),
+  ) as typeof WEIGHTS,
+  yellowFrom: round2(model.yellowFrom),
+  greenFrom: round2(model.greenFrom),
+};
+
+console.log('\nCross-checks: each fit graded on questions it never saw');
+console.log(`  fit on tune, graded on held out:  ${figures(gradeWith(rounded, heldRows))}`);
+console.log(
+  `  (fit on tune, graded on tune:     ${figures(gradeWith(rounded, tuneRows))}: seen, for comparison)`,
+);
+const swapped = fit(heldRows);
+console.log(`  fit on held out, graded on tune:  ${figures(gradeWith(swapped, tuneRows))}`);
+const questions = [...new Set(all.map((r) => r.id))].sort(byPlace);
+const FOLDS = 10;
+const foldOf = new Map(questions.map((q, i) => [q, i % FOLDS]));
+const outOfFold = Array.from({ length: FOLDS }, (_, k) => {
+  const foldModel = fit(all.filter((r) => foldOf.get(r.id) !== k));
+  return gradeWith(
+    foldModel,
+    all.filter((r) => foldOf.get(r.id) === k),
+  );
+}).flat();
+console.log(`  10-fold over the 81 questions:    ${figures(outOfFold)}`);

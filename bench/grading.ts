@@ -24,8 +24,7 @@ import { performance } from 'node:perf_hooks';
 import { createGrading } from '../apps/deck/src/modules/questions/grading.service';
 import { createLocalStudyAi } from '../packages/ai/src/providers/local/index';
 import { wordVectors } from '../packages/ai/src/providers/local/word-vectors';
-import { GRADING_CSV, readGradingRows, SPREADSHEET_ERROR, tuneHalf } from './grading-data';
-
+import { GRADING_CSV, pearson, readGradingRows, SPREADSHEET_ERROR, tuneHalf } from './grading-data';
 
 type Graded = {
   id: string;
@@ -48,22 +47,6 @@ const load = () =>
     .map((l) => l.toFixed(1))
     .join(' ');
 
-function pearson(xs: number[], ys: number[]): number {
-  const n = xs.length;
-  const mx = xs.reduce((a, b) => a + b, 0) / n;
-  const my = ys.reduce((a, b) => a + b, 0) / n;
-  let sxy = 0;
-  let sxx = 0;
-  let syy = 0;
-  for (let i = 0; i < n; i++) {
-    const dx = (xs[i] ?? 0) - mx;
-    const dy = (ys[i] ?? 0) - my;
-    sxy += dx * dy;
-    sxx += dx * dx;
-    syy += dy * dy;
-  }
-  return sxx === 0 || syy === 0 ? 0 : sxy / Math.sqrt(sxx * syy);
-}
 
 const BANDS = [
   { name: 'people < 2.5', test: (h: number) => h < 2.5 },
@@ -71,7 +54,7 @@ const BANDS = [
   { name: 'people >= 4', test: (h: number) => h >= 4 },
 ];
 const pct = (n: number, d: number) =>
-  d === 0 ? '   -' : `${((100 * n) / d).toFixed(0).padStart(3)}%`;
+  d === 0 ? '    -' : `${((100 * n) / d).toFixed(1).padStart(4)}%`;
 
 function report(label: string, rows: Graded[]): void {
   const questions = new Set(rows.map((r) => r.id)).size;

@@ -127,6 +127,12 @@ export type GeneratedQuestion = {
   sourceId: string;
   /** The one to three concepts the question tests (issue 20), as `normalizeConcepts` leaves them. */
   concepts?: string[];
+  /**
+   * What the learner should know about how the question was written, when the provider could not
+   * do as asked: "Questions are in English: the offline study AI cannot write questions in
+   * Japanese yet". Absent otherwise.
+   */
+  note?: string;
 };
 
 export type QuestionForGrading = Pick<

@@ -35,6 +35,19 @@ describe('questionsPrompt', () => {
     );
   });
 
+  it("names the passages' language and asks for the questions in it", () => {
+    const de = [
+      {
+        ...passages[0]!,
+        content:
+          'Die Photosynthese ist ein Vorgang, bei dem Pflanzen Lichtenergie in chemische Energie umwandeln. Das Chlorophyll nimmt rotes und blaues Licht auf.',
+      },
+    ];
+    const { system } = questionsPrompt({ passages: de, counts: { multiple_choice: 1 } });
+    expect(system).toMatch(/language of the passages/);
+    expect(system).toMatch(/in German/);
+  });
+
   it('passes on focus, custom instructions and the questions to avoid (the most recent ones)', () => {
     const avoid = Array.from({ length: AVOID_LIMIT + 5 }, (_, i) => `Old question ${i}?`);
     const { system, messages } = questionsPrompt({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { QUESTION_TYPES, type QuestionType } from '@mnemo/contracts/entities/question';
 import type { TextChunk } from '../types';
+import { detectLanguage } from '../language';
 import { customInstructionsBlock, numberedPassages, type Prompt } from './parts';
 
 /**
@@ -40,7 +41,9 @@ export const questionDraftSchema = z.object({
   concepts: z
     .array(z.string())
     .nullish()
-    .describe('One to three key concepts of the material the question tests, each a short noun phrase (1-4 words).'),
+    .describe(
+      'One to three key concepts of the material the question tests, each a short noun phrase (1-4 words).',
+    ),
 });
 export type QuestionDraft = z.infer<typeof questionDraftSchema>;
 
@@ -71,6 +74,22 @@ export type QuestionsPromptInput = {
 /** The most existing questions quoted back to the model; enough to steer it, short enough to pay for. */
 export const AVOID_LIMIT = 60;
 
+/**
+ * The passages' language named for the model (detected as the ingest worker detects a source's), so
+ * a German source gets German questions even when the instructions around it are English.
+ */
+function languageLine(passages: readonly TextChunk[]): string {
+  const language = detectLanguage(passages.map((p) => p.content).join('\n\n'));
+  if (!language) return '';
+  let name = language;
+  try {
+    name = new Intl.DisplayNames(['en'], { type: 'language' }).of(language) ?? language;
+  } catch {
+    // An unknown code: named as detected.
+  }
+  return ` The passages are in ${name}: write the questions, options, answers and case contexts in ${name}.`;
+}
+
 export function questionsPrompt(input: QuestionsPromptInput): Prompt {
   const wanted = QUESTION_TYPES.filter((t) => (input.counts[t] ?? 0) > 0);
   const total = wanted.reduce((n, t) => n + (input.counts[t] ?? 0), 0);
@@ -83,7 +102,9 @@ export function questionsPrompt(input: QuestionsPromptInput): Prompt {
     'is self-contained: a learner who sees only the question (and its caseContext) knows what is ' +
     'asked, so never write "according to the passage" or "in the text". Prefer the important ideas ' +
     'over trivia, spread the questions over the passages, and never ask the same thing twice. Write ' +
-    'in the language of the passages.\n\nQuestion types:\n' +
+    'in the language of the passages.' +
+    languageLine(input.passages) +
+    '\n\nQuestion types:\n' +
     wanted.map((t) => `- ${TYPE_GUIDE[t]}`).join('\n') +
     customInstructionsBlock(input.customInstructions);
 

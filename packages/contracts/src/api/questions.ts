@@ -91,6 +91,12 @@ export const generationStatusResponseSchema = successSchema.extend({
   created: z.number().int().min(1).optional(),
   /** failed: why, in words a learner can act on. */
   reason: z.string().optional(),
+  /**
+   * Addition (issue 21), completed: what the learner should know about how the questions were
+   * written, e.g. "Questions are in English: the offline study AI cannot write questions in
+   * Japanese yet". Absent when there is nothing to say.
+   */
+  notes: z.array(z.string()).optional(),
 });
 export type GenerationStatusResponse = z.output<typeof generationStatusResponseSchema>;
 

@@ -225,6 +225,17 @@ describe('GET /questions/deck/:deckId/generation/:jobId', () => {
     expect(await read(caller, deck.id, jobId)).toEqual({ success: true, jobId, state: 'completed', created: 4 });
   });
 
+  it("passes on a completed run's notes on how its questions were written (issue 21)", async () => {
+    const caller = userCaller();
+    const { deck } = await deckWith(caller);
+    const { jobId } = (await generate(caller, deck.id, { questionTypes: ['multiple_choice'], totalQuestions: 4 })).json();
+    const note = 'Questions are in English: the offline study AI cannot write questions in Japanese yet.';
+    await runNext(async (job, token) => {
+      await job.moveToCompleted({ status: 'done', requested: 4, created: 3, notes: [note] }, token, false);
+    });
+    expect(await read(caller, deck.id, jobId)).toEqual({ success: true, jobId, state: 'completed', created: 3, notes: [note] });
+  });
+
   it('ends every other run as a failure with its reason, 0 questions included', async () => {
     const caller = userCaller();
     const { deck } = await deckWith(caller);

@@ -44,7 +44,7 @@ const failureReason = (failedReason: string | undefined) =>
   failedReason && KNOWN_FAILURES.includes(failedReason) ? failedReason : GENERATION_FAILURES.aiUnavailable;
 
 /** What the worker's handler returned for a run that ended without an error (its GenerationResult). */
-type JobOutcome = { status?: string; reason?: string; created?: number } | null | undefined;
+type JobOutcome = { status?: string; reason?: string; created?: number; notes?: unknown } | null | undefined;
 const sourceNotFound = () => new AppError('NOT_FOUND', 'Source not found');
 
 /** 402 with limitReached (ADR 0005): the client opens the sign-in or upgrade dialog. */
@@ -194,7 +194,13 @@ async function describeJob(job: Job, jobId: string): Promise<Omit<GenerationStat
   if (state === 'completed') {
     const outcome = job.returnvalue as JobOutcome;
     const created = outcome?.created ?? 0;
-    if (created > 0) return { ...base, state: 'completed', created };
+    if (created > 0) {
+      // The worker's notes on how the questions were written (issue 21: "Questions are in English: …").
+      const notes = Array.isArray(outcome?.notes)
+        ? outcome.notes.filter((n): n is string => typeof n === 'string' && n.length > 0)
+        : [];
+      return { ...base, state: 'completed', created, ...(notes.length > 0 ? { notes } : {}) };
+    }
     const reason =
       outcome?.reason === 'limit-reached'
         ? GENERATION_FAILURES.deckFull

@@ -57,5 +57,7 @@ describe('Chinese and Japanese sources', { timeout: 60_000 }, () => {
     });
     expect(questions.length).toBeGreaterThan(0);
     for (const q of questions) if (q.expectedAnswer) expect(ja).toContain(q.expectedAnswer);
+    // The offline writer has no Japanese stems: the cards say so, naming the language.
+    for (const q of questions) expect(q.note).toMatch(/Japanese/);
   });
 });

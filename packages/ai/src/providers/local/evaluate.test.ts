@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Evaluation, QuestionForGrading } from '../../types';
 import { chunkFixture, webFixtureText } from './fixture-text';
+import { freeResponseSignals } from './evaluate';
 import { createLocalStudyAi } from './index';
 
 // Real pages through Readability and wink on a shared machine: a generous limit, nothing timed.
@@ -142,6 +143,16 @@ describe('evaluateAnswer, free response: meaning, not only words', slow, () => {
     expect(acronym.stoplight).not.toBe('red');
   });
 
+  it('reads a small number in digits as the number word', () => {
+    const tree = freeResponse(
+      'What limits the children of a node in a binary tree?',
+      'Each node has at most two children.',
+    );
+    const digits = freeResponseSignals(tree, 'A node can have 2 children at most.');
+    const wrong = freeResponseSignals(tree, 'A node can have 5 children at most.');
+    expect(digits.similarity).toBeGreaterThan(wrong.similarity + 0.05);
+  });
+
   it('credits a WordNet synonym of a key term', async () => {
     const compiler = freeResponse(
       'What does the compiler do when a keyword is misspelt?',
@@ -225,6 +236,48 @@ describe('evaluateAnswer, free response: meaning, not only words', slow, () => {
       'The function name and the types of its parameters, but not the return type.',
     );
     expect(detail.feedback).not.toMatch(/negates/);
+  });
+
+  it('does not take the same denial in other words for a contradiction', async () => {
+    const leaf = freeResponse('What is a leaf of a tree?', 'A node that has no children.');
+    const same = await grade(leaf, 'A node with no children.');
+    expect(same.feedback).not.toMatch(/negates/);
+    expect(same.stoplight).toBe('green');
+    // "is not included" (the subject denied with its verb) and "no ..." deny the same thing.
+    const loop = freeResponse(
+      'Why might a loop run forever?',
+      'Its stopping condition is not included in the loop.',
+    );
+    const missing = await grade(loop, 'There is no stopping condition in the loop.');
+    expect(missing.feedback).not.toMatch(/negates/);
+    // "avoids copying" says what "no copy is made" says.
+    const reference = freeResponse(
+      'What is the advantage of passing a large object by reference?',
+      'It avoids copying the large object.',
+    );
+    const noCopy = await grade(reference, 'No copy of the object has to be made.');
+    expect(noCopy.feedback).not.toMatch(/negates/);
+    // Denying something else of the same subject contradicts nothing.
+    const strings = freeResponse(
+      'How does an array of characters mark where its string ends?',
+      'An array of characters holding a string ends with a null character.',
+    );
+    const other = await grade(strings, 'An array of characters does not include white spaces.');
+    expect(other.feedback).not.toMatch(/negates/);
+  });
+
+  it('does not take an answer that repeats words as the expected answer does for words thrown together', async () => {
+    const kinds = freeResponse(
+      'What kinds of pointer to data are there?',
+      'Constant pointer to constant data, constant pointer to variable data, variable pointer to constant data and variable pointer to variable data.',
+    );
+    const e = await grade(
+      kinds,
+      'Variable pointer to variable data, variable pointer to constant data, constant pointer to variable data and constant pointer to constant data.',
+    );
+    expectConsistent(e);
+    expect(e.stoplight).toBe('green');
+    expect(e.clarity).toBeGreaterThan(3);
   });
 
   it('finds no clarity, depth or credit in words thrown together', async () => {

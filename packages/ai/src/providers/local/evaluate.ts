@@ -29,8 +29,6 @@ const VECTOR_SIZE = 1024;
 // hassle"), so only words that negate the clause they stand in count.
 const NEGATIONS = new Set(['not', 'no', 'never', 'neither', 'nor', 'cannot']);
 const BOUNDS = new Set(['more', 'less', 'fewer', 'greater', 'smaller', 'larger']);
-/** How many words after a negation it reaches ("is not a layout engine"). */
-const NEGATION_REACH = 4;
 const CONNECTIVES = new Set([
   'because',
   'since',
@@ -177,44 +175,156 @@ function withAcronyms(answer: string, reference: string): string {
   return extra.length === 0 ? answer : `${answer}\n\n${extra.join('. ')}.`;
 }
 
+const NUMBER_WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+];
+
 /**
- * The key stems a text only ever denies ("is not fixed"), those it states plainly somewhere, and
- * those it denies anywhere. A stem both denied and stated ("a while loop may never execute; a
- * do...while will always execute") is not a denial of the idea.
+ * A small number written one way in the answer and the other in the expected answer ("2 children" /
+ * "two children"): the other spelling is appended to the answer for matching, as for acronyms.
  */
-function polarity(
-  doc: DocumentModel,
-  isKey: (t: Token) => boolean,
-): {
+function withNumberWords(answer: string, reference: string): string {
+  const has = (text: string, word: string) => new RegExp(`\\b${word}\\b`, 'i').test(text);
+  const extra: string[] = [];
+  NUMBER_WORDS.forEach((word, n) => {
+    if (has(answer, String(n)) && has(reference, word) && !has(answer, word)) extra.push(word);
+    if (has(answer, word) && has(reference, String(n)) && !has(answer, String(n)))
+      extra.push(String(n));
+  });
+  return extra.length === 0 ? answer : `${answer}\n\n${extra.join(' ')}.`;
+}
+
+/**
+ * Words whose clause says something negative without a plain negation ("avoids making copies",
+ * "eliminates the need to copy", "omitting the base case", "unlike an array"): its polarity cannot
+ * be read from the words, so such a clause is compared with nothing.
+ */
+const VEILED_NEGATIONS = new Set([
+  'avoid',
+  'prevent',
+  'without',
+  'lack',
+  'omit',
+  'eliminate',
+  'unlike',
+  'instead',
+  'rather',
+  'except',
+]);
+/** Where one proposition ends and the next begins: "..., but not the return type", "if the base case is not included". */
+const CLAUSE_BREAKS = new Set([
+  'but',
+  'whereas',
+  'although',
+  'though',
+  'however',
+  'while',
+  'unless',
+  'because',
+  'if',
+  'when',
+  'so',
+]);
+/**
+ * A condition ("if the base case is not included", "when a class does not include a constructor")
+ * names a case, it claims nothing: its polarity is not compared.
+ */
+const CONDITIONS = new Set(['if', 'when', 'unless', 'whenever']);
+/** How many words after a negation it reaches ("is not a layout engine"). */
+const NEGATION_REACH = 4;
+/** Negations of a verb, which deny its subject too ("the base case is not included"). */
+const VERB_NEGATIONS = new Set(['not', 'never']);
+
+/**
+ * One clause: its key stems, those it denies and those it states; `predicate`, those a negation
+ * reaches after it (what is denied of the subject: "does not include white spaces").
+ */
+type Clause = {
+  stems: Set<string>;
   denied: Set<string>;
   stated: Set<string>;
-  deniedAnywhere: Set<string>;
-} {
-  const denied = new Set<string>();
-  const stated = new Set<string>();
+  predicate: Set<string>;
+};
+
+/**
+ * A text as clauses: the claims it makes. A negation denies the key words it reaches after it in its
+ * clause and, when it follows an auxiliary ("is not", "does not", "can not"), the clause's subject
+ * before it too: "the base case is not included" and "no base case" deny the same thing. Conditions
+ * (CONDITIONS) and clauses whose polarity the words do not show (VEILED_NEGATIONS) are left out.
+ */
+function clausesOf(doc: DocumentModel, isKey: (t: Token) => boolean): Clause[] {
+  const clauses: Clause[] = [];
   for (const s of doc.sentences) {
-    let reach = 0;
-    s.tokens.forEach((t, i) => {
-      // "no more than two" bounds a number, it denies nothing.
-      if (NEGATIONS.has(t.normal) && !BOUNDS.has(s.tokens[i + 1]?.normal ?? '')) {
-        reach = NEGATION_REACH;
-        return;
-      }
-      if (t.type === 'punctuation') reach = 0;
-      if (isKey(t)) (reach > 0 ? denied : stated).add(t.stem);
-      if (reach > 0) reach--;
-    });
+    let tokens: Token[] = [];
+    let condition = false;
+    const close = (next: Token | null) => {
+      const clause = condition ? null : clauseOf(tokens, isKey);
+      if (clause) clauses.push(clause);
+      tokens = [];
+      condition = next !== null && CONDITIONS.has(next.normal);
+    };
+    for (const t of s.tokens) {
+      // "while" opens a clause, "a while loop" does not.
+      const opens = CLAUSE_BREAKS.has(t.normal) && t.pos !== 'NOUN' && t.pos !== 'ADJ';
+      if (t.type === 'punctuation' ? /^[,;:()]$/.test(t.value) : opens) close(t);
+      else tokens.push(t);
+    }
+    close(null);
   }
-  const deniedAnywhere = new Set(denied);
-  for (const x of stated) denied.delete(x);
-  return { denied, stated, deniedAnywhere };
+  return clauses;
+}
+
+function clauseOf(tokens: readonly Token[], isKey: (t: Token) => boolean): Clause | null {
+  if (tokens.some((t) => VEILED_NEGATIONS.has(t.lemma.toLowerCase()))) return null;
+  const clause: Clause = {
+    stems: new Set(),
+    denied: new Set(),
+    stated: new Set(),
+    predicate: new Set(),
+  };
+  const deniedAt = new Set<number>();
+  const predicateAt = new Set<number>();
+  tokens.forEach((t, i) => {
+    // "no more than two" bounds a number, it denies nothing.
+    if (!NEGATIONS.has(t.normal) || BOUNDS.has(tokens[i + 1]?.normal ?? '')) return;
+    for (let j = i + 1; j < Math.min(tokens.length, i + 1 + NEGATION_REACH); j++) {
+      deniedAt.add(j);
+      predicateAt.add(j);
+    }
+    // "X is not Y", "X does not Y": the subject is denied with its verb ("has no children" denies
+    // the children only), back to the last "and" / "or".
+    if (VERB_NEGATIONS.has(t.normal) && tokens[i - 1]?.pos === 'AUX')
+      for (let j = i - 1; j >= 0 && tokens[j]?.pos !== 'CCONJ'; j--) deniedAt.add(j);
+  });
+  tokens.forEach((t, i) => {
+    if (!isKey(t)) return;
+    clause.stems.add(t.stem);
+    (deniedAt.has(i) ? clause.denied : clause.stated).add(t.stem);
+    if (predicateAt.has(i)) clause.predicate.add(t.stem);
+  });
+  return clause.stems.size > 0 ? clause : null;
 }
 
 /**
  * A contradiction: most of what the answer shares with the expected answer (by weight) is denied by
- * one and plainly stated by the other. A term the expected answer itself denies somewhere ("if no
- * constructor is provided ... if a constructor is defined") cannot be contradicted by a negation, and
- * one negated detail among several right ones ("but NOT the return type") is a qualification.
+ * one and plainly stated by the other, in clauses about the same thing. A term a text both denies
+ * and states ("a while loop may never execute; a do...while will always execute") is not denied by
+ * it; a term the expected answer itself denies somewhere cannot be contradicted. Two clauses are
+ * about the same thing when the shorter shares at least two key words with the other (all of its
+ * key words when it has one): "but NOT the return type" denies another type than "the types of the
+ * parameters", and one negated detail among several right ones is a qualification.
  */
 const CONTRADICTED_SHARE = 0.5;
 function contradiction(
@@ -223,18 +333,34 @@ function contradiction(
   expected: DocumentModel,
   isKey: (t: Token) => boolean,
 ): boolean {
-  const inAnswer = polarity(given, isKey);
-  const inExpected = polarity(expected, isKey);
+  const inAnswer = clausesOf(given, isKey);
+  const inExpected = clausesOf(expected, isKey);
+  const prefixesOf = (stems: Set<string>) =>
+    new Set([...stems].filter((x) => x.length >= 5).map((x) => x.slice(0, 5)));
+  const shared = (a: Clause, b: Clause) => {
+    const prefixes = prefixesOf(b.stems);
+    return [...a.stems].filter((x) => matches(x, b.stems, prefixes)).length;
+  };
+  const sameThing = (a: Clause, b: Clause) =>
+    shared(a, b) >= Math.min(2, a.stems.size, b.stems.size);
+  const inSet = (stems: Set<string>, stem: string) => matches(stem, stems, prefixesOf(stems));
+  // Denied by `one` (never stated by it) where `other` states it (and never denies it), in clauses about the same thing.
+  const deniedAgainst = (stem: string, one: Clause[], other: Clause[]) => {
+    if (one.some((c) => inSet(c.stated, stem)) || other.some((c) => inSet(c.denied, stem)))
+      return false;
+    const mine = one.filter((c) => inSet(c.denied, stem));
+    const theirs = other.filter((c) => inSet(c.stated, stem));
+    // And what is denied of the subject is what the other says of it: "an array of characters does
+    // not include white spaces" denies nothing of "an array of characters has a null element".
+    const samePredicate = (c: Clause, e: Clause) =>
+      c.predicate.size === 0 || [...c.predicate].some((x) => inSet(e.stems, x));
+    return mine.some((c) => theirs.some((e) => sameThing(c, e) && samePredicate(c, e)));
+  };
   const total = covered.reduce((sum, k) => sum + k.weight, 0);
   const denied = covered
     .filter(
       (k) =>
-        (inAnswer.denied.has(k.stem) &&
-          inExpected.stated.has(k.stem) &&
-          !inExpected.deniedAnywhere.has(k.stem)) ||
-        (inExpected.denied.has(k.stem) &&
-          inAnswer.stated.has(k.stem) &&
-          !inAnswer.deniedAnywhere.has(k.stem)),
+        deniedAgainst(k.stem, inAnswer, inExpected) || deniedAgainst(k.stem, inExpected, inAnswer),
     )
     .reduce((sum, k) => sum + k.weight, 0);
   return total > 0 && denied >= CONTRADICTED_SHARE * total;
@@ -294,7 +420,12 @@ function analyzeAnswer(question: QuestionForGrading, response: string): Analysis
   const compared =
     answer.length === 0
       ? answer
-      : joinPrefixes(withAcronyms(answer, `${expectedText} ${question.question}`));
+      : joinPrefixes(
+          withNumberWords(
+            withAcronyms(answer, `${expectedText} ${question.question}`),
+            expectedText,
+          ),
+        );
   const given = compared === answer ? asWritten : analyze([compared], { fragments: true });
   const questionDoc = analyze([question.question], { fragments: true });
   const questionStems = new Set(questionDoc.sentences.flatMap((s) => s.terms));
@@ -400,7 +531,7 @@ function analyzeAnswer(question: QuestionForGrading, response: string): Analysis
     expected,
     isKeyToken,
   );
-  const { sense } = clarityOf(asWritten, Math.max(onSubject, coverage));
+  const { sense } = clarityOf(asWritten, Math.max(onSubject, coverage), expected);
   return {
     signals: {
       coverage,
@@ -448,7 +579,7 @@ const SOFT_CREDIT = 0.8;
  */
 export const WEIGHTS = {
   coverage: 0.88,
-  similarity: 1.09,
+  similarity: 1.1,
   alignment: 0.34,
   length: 3.64,
   bias: -0.94,
@@ -457,6 +588,10 @@ export const WEIGHTS = {
 /** Where people's scale (0-5) crosses into yellow and into green, set on the same half. */
 export const YELLOW_FROM = 3.45;
 export const GREEN_FROM = 4.5;
+
+/** The weights and edges together: what the fit produces (bench/grading-fit.ts cross-checks others). */
+export type GradingModel = { weights: typeof WEIGHTS; yellowFrom: number; greenFrom: number };
+const MODEL: GradingModel = { weights: WEIGHTS, yellowFrom: YELLOW_FROM, greenFrom: GREEN_FROM };
 
 /** The four signals as the linear model reads them (the fit in bench/grading-fit.ts reads the same). */
 export function featuresOf(s: FreeResponseSignals): Omit<typeof WEIGHTS, 'bias'> {
@@ -468,9 +603,9 @@ export function featuresOf(s: FreeResponseSignals): Omit<typeof WEIGHTS, 'bias'>
   };
 }
 
-export function predictedScore(s: FreeResponseSignals): number {
+export function predictedScore(s: FreeResponseSignals, model: GradingModel = MODEL): number {
   const f = featuresOf(s);
-  const w = WEIGHTS;
+  const w = model.weights;
   let score =
     w.coverage * f.coverage +
     w.similarity * f.similarity +
@@ -481,7 +616,7 @@ export function predictedScore(s: FreeResponseSignals): number {
   // Only the question's own words: nothing was answered.
   if (s.restatesQuestion) score = Math.min(score, 1.5);
   // Denying what the expected answer states is never right, however many of its words it uses.
-  if (s.contradicts) score = Math.min(score, (YELLOW_FROM + GREEN_FROM) / 2);
+  if (s.contradicts) score = Math.min(score, (model.yellowFrom + model.greenFrom) / 2);
   // No words at all; or words thrown together, which are not an answer whichever words they are.
   if (s.words === 0) score = 0;
   else if (s.sense < 0.25) score *= 0.5 + 2 * s.sense;
@@ -493,18 +628,23 @@ export function predictedScore(s: FreeResponseSignals): number {
  * stoplight's edges (red below 4, green from 7, after rounding) at YELLOW_FROM and GREEN_FROM, and
  * steeper above GREEN_FROM so that a complete answer reaches 10.
  */
-const MID_SLOPE = 2.99 / (GREEN_FROM - YELLOW_FROM);
-export function accuracyOf(s: FreeResponseSignals): number {
-  const p = predictedScore(s);
-  if (p < GREEN_FROM) return clamp(3.5 + MID_SLOPE * (p - YELLOW_FROM), 0, 6.49);
-  return Math.min(10, 6.5 + (3.5 * (p - GREEN_FROM)) / (5 - GREEN_FROM));
+export function accuracyOf(s: FreeResponseSignals, model: GradingModel = MODEL): number {
+  const p = predictedScore(s, model);
+  const { yellowFrom, greenFrom } = model;
+  if (p < greenFrom)
+    return clamp(3.5 + (2.99 * (p - yellowFrom)) / (greenFrom - yellowFrom), 0, 6.49);
+  return Math.min(10, 6.5 + (3.5 * (p - greenFrom)) / (5 - greenFrom));
 }
 
 function gradeFreeResponse(question: QuestionForGrading, response: string): Evaluation {
   const { signals, key, covered, questionStems, expectedText, asWritten, expected, language } =
     analyzeAnswer(question, response);
   const { coverage, onSubject, contradicts, sense } = signals;
-  const { clarity } = clarityOf(asWritten, Math.max(onSubject, coverage, signals.similarity / 0.3));
+  const { clarity } = clarityOf(
+    asWritten,
+    Math.max(onSubject, coverage, signals.similarity / 0.3),
+    expected,
+  );
 
   const distinctCovered = new Set(
     covered.filter((k) => !questionStems.has(k.stem)).map((k) => k.label.toLowerCase()),
@@ -567,7 +707,11 @@ const IMPLAUSIBLE_PAIRS = new Set([
  * part-of-speech pairs, few repeated words, and relevance: an answer on another subject is not a
  * clear answer to this question.
  */
-function clarityOf(given: DocumentModel, relevance: number): { clarity: number; sense: number } {
+function clarityOf(
+  given: DocumentModel,
+  relevance: number,
+  expected?: DocumentModel,
+): { clarity: number; sense: number } {
   const sentences = given.sentences.filter((s) => s.words > 0);
   if (sentences.length === 0) return { clarity: 0, sense: 0 };
   const lengths = sentences.map((s) => s.words);
@@ -609,11 +753,20 @@ function clarityOf(given: DocumentModel, relevance: number): { clarity: number; 
     const odd = pairs.filter((p) => IMPLAUSIBLE_PAIRS.has(p)).length / Math.max(1, pairs.length);
     const grammar = clamp01(1 - odd * 4);
     const distinct = new Set(words.map((t) => t.normal)).size / words.length;
-    const repetition = clamp01((distinct - 0.25) / 0.25);
+    // Repeating words is salad, unless the expected answer repeats as much: an enumeration
+    // ("constant pointer to nonconstant data, nonconstant pointer to constant data, ...") must.
+    const floor = Math.min(0.25, distinctShare(expected) - 0.25);
+    const repetition = clamp01((distinct - floor) / 0.25);
     sense = functionWords * grammar * repetition;
   }
   const onTopic = 0.4 + 0.6 * clamp01(relevance * 2.5);
   return { clarity: Math.round(10 * clamp01(form * sense * onTopic)), sense };
+}
+
+/** Share of distinct words among a text's words (1 when it has fewer than six). */
+function distinctShare(doc: DocumentModel | undefined): number {
+  const words = (doc?.sentences ?? []).flatMap((s) => s.tokens.filter((t) => t.type === 'word'));
+  return words.length < 6 ? 1 : new Set(words.map((t) => t.normal)).size / words.length;
 }
 
 function depthOf(

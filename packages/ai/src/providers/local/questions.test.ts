@@ -79,16 +79,22 @@ describe('generateQuestions', slow, () => {
     'guardian-1',
     'lwn-1',
     'medium-1',
-  ])('writes valid questions of all four types from %s, as many as asked', async (name) => {
-    const chunks = chunksOf(name);
-    const questions = await ai.generateQuestions({ chunks, count: 12, types: ALL });
-    expect(questions).toHaveLength(12);
-    for (const type of ALL)
-      expect(questions.filter((q) => q.questionType === type)).toHaveLength(3);
-    for (const q of questions) expectValid(q, chunks);
-    const texts = questions.map((q) => q.question.toLowerCase());
-    expect(new Set(texts).size).toBe(texts.length);
-  });
+  ])(
+    'writes valid questions of the requested types from %s, never more than asked',
+    async (name) => {
+      // Fewer, better cards: a type the text gives no good question of hands its share to the others,
+      // and the generator stops short rather than fill the count with weak cards.
+      const chunks = chunksOf(name);
+      const questions = await ai.generateQuestions({ chunks, count: 12, types: ALL });
+      expect(questions.length).toBeGreaterThanOrEqual(4);
+      expect(questions.length).toBeLessThanOrEqual(12);
+      for (const q of questions) expect(ALL).toContain(q.questionType);
+      expect(new Set(questions.map((q) => q.questionType)).size).toBeGreaterThanOrEqual(2);
+      for (const q of questions) expectValid(q, chunks);
+      const texts = questions.map((q) => q.question.toLowerCase());
+      expect(new Set(texts).size).toBe(texts.length);
+    },
+  );
 
   it('spreads the count over the requested types as evenly as possible', async () => {
     const chunks = chunksOf('wikipedia');
@@ -236,7 +242,7 @@ describe('generateQuestions', slow, () => {
           count: 12,
           types: ['multiple_choice', 'free_response'],
         });
-        expect(questions.length, name).toBe(12);
+        expect(questions.length, name).toBeGreaterThan(0);
         for (const q of questions) {
           if (q.correctAnswerText) expect(everyday(q.correctAnswerText), q.question).toBe(false);
           const asked = /(?:the term|about) “([^”]+)”/.exec(q.question)?.[1];
@@ -386,6 +392,111 @@ describe('generateQuestions', slow, () => {
   function one(content: string): TextChunk[] {
     return [{ chunkId: 'c-1', sourceId: 's-1', sourceTitle: 'Filler', chunkIndex: 0, content }];
   }
+
+  it(
+    'writes no free response about a term its answer merely mentions, and no blank in a quotation, a list or a name',
+    slow,
+    async () => {
+      // Written here: terms mentioned inside sentences about something else, a quotation, a list
+      // and a name of several words, beside two sentences a real question can be asked from.
+      const text = [
+        'During the dry season, engineers at the reservoir tested a floating solar array for the city council.',
+        '“We never expected the floating solar array to cool the water,” said Dr Amara Okafor, bristling with pride.',
+        'The council compared wind turbines, heat pumps, floating solar arrays and tidal barrages before the vote.',
+        'Visitors to Lake Tanager Reservoir can watch the floating solar array from a wooden platform on the shore.',
+        'Evaporation falls under a floating solar array because the panels shade the surface of the water.',
+        'A floating solar array is a set of photovoltaic panels mounted on pontoons that float on a reservoir.',
+        'Dr Amara Okafor said the reservoir lost a fifth less water to evaporation in the first summer.',
+        'The city council approved a second floating solar array for the northern basin in the spring.',
+      ].join(' ');
+      const chunks = one(text);
+      const questions = await ai.generateQuestions({
+        chunks,
+        count: 10,
+        types: ['multiple_choice', 'free_response'],
+      });
+      expect(questions.length).toBeGreaterThan(0);
+      expect(questions.length).toBeLessThan(10);
+      for (const q of questions) {
+        expectValid(q, chunks);
+        // A term quoted in a free response is what its expected answer is about: it opens it.
+        const asked = /“([^”]+)”/.exec(q.question)?.[1];
+        if (q.questionType === 'free_response' && asked)
+          expect(q.expectedAnswer!.toLowerCase(), q.question).toMatch(
+            new RegExp(`^(?:the |an? )?${asked.toLowerCase()}`),
+          );
+        if (!q.question.includes('_____')) continue;
+        // No blank inside the quotation, in the list, or cutting "Lake Tanager Reservoir".
+        expect(q.question, q.question).not.toMatch(/“We never expected[^”]*_____/);
+        expect(q.question, q.question).not.toMatch(/compared [^.]*_____[^.]*before the vote/);
+        expect(q.question, q.question).not.toMatch(/Lake _____|_____ Reservoir/);
+      }
+    },
+  );
+
+  it(
+    "writes a German source's questions in German, with no note; an English one's with none either",
+    slow,
+    async () => {
+      // Written here: a short German text on photosynthesis.
+      const de = [
+        'Die Photosynthese ist ein Vorgang, bei dem Pflanzen Lichtenergie in chemische Energie umwandeln.',
+        'Das Chlorophyll in den Blättern nimmt vor allem rotes und blaues Licht auf.',
+        'Der Calvin-Zyklus bindet Kohlendioxid und baut daraus Zucker in den Chloroplasten auf.',
+        'Die Pflanzen speichern den Zucker als Stärke in ihren Wurzeln und Samen.',
+        'Die Photosynthese braucht Wasser, Licht und Kohlendioxid und setzt dabei Sauerstoff frei.',
+        'Das Chlorophyll gibt den Blättern ihre grüne Farbe, weil es grünes Licht zurückwirft.',
+      ].join(' ');
+      const chunks = one(de);
+      const questions = await ai.generateQuestions({
+        chunks,
+        count: 4,
+        types: ['multiple_choice', 'free_response'],
+      });
+      expect(questions.length).toBeGreaterThan(0);
+      for (const q of questions) {
+        expectValid(q, chunks);
+        expect(q.note).toBeUndefined();
+        // The writer's own words, outside the quoted source text: not English.
+        const stem = q.question.replace(/[„“«»"][^„“«»"]*[“”»"]/g, ' ');
+        expect(stem, q.question).not.toMatch(/\b(?:which|what|term|source|statement)\b/i);
+        expect(stem, q.question).toMatch(/\b(?:Quelle|Begriff|Aussage)\b/);
+      }
+      const en = await ai.generateQuestions({
+        chunks: chunksOf('wikipedia').slice(0, 3),
+        count: 2,
+        types: ['multiple_choice'],
+      });
+      for (const q of en) expect(q.note).toBeUndefined();
+    },
+  );
+
+  it('offers no decade that holds the answer\'s year, and asks "What did X say?" only of one saying', async () => {
+    // Written here: a speaker saying two things, years and a decade.
+    const text = [
+      'Dr Lena Ortiz said the new bridge would open in 1998 after years of delay.',
+      'Dr Lena Ortiz said the river had flooded the old crossing twice during the 1990s.',
+      'The engineers finished the steel arch in 1997 and tested the deck in the following spring.',
+      'Mayor Tom Baines praised the builders because the project stayed within its budget.',
+      'The old ferry service closed in 2001 when traffic moved to the new bridge.',
+      'Engineers had first proposed a tunnel in 1985, but the council rejected the plan.',
+    ].join(' ');
+    const chunks = one(text);
+    const questions = await ai.generateQuestions({
+      chunks,
+      count: 6,
+      types: ['multiple_choice', 'free_response'],
+    });
+    expect(questions.length).toBeGreaterThan(0);
+    for (const q of questions) {
+      expectValid(q, chunks);
+      const year = /^(\d{3})\d$/.exec(q.correctAnswerText ?? '')?.[1];
+      if (year)
+        for (const o of q.options) expect(o, q.question).not.toMatch(new RegExp(`${year}0s`));
+      // Which of her two sayings would be the answer?
+      expect(q.question).not.toMatch(/Ortiz say\b/);
+    }
+  });
 
   it('placeholder, repeated blind text and a cookie banner give a clear reason, not cards', async () => {
     for (const [text, reason] of [

@@ -1,6 +1,8 @@
 import { normalizeConcepts, type QuestionType } from '@mnemo/contracts/entities/question';
 import type { GeneratedQuestion, GenerateQuestionsInput, TextChunk } from '../../types';
 import { UnusableTextError, type UnusableTextReason } from '../../errors';
+import { detectLanguage } from '../../language';
+import { questionWordsFor, type QuestionWords } from './question-words';
 import { throwIfAborted } from './abort';
 import {
   analyze,
@@ -43,6 +45,22 @@ function everydayWord(phrase: Phrase): boolean {
 }
 
 /**
+ * A lone common noun of general English (GloVe rank under 5,000: "improvements", "roles",
+ * "website", "writers") blanked in a copied sentence is a guess among words that fit any sentence
+ * of the kind, and another option often fits as well; only a question that names its class ("What
+ * is X?") pins it down.
+ */
+const COMMON_RANK = 5000;
+function commonWord(phrase: Phrase): boolean {
+  if (phrase.length !== 1 || phrase.kind !== 'concept') return false;
+  const v = wordVectors();
+  const rank =
+    v.rank((phrase.lowerSurface ?? phrase.surface).toLowerCase()) ??
+    v.rank(phrase.key.toLowerCase());
+  return rank !== undefined && rank < COMMON_RANK;
+}
+
+/**
  * Questions built from the text itself:
  * - multiple choice: an important sentence with a key term taken out; the options are that term and
  *   three other terms of the same kind (names with names, concepts with concepts, dates with dates,
@@ -80,10 +98,19 @@ type Context = {
   positionSeed: number;
   /** Per phrase key, whether the phrase is a piece of a longer name ("Zealand", "Com"). */
   fragments: Map<string, boolean>;
+  /** Per phrase key, whether the phrase is a tagging slip (see `slip`). */
+  slips: Map<string, boolean>;
   /** The raw text of each source, for telling name fragments. */
   rawText: Map<string, string>;
   /** Phrase keys by the role the text gives them, for distractors of the answer's class. */
   roles: Roles;
+  /**
+   * Whether the text is English, the only language the tagger reads and the rewrites
+   * (rewrite.ts) apply to; in another a free response asks about the term opening its sentence.
+   */
+  english: boolean;
+  /** The stems in the source's language where the writer has them (question-words.ts). */
+  words: QuestionWords;
 };
 
 /**
@@ -150,6 +177,140 @@ function opensSentence(s: Sentence, o: PhraseOccurrence): boolean {
 }
 
 /**
+ * Pronouns and demonstratives that point outside the sentence ("His father was Kenyan …", "This
+ * setup was …", "… he admitted"): copied into a card, the learner cannot tell who or what is meant.
+ */
+const POINTING_OPENERS = new Set(
+  'it its this that these those they them their he she his her him we our us such'.split(' '),
+);
+const PERSONAL = new Set('he she him his her hers they them their theirs'.split(' '));
+function unresolved(s: Sentence): boolean {
+  if (POINTING_OPENERS.has(s.tokens[0]?.normal ?? '')) return true;
+  // A personal pronoun with no name or noun before it in the sentence refers to an earlier one.
+  const at = s.tokens.findIndex((t) => PERSONAL.has(t.normal));
+  return at >= 0 && !s.tokens.slice(0, at).some((t) => t.pos === 'PROPN' || t.pos === 'NOUN');
+}
+
+/**
+ * A blank inside quotation marks asks for a speaker's exact word, where other words fit as well
+ * ("… the _____ and the environment,” says Parata": "whales", "animals" both right).
+ */
+function insideQuote(s: Sentence, o: PhraseOccurrence): boolean {
+  const before = s.text.slice(0, s.offsets[o.start] ?? 0);
+  const open = (before.match(/“/g) ?? []).length - (before.match(/”/g) ?? []).length;
+  if (open > 0) return true;
+  if ((before.match(/"/g) ?? []).length % 2 === 1) return true;
+  // A sentence closing a quotation opened in an earlier one ("… in the tens of thousands," Mr X said).
+  const after = s.text.slice(s.offsets[o.end] ?? s.text.length);
+  return !/[“"]/.test(before) && /^[^“"]*[”"]/.test(after);
+}
+
+/**
+ * The term is one item of a list or one side of "X and Y" ("latency, _____, errors",
+ * "strengths and _____"): the other items fit the blank too, or the pair gives it away.
+ */
+function coordinated(s: Sentence, o: PhraseOccurrence): boolean {
+  const prev = s.tokens[o.start - 1]?.normal ?? '';
+  const next = s.tokens[o.end]?.normal ?? '';
+  if (['and', 'or', 'nor', '&'].includes(prev) || ['and', 'or', 'nor', '&'].includes(next))
+    return true;
+  return prev === ',' && next === ',';
+}
+
+/**
+ * The term sits beside another capitalised word, so blanking it cuts a name ("Ninety _____" for
+ * "Ninety Mile Beach", "North _____ editor").
+ */
+function splitsName(s: Sentence, o: PhraseOccurrence): boolean {
+  // A bracketed aside inside a name ("Kauri (Te Kaurinui Robert) _____") is looked through.
+  let before = o.start - 1;
+  if (s.tokens[before]?.value === ')') {
+    while (before > 0 && s.tokens[before]?.value !== '(') before--;
+    before--;
+  }
+  const prev = s.tokens[before];
+  const next = s.tokens[o.end];
+  const capital = (t: typeof prev) => t !== undefined && /^\p{Lu}/u.test(t.value);
+  const opener = (t: typeof prev) => t?.pos === 'ADP' || t?.pos === 'DET' || t?.pos === 'ADV';
+  const prevName = capital(prev) && (before > 0 || !opener(prev));
+  return prevName || capital(next);
+}
+
+/**
+ * The term is glued to other letters in the text ("long-term release", "mozilla.org"): a blank
+ * there cuts a word.
+ */
+function gluedBlank(s: Sentence, o: PhraseOccurrence): boolean {
+  const from = s.offsets[o.start] ?? 0;
+  const before = s.text.slice(Math.max(0, from - 1), from);
+  const after = s.text.slice(from + o.surface.length, from + o.surface.length + 2);
+  // Only in scripts that put spaces between words: Chinese and Japanese write none.
+  const word = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{N}-]/u;
+  return word.test(before) || word.test(after.slice(0, 1)) || /^\.\p{L}/u.test(after);
+}
+
+/**
+ * A tagging slip taken for a term: a verb swallowed into it ("Mr Obama lands", "experts regard New
+ * Zealand", "monitoring systems track"), seen as a sentence with no verb left outside the phrase,
+ * or capitalised and lower-case words mixed ("Mile beach", "America editor Jon Sopel").
+ */
+function slip(p: Phrase, ctx: Context): boolean {
+  if (p.length < 2 || p.kind === 'date' || p.kind === 'quantity') return false;
+  const known = ctx.slips.get(p.key);
+  if (known !== undefined) return known;
+  const words = p.surface.split(/\s+/).filter((w) => /^\p{L}/u.test(w));
+  const caps = words.filter((w) => /^\p{Lu}/u.test(w)).length;
+  // A name followed by a lower-case word is a slip when that word is the verb ("Mr Obama lands in
+  // Kenya"); before a verb of its own it is a term ("the Calvin cycle is …").
+  const mixed =
+    ctx.english &&
+    caps > 0 &&
+    caps < words.length &&
+    /^\p{Ll}/u.test(words[words.length - 1] ?? '');
+  let bad =
+    mixed &&
+    p.sentences.some((id) => {
+      const s = ctx.doc.sentences[id];
+      const o = s?.phrases.find((x) => x.key === p.key);
+      const next = o && s?.tokens[o.end];
+      return next !== undefined && next.pos !== 'VERB' && next.pos !== 'AUX';
+    });
+  // A plural before the last word is a subject with its verb, not a compound ("whales beach",
+  // "experts regard", "students graduate"): English compounds take the singular ("whale oil").
+  // A gerund with its object met once ("building stories", "encouraging students") is a verb
+  // phrase, not a term.
+  if (!bad && p.kind === 'concept' && p.count < 2 && /ing$/.test(words[0] ?? '') && p.plural)
+    bad = true;
+  if (!bad && p.kind === 'concept') {
+    for (const id of p.sentences) {
+      const s = ctx.doc.sentences[id];
+      const o = s?.phrases.find((x) => x.key === p.key);
+      if (!s || !o) continue;
+      for (let i = o.start; i < o.end - 1; i++) {
+        const t = s.tokens[i];
+        if (t && t.pos === 'NOUN' && t.normal !== t.lemma && /[^s]s$/.test(t.normal)) bad = true;
+      }
+    }
+  }
+  bad ||= /^\p{Ll}/u.test(words[0] ?? '') && /^\p{Lu}/u.test(words[words.length - 1] ?? '');
+  if (!bad) {
+    for (const id of p.sentences) {
+      const s = ctx.doc.sentences[id];
+      if (!s || !s.tokens.some((t) => t.pos === 'DET' || t.pos === 'ADP')) continue;
+      for (const o of s.phrases) {
+        if (o.key !== p.key) continue;
+        const verbOutside = s.tokens.some(
+          (t, i) => (i < o.start || i >= o.end) && (t.pos === 'VERB' || t.pos === 'AUX'),
+        );
+        if (!verbOutside) bad = true;
+      }
+    }
+  }
+  ctx.slips.set(p.key, bad);
+  return bad;
+}
+
+/**
  * The chunks of the sources that are content, not filler (filler.ts). When every source is filler
  * there is nothing to ask about, and the learner is told why instead of getting cards about
  * "dolor sit amet": an `UnusableTextError` naming the reason.
@@ -178,6 +339,10 @@ export function generateQuestions(input: GenerateQuestionsInput): GeneratedQuest
 
   const doc = analyze(input.chunks.map((c) => c.content));
   throwIfAborted(input.signal);
+  // The source's language, as the ingest worker detects and stores it: the stems are written in it
+  // where the writer can, and in English with a note for the learner where it cannot.
+  const language = detectLanguage(input.chunks.map((c) => c.content).join('\n\n'));
+  const { words, note } = questionWordsFor(language);
   const partSource = input.chunks.map((c) => c.sourceId);
   const phraseSources = new Map<string, Set<string>>();
   for (const phrase of doc.phrases.values()) {
@@ -212,8 +377,11 @@ export function generateQuestions(input: GenerateQuestionsInput): GeneratedQuest
     mcOrdinal: 0,
     positionSeed: hash32(input.chunks.map((c) => c.chunkId).join('|')) % POSITIONS.length,
     fragments: new Map(),
+    slips: new Map(),
     rawText: new Map(),
     roles: readRoles(doc),
+    english: language === 'en' || language === null,
+    words,
   };
   for (const c of input.chunks)
     ctx.rawText.set(c.sourceId, `${ctx.rawText.get(c.sourceId) ?? ''}\n${cleanText(c.content)}`);
@@ -298,7 +466,7 @@ export function generateQuestions(input: GenerateQuestionsInput): GeneratedQuest
     }
     if (!progressed) break;
   }
-  return made;
+  return note ? made.map((q) => ({ ...q, note })) : made;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -317,6 +485,9 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
     for (const s of doc.sentences) {
       if (!s.clean || s.words < 8 || s.words > 40 || fillerSentence(s.text) || !statesFact(s))
         continue;
+      // Without a case passage around it, a sentence pointing elsewhere ("his", "this setup") is
+      // a riddle.
+      if (!CASE_TYPES.has(type) && unresolved(s)) continue;
       for (const o of s.phrases) {
         const phrase = doc.phrases.get(o.key);
         if (!phrase || phrase.doubtful) continue;
@@ -327,11 +498,22 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
         const rest = s.terms.length - (o.end - o.start);
         if (rest < 4) continue;
         if (nameFragment(phrase, ctx)) continue;
-        if (everydayWord(phrase)) continue;
+        const rewritten = ctx.english ? rewrittenChoice(s, o, phrase) : null;
+        if (everydayWord(phrase) || (commonWord(phrase) && !rewritten)) continue;
+        // A blank in a long copied sentence is a reading test more than a question.
+        if (!rewritten && s.words > 32) continue;
+        // Capitals mark names in English; German capitalises every noun.
+        if (slip(phrase, ctx) || insideQuote(s, o) || coordinated(s, o)) continue;
+        if (ctx.english && splitsName(s, o)) continue;
+        if (gluedBlank(s, o)) continue;
+        // A common noun as the subject of a copied sentence ("_____ can change their website every
+        // week"): other terms of the source usually do that too, so two options are right. Only a
+        // rewrite that names its class ("What is X?", "Which Y …?") pins it down.
+        if (phrase.kind === 'concept' && opensSentence(s, o) && !rewritten) continue;
         let score = (doc.importance[s.id] ?? 0) + 0.05 * phrase.score + focusScore(s);
         if (definesAt(s, o.end)) score += 0.2;
         // A real question beats a blank in a copied sentence.
-        if (rewrittenChoice(s, o, phrase)) score += 0.5;
+        if (rewritten) score += 0.5;
         if (phrase.kind === 'date' || phrase.kind === 'quantity') score -= 0.15;
         if (s.anaphoric) score -= 0.2;
         if (QUOTED.test(s.text)) score -= 0.25;
@@ -347,9 +529,10 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
       for (const id of phrase.sentences) {
         const s = doc.sentences[id];
         if (!s || !s.clean || s.words < 8 || fillerSentence(s.text) || !statesFact(s)) continue;
+        if (!CASE_TYPES.has(type) && unresolved(s)) continue;
         const o = s.phrases.find((p) => p.key === phrase.key);
         if (!o) continue;
-        if (nameFragment(phrase, ctx)) continue;
+        if (nameFragment(phrase, ctx) || slip(phrase, ctx)) continue;
         if (everydayWord(phrase)) continue;
         let score = (doc.importance[s.id] ?? 0) + 0.5 * (phrase.score / top) + focusScore(s);
         // "…, so having a utilization target is essential" says something of the term, it does not
@@ -359,9 +542,14 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
         if (whyQuestion(s)) score += 0.5;
         else if (whatDoesQuestion(s, o)) score += 0.4;
         // A sentence that only mentions the term ("…, private browsing, Sync and more") does not
-        // explain it: asking to explain the term from it expects an answer the sentence is not. A
-        // last resort, when the source has too few sentences about their subject for the count.
-        else if (!defines && !opensSentence(s, o)) score -= CASE_TYPES.has(type) ? 0.3 : 1;
+        // explain it: "Explain the term X" from it expects an answer the sentence is not. Nor does
+        // "What does the source say about X?" over a sentence about X teach anything a real
+        // question would not: without a definition or a rewrite, no free response (fewer, better
+        // cards; the count goes to the types the text supports). A case question may ask about a
+        // term its passage is about.
+        else if (!CASE_TYPES.has(type) && !defines && (ctx.english || !opensSentence(s, o)))
+          continue;
+        else if (!defines && !opensSentence(s, o)) continue;
         // A lone common noun is rarely a concept worth explaining.
         if (phrase.kind === 'concept' && phrase.length === 1) score -= 0.3;
         if (opensSentence(s, o)) score += 0.2;
@@ -376,11 +564,12 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
     // key one.
     for (const s of doc.sentences) {
       if (!s.clean || s.words < 8 || fillerSentence(s.text) || !statesFact(s)) continue;
+      if (!CASE_TYPES.has(type) && unresolved(s)) continue;
       const o = s.phrases.find((x) => opensSentence(s, x));
       if (!o || seen.has(`${s.id}|${o.key}`)) continue;
       const phrase = doc.phrases.get(o.key);
       if (!phrase || phrase.doubtful || everydayWord(phrase) || nameFragment(phrase, ctx)) continue;
-      if (!whyQuestion(s) && !whatDoesQuestion(s, o)) continue;
+      if (!ctx.english || (!whyQuestion(s) && !whatDoesQuestion(s, o))) continue;
       let score = (doc.importance[s.id] ?? 0) + 0.5 * (phrase.score / top) + focusScore(s) + 0.6;
       if (s.anaphoric) score -= 0.3;
       if (QUOTED.test(s.text)) score -= 0.3;
@@ -543,7 +732,15 @@ function build(c: Candidate, ctx: Context): Built | undefined {
       }
     );
   }
-  const fr = freeResponse(c, ctx.doc, passage ?? null);
+  if (
+    !isCase &&
+    ctx.english &&
+    !whyQuestion(c.sentence) &&
+    saysElsewhere(c.sentence, c.occurrence, ctx)
+  )
+    return undefined;
+  const fr = freeResponse(c, ctx.doc, passage ?? null, ctx);
+  if (!fr) return undefined;
   return {
     question: { ...fr.question, ...base },
     distractorKeys: [],
@@ -579,8 +776,9 @@ function multipleChoice(
   if (distractors.length < 3) return undefined;
 
   const prefix = passage ? 'Based on the case above' : 'According to the source';
-  const subjectRest = subjectPredicate(s, o);
-  const rewritten = rewrittenChoice(s, o, phrase);
+  // The rewrites read English only.
+  const subjectRest = ctx.english ? subjectPredicate(s, o) : null;
+  const rewritten = ctx.english ? rewrittenChoice(s, o, phrase) : null;
   let question: string;
   if (rewritten) {
     question = passage
@@ -591,9 +789,7 @@ function multipleChoice(
   } else {
     const from = s.offsets[o.start] ?? 0;
     const blanked = `${s.text.slice(0, from)}${BLANK}${s.text.slice(from + o.surface.length)}`;
-    question = passage
-      ? `${prefix}, which term completes this statement? “${blanked}”`
-      : `Which term completes this statement from the source? “${blanked}”`;
+    question = passage ? ctx.words.caseCloze(blanked) : ctx.words.cloze(blanked);
   }
 
   const position = POSITIONS[(ctx.positionSeed + ctx.mcOrdinal) % POSITIONS.length] ?? 0;
@@ -715,6 +911,9 @@ function pickDistractors(
     const text = distractorText(p, answerText);
     const lower = text.toLowerCase();
     if (lower === answerText.toLowerCase() || stem.includes(lower)) continue;
+    // A word derived from the answer ("Kenyan" beside "Kenya") gives it away.
+    const answerLower = answerText.toLowerCase();
+    if (lower.startsWith(answerLower) || answerLower.startsWith(lower)) continue;
     // Nested terms ("browser" for "web browser") would make two options right.
     const words = wordsOf(p.key);
     if ([...words].every((w) => answerWords.has(w)) || [...answerWords].every((w) => words.has(w)))
@@ -723,17 +922,25 @@ function pickDistractors(
     // browser", "Mozilla browser"): both would be right.
     if (p.key.split(' ').pop() === answerHead) continue;
     if (answerYears.some((y) => text.includes(y))) continue;
+    // A decade holding the answer's year ("1990s", "mid-1990s" beside "1998"), or a year inside an
+    // answer's decade, is a second right answer.
+    if (answer.kind === 'date' && sameDecade(answerText, text)) continue;
     let score = p.score;
-    // Another kind of term (a name for a concept) only when the source has too few of the same kind,
-    // unless the text gives it the answer's role (a named speaker beside "American officials").
-    if (!sameKind && !sameRole?.has(p.key)) score *= 0.05;
+    // Another kind of term (a name for a concept) is an option the learner rules out by its kind
+    // alone, unless the text gives it the answer's role (a named speaker beside "American
+    // officials"); a source with too few of the answer's kind gives no card for it.
+    if (!sameKind && !sameRole?.has(p.key)) continue;
     // An everyday word beside a term of the source is an obvious wrong answer, or a second right
     // one ("president" beside "Mr Obama").
-    if (everydayWord(p)) continue;
+    if (everydayWord(p) || slip(p, ctx)) continue;
     // Other speakers for "Who said …?", other classes for "What is X?": the answer's own kind. Not a
     // hard rule, since a short source may name too few.
     if (sameRole) score *= sameRole.has(p.key) ? 5 : 0.4;
-    if (p.plural !== answerPlural && p.kind !== 'date' && p.kind !== 'quantity') score *= 0.5;
+    // A singular option after "a" or beside a plural answer is ruled out by grammar alone.
+    if (p.plural !== answerPlural && p.kind !== 'date' && p.kind !== 'quantity') continue;
+    // Beside a speaker, other speakers: a place or a body is ruled out by its kind alone.
+    if (role === 'speakers' || (answer.kind === 'proper' && ctx.roles.speakers.has(answer.key)))
+      if (!ctx.roles.speakers.has(p.key)) continue;
     score /= 1 + 0.5 * Math.abs(p.length - answer.length);
     score *= 0.6 ** (ctx.distractorUse.get(p.key) ?? 0);
     if (inPassage.has(p.key)) score *= 2;
@@ -760,6 +967,37 @@ function pickDistractors(
   return picked;
 }
 
+/** Whether one date names a decade ("1990s") that holds the other's year ("1998"). */
+function sameDecade(a: string, b: string): boolean {
+  const decade = (t: string) => /(\d{3})0s\b/.exec(t)?.[1];
+  const years = (t: string) => (t.match(/\b\d{4}\b/g) ?? []).map((y) => y.slice(0, 3));
+  const da = decade(a);
+  const db = decade(b);
+  return (
+    (da !== undefined && (years(b).includes(da) || db === da)) ||
+    (db !== undefined && years(a).includes(db))
+  );
+}
+
+/**
+ * "What did X say?" where the source has X saying several things: the question does not tell
+ * which, so the expected answer is one of several right ones.
+ */
+function saysElsewhere(s: Sentence, o: PhraseOccurrence, ctx: Context): boolean {
+  const saying = (x: Sentence, end: number) => {
+    const at = x.tokens[end]?.lemma === 'have' ? end + 1 : end;
+    const v = x.tokens[at];
+    return v !== undefined && v.pos === 'VERB' && SAYING.has(v.lemma);
+  };
+  if (!saying(s, o.end)) return false;
+  let times = 0;
+  for (const id of ctx.doc.phrases.get(o.key)?.sentences ?? []) {
+    const x = ctx.doc.sentences[id];
+    for (const p of x?.phrases ?? []) if (x && p.key === o.key && saying(x, p.end)) times++;
+  }
+  return times > 1;
+}
+
 /** A distractor in the answer's case style: a concept is not capitalised when the answer is not. */
 function distractorText(p: Phrase, answerText: string): string {
   if (p.kind === 'concept' && /^\p{Ll}/u.test(answerText) && p.lowerSurface !== null)
@@ -774,7 +1012,10 @@ function freeResponse(
   c: Candidate,
   doc: DocumentModel,
   passage: Passage | null,
-): { question: Omit<GeneratedQuestion, 'chunkId' | 'sourceId'>; sentenceIds: number[] } {
+  lang: { english: boolean; words: QuestionWords },
+): { question: Omit<GeneratedQuestion, 'chunkId' | 'sourceId'>; sentenceIds: number[] } | null {
+  const { english, words } = lang;
+  const termRef = (p: Phrase, t: string) => (p.kind === 'proper' ? t : words.quoted(t));
   const { sentence: s, occurrence: o, phrase } = c;
   const term = phrase.kind === 'concept' || phrase.kind === 'proper' ? phrase.surface : o.surface;
   const ids = [s.id];
@@ -787,10 +1028,10 @@ function freeResponse(
       next !== undefined && (next.anaphoric || next.phrases.some((x) => x.key === phrase.key));
     expected = more ? `${s.text} ${next.text}` : s.text;
     if (more) ids.push(next.id);
-    const why = whyQuestion(s);
+    const why = english ? whyQuestion(s) : null;
     question = why
       ? `Based on the case above, ${why[0]?.toLowerCase() ?? ''}${why.slice(1)}`
-      : `Based on the case above, explain what it tells you about ${termRef(phrase, term)}.`;
+      : words.caseAbout(termRef(phrase, term));
   } else {
     // A following sentence that continues about the same thing ("It...") belongs to the explanation.
     const next = doc.sentences[s.id + 1];
@@ -806,12 +1047,12 @@ function freeResponse(
     // "What is X?" only for "X is a/the …" with X opening the sentence ("His father was Kenyan" is not one).
     const opener = s.tokens[0]?.normal ?? '';
     const defines =
+      english &&
       definesAt(s, o.end) &&
       (o.start === 0 || (o.start === 1 && ['the', 'a', 'an'].includes(opener))) &&
       verb?.lemma === 'be';
-    const proper = phrase.kind === 'proper';
-    const why = whyQuestion(s);
-    const does = why ? null : whatDoesQuestion(s, o);
+    const why = english ? whyQuestion(s) : null;
+    const does = why || !english ? null : whatDoesQuestion(s, o);
     if (why) {
       question = keepNameCapital(why, s, doc);
     } else if (does) {
@@ -822,12 +1063,13 @@ function freeResponse(
       question = `What ${verb.normal} ${termRef(phrase, term)}?`;
     } else if (defines) {
       question = `What is meant by ${termRef(phrase, term)}, according to the source? Explain in your own words.`;
-    } else if (hash32(s.text) % 2 === 0) {
-      question = `What does the source say about ${termRef(phrase, term)}?`;
+    } else if (!english && opensSentence(s, o)) {
+      // No rewrite reads this language: the sentence is about the term it opens with.
+      question = words.about(termRef(phrase, term));
     } else {
-      question = proper
-        ? `Explain what the source tells you about ${term}.`
-        : `Explain the term ${termRef(phrase, term)} as the source uses it.`;
+      // "What does the source say about X?" over an English sentence no rewrite could turn into a
+      // question: no card.
+      return null;
     }
   }
   return {
@@ -858,9 +1100,6 @@ function keepNameCapital(question: string, s: Sentence, doc: DocumentModel): str
   const lowered = (first[0]?.toLowerCase() ?? '') + first.slice(1);
   return question.replace(new RegExp(`(?<=^\\S+(?: \\S+)? )${lowered}\\b`, 'u'), first);
 }
-
-/** A term inside a question: names as they are, other terms quoted (no article to guess). */
-const termRef = (phrase: Phrase, term: string) => (phrase.kind === 'proper' ? term : `“${term}”`);
 
 /**
  * A few consecutive sentences of the same chunk around `s` (the previous one first, for context),
