@@ -1,12 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { FakeDeckApi } from './fake-deck-api';
-
-const USER = { _id: 'u1', email: 'ada@example.com', firstName: 'Ada' };
+import { answerAs } from './fake-calls';
+import { FakeDeckApi, USER } from './fake-deck-api';
 
 /** Plays the API for a signed-in visitor: a stored token that /auth/me accepts, and one space. */
 async function signInWithFakeApi(page: Page) {
   await page.route('**/api/auth/me', (route) =>
-    route.fulfill({ json: { success: true, user: USER } }),
+    answerAs(route, 'GET /auth/me', { success: true, user: USER }),
   );
   await page.route('**/api/spaces', (route) =>
     route.fulfill({ json: { success: true, data: [{ _id: 's1', title: 'biology basics' }] } }),
@@ -194,5 +193,4 @@ test.describe('signed-in visitor', () => {
     await page.getByRole('link', { name: 'Flashcards' }).click();
     await expect(page).toHaveURL(new RegExp(`/deck/${id}/flashcards$`));
   });
-
 });

@@ -1,18 +1,37 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
+import type { ErrorBody } from '@mnemo/contracts/errors';
 import { watchDialogClosing } from './dialog-fade';
+import { answerAs } from './fake-calls';
 
 // The account dialogs and the reset page against answers played with page.route, in the wire
 // format of the auth service (errors: {success:false, error, message, code, requestId}). The real
-// service is exercised by the full-stack project.
+// service is exercised by the full-stack project. Successful answers are typed by the contracts
+// (`answerAs`), the schemas the web client parses them with.
 
-const USER = { _id: 'u1', email: 'ada@example.com', firstName: 'Ada' };
+const USER = {
+  _id: '0d9f3c1e-2a4b-4c6d-8e0f-1a2b3c4d5e6f',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+};
+/** An account that has not confirmed its e-mail yet. */
+const UNVERIFIED_ID = '5b2e7c90-3f41-4d8a-9c6e-2d7f1a0b4e93';
 
-function failure(status: number, code: string, error: string, extra: Record<string, unknown> = {}) {
-  return (route: Route) =>
-    route.fulfill({
-      status,
-      json: { success: false, error, message: error, code, requestId: 'r1', ...extra },
-    });
+/** An error answer of the auth service, in the contracts' error shape. */
+function failure(
+  status: number,
+  code: ErrorBody['code'],
+  error: string,
+  extra: Partial<ErrorBody> = {},
+) {
+  const body: ErrorBody = {
+    success: false,
+    error,
+    message: error,
+    code,
+    requestId: 'r1',
+    ...extra,
+  };
+  return (route: Route) => route.fulfill({ status, json: body });
 }
 
 /** Records the JSON bodies posted to an API path. */
@@ -38,22 +57,27 @@ test('creating an account leads through the code dialog to a signed-in session',
 }) => {
   const registered = recordPosts(page, '/auth/register');
   await page.route('**/api/auth/register', (route) =>
-    route.fulfill({
-      status: 201,
-      json: { success: true, email: USER.email, userId: 'u1', message: 'We sent a code.' },
-    }),
+    answerAs(
+      route,
+      'POST /auth/register',
+      { success: true, email: USER.email, userId: USER._id, message: 'We sent a code.' },
+      201,
+    ),
   );
   let resends = 0;
   await page.route('**/api/auth/resend-verification', (route) => {
     resends += 1;
     return resends === 1
-      ? route.fulfill({ json: { success: true, message: 'We sent you a new code.' } })
+      ? answerAs(route, 'POST /auth/resend-verification', {
+          success: true,
+          message: 'We sent you a new code.',
+        })
       : failure(429, 'RATE_LIMITED', 'Please wait a minute before requesting another code.')(route);
   });
   await page.route('**/api/auth/verify-email', (route) => {
     const body = route.request().postDataJSON() as { verificationCode: string };
     return body.verificationCode === '123456'
-      ? route.fulfill({ json: { success: true, token: 'tok-1', user: USER } })
+      ? answerAs(route, 'POST /auth/verify-email', { success: true, token: 'tok-1', user: USER })
       : failure(400, 'CODE_INVALID', 'That code is not right. 4 attempts left.')(route);
   });
 
@@ -130,7 +154,7 @@ test('sign-in shows the server error, the default without one, and success', asy
   await expect(dialog.getByRole('alert')).toHaveText('Login failed');
 
   answer = (route) =>
-    route.fulfill({ json: { success: true, token: 'tok-2', ...USER, user: USER } });
+    answerAs(route, 'POST /auth/login', { success: true, token: 'tok-2', ...USER, user: USER });
   await submit.click();
   await expect(dialog.getByRole('status')).toHaveText('Login successful!');
   await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 2_000 });
@@ -143,7 +167,7 @@ test('a login of an unverified account opens the code dialog', async ({ page }) 
   await page.route(
     '**/api/auth/login',
     failure(409, 'EMAIL_NOT_VERIFIED', 'Please verify your email first. We sent you a new code.', {
-      userId: 'u9',
+      userId: UNVERIFIED_ID,
     }),
   );
   const verified = recordPosts(page, '/auth/verify-email');
@@ -158,7 +182,7 @@ test('a login of an unverified account opens the code dialog', async ({ page }) 
   await verify.getByLabel('Verification code').fill('654321');
   await verify.getByRole('button', { name: 'Verify Email' }).click();
   await expect(verify.getByRole('alert')).toHaveText('Email verification failed');
-  expect(verified).toEqual([{ userId: 'u9', verificationCode: '654321' }]);
+  expect(verified).toEqual([{ userId: UNVERIFIED_ID, verificationCode: '654321' }]);
 });
 
 test('dialogs fade out before they leave the page', async ({ page }) => {
@@ -199,7 +223,10 @@ test('the reset-password dialog asks for an e-mail and confirms the request', as
   await expect(dialog.getByRole('alert')).toHaveText('Too many requests. Try again in a minute.');
 
   answer = (route) =>
-    route.fulfill({ json: { success: true, message: 'If an account exists, we sent a link.' } });
+    answerAs(route, 'POST /auth/request-password-reset', {
+      success: true,
+      message: 'If an account exists, we sent a link.',
+    });
   await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(dialog.getByRole('status')).toHaveText('If an account exists, we sent a link.');
   await dialog.getByRole('button', { name: 'Done' }).click();
@@ -245,8 +272,10 @@ test.describe('reset-password page', () => {
     const checked: string[] = [];
     await page.route('**/api/auth/validate-reset-token/**', (route) => {
       checked.push(new URL(route.request().url()).pathname);
-      return route.fulfill({
-        json: { success: true, email: USER.email, firstName: '<img src=x onerror=alert(1)>' },
+      return answerAs(route, 'GET /auth/validate-reset-token/:token', {
+        success: true,
+        email: USER.email,
+        firstName: '<img src=x onerror=alert(1)>',
       });
     });
     let answer: (route: Route) => Promise<void> = (route) => route.abort('connectionrefused');
@@ -282,7 +311,11 @@ test.describe('reset-password page', () => {
     await expect(page.getByRole('alert')).toHaveText('Failed to reset password');
 
     answer = (route) =>
-      route.fulfill({ json: { success: true, token: 'tok-3', user: { ...USER, token: 'tok-3' } } });
+      answerAs(route, 'POST /auth/reset-password', {
+        success: true,
+        token: 'tok-3',
+        user: { ...USER, token: 'tok-3' },
+      });
     await submit.click();
     await expect(page.getByRole('status')).toHaveText('Password reset successful! Redirecting...');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBe('tok-3');
@@ -302,7 +335,7 @@ test.describe('Google sign-in', () => {
       if (r.url().includes('google.com')) google.push(r.url());
     });
     await page.route('**/api/auth/config', (route) =>
-      route.fulfill({ json: { googleClientId: null } }),
+      answerAs(route, 'GET /auth/config', { googleClientId: null }),
     );
     const dialog = await openSignIn(page);
     await expect(dialog.getByLabel('Email')).toBeVisible();
@@ -315,7 +348,9 @@ test.describe('Google sign-in', () => {
     page,
   }) => {
     await page.route('**/api/auth/config', (route) =>
-      route.fulfill({ json: { googleClientId: 'client-1.apps.googleusercontent.com' } }),
+      answerAs(route, 'GET /auth/config', {
+        googleClientId: 'client-1.apps.googleusercontent.com',
+      }),
     );
     // A stand-in for Google Identity Services, served in place of Google's script.
     await page.route('https://accounts.google.com/gsi/client', (route) =>
@@ -352,7 +387,7 @@ test.describe('Google sign-in', () => {
     await expect(dialog.getByRole('alert')).toHaveText('Google authentication failed');
 
     answer = (route) =>
-      route.fulfill({ json: { success: true, token: 'tok-g', ...USER, user: USER } });
+      answerAs(route, 'POST /auth/google', { success: true, token: 'tok-g', ...USER, user: USER });
     await button.click();
     await expect(dialog.getByRole('status')).toHaveText('Login successful!');
     expect(posted.at(-1)).toEqual({ credential: 'google-id-token' });
@@ -362,12 +397,12 @@ test.describe('Google sign-in', () => {
 
 test('signing out ends the session on the server', async ({ page }) => {
   await page.route('**/api/auth/me', (route) =>
-    route.fulfill({ json: { success: true, user: { ...USER, firstName: '<b>Ada</b>' } } }),
+    answerAs(route, 'GET /auth/me', { success: true, user: { ...USER, firstName: '<b>Ada</b>' } }),
   );
   const logouts: (string | null)[] = [];
   await page.route('**/api/auth/logout', (route) => {
     logouts.push(route.request().headers().authorization ?? null);
-    return route.fulfill({ json: { success: true } });
+    return answerAs(route, 'POST /auth/logout', { success: true });
   });
   await page.addInitScript(() => {
     if (!sessionStorage.getItem('seeded')) {

@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { watchDialogClosing } from './dialog-fade';
+import { answerAs } from './fake-calls';
 
 // The edit-cards screen (spec 02 §2, §4, §5, §8) against a played question service: page.route
 // answers the question calls in the wire format of @mnemo/contracts (list {questions, pagination
@@ -212,8 +213,9 @@ function deckAnswer(isOwner: boolean) {
 /** A signed-in visitor (a stored token /auth/me accepts) and the deck, owned by them or not. */
 async function signIn(page: Page, { isOwner = true } = {}) {
   await page.route('**/api/auth/me', (route) =>
-    route.fulfill({
-      json: { success: true, user: { _id: USER_ID, email: 'ada@example.com', firstName: 'Ada' } },
+    answerAs(route, 'GET /auth/me', {
+      success: true,
+      user: { _id: USER_ID, email: 'ada@example.com', firstName: 'Ada' },
     }),
   );
   await page.route('**/api/spaces', (route) =>

@@ -40,6 +40,24 @@ export function callMatches(key: string, method: string, path: string): boolean 
   return keyMethod === method && new RegExp(`^${pattern}$`).test(path);
 }
 
+/**
+ * Answers a call played with `page.route` the way `FakeRequest.answer` does: the JSON body is typed
+ * by the contracts (`answerAs(route, 'POST /auth/login', value)` takes only what the call's answer
+ * schema allows), and the key must name the call being answered.
+ */
+export function answerAs<K extends RouteKey>(
+  route: Route,
+  key: K,
+  value: RouteResponse<K>,
+  status = 200,
+): Promise<void> {
+  const request = route.request();
+  const path = new URL(request.url()).pathname.replace(/^\/api/, '');
+  if (!callMatches(key, request.method(), path))
+    throw new Error(`The fake answered ${request.method()} ${path} as ${key}`);
+  return route.fulfill({ status, json: value });
+}
+
 export class RecordingFake {
   calls: RecordedCall[] = [];
 
@@ -69,11 +87,7 @@ export class RecordingFake {
       ...call,
       parts: path.split('/').filter(Boolean),
       json: (value: unknown, status = 200) => route.fulfill({ status, json: value }),
-      answer: (key, value, status = 200) => {
-        if (!callMatches(key, method, path))
-          throw new Error(`The fake answered ${method} ${path} as ${key}`);
-        return route.fulfill({ status, json: value });
-      },
+      answer: (key, value, status = 200) => answerAs(route, key, value, status),
     };
   }
 }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { answerAs } from './fake-calls';
 import { FakeDeckApi, USER } from './fake-deck-api';
 
 // Issue 18.1: deck routes stay for signed-in users (spec 01 §2.2), but a guest sent back from one
@@ -19,7 +20,7 @@ test('a guest opening Flashcards is told why in the sign-up dialog, signs in and
 }) => {
   const { deck } = await guestWithDeck(page);
   await page.route('**/api/auth/login', (route) =>
-    route.fulfill({ json: { success: true, token: 'tok-1', user: USER } }),
+    answerAs(route, 'POST /auth/login', { success: true, token: 'tok-1', ...USER, user: USER }),
   );
 
   await page.goto(`/deck/${deck._id}/flashcards?mode=review`);
@@ -44,13 +45,15 @@ test('a guest sent back from the library signs up, verifies the code and lands o
 }) => {
   await guestWithDeck(page);
   await page.route('**/api/auth/register', (route) =>
-    route.fulfill({
-      status: 201,
-      json: { success: true, email: USER.email, userId: USER._id, message: 'We sent a code.' },
-    }),
+    answerAs(
+      route,
+      'POST /auth/register',
+      { success: true, email: USER.email, userId: USER._id, message: 'We sent a code.' },
+      201,
+    ),
   );
   await page.route('**/api/auth/verify-email', (route) =>
-    route.fulfill({ json: { success: true, token: 'tok-2', user: USER } }),
+    answerAs(route, 'POST /auth/verify-email', { success: true, token: 'tok-2', user: USER }),
   );
 
   await page.goto('/create-flashcards');
@@ -74,7 +77,7 @@ test('a guest who closes the dialog stays on the creation page, and the next sig
 }) => {
   const { deck } = await guestWithDeck(page);
   await page.route('**/api/auth/login', (route) =>
-    route.fulfill({ json: { success: true, token: 'tok-3', user: USER } }),
+    answerAs(route, 'POST /auth/login', { success: true, token: 'tok-3', ...USER, user: USER }),
   );
   await page.goto(`/deck/${deck._id}/summary`);
   const register = page.getByRole('dialog', { name: 'Create an Account' });
@@ -97,7 +100,9 @@ test('signing out on a sign-in page goes to the creation page without the sign-u
 }) => {
   const api = new FakeDeckApi({ signedIn: true });
   await api.install(page);
-  await page.route('**/api/auth/logout', (route) => route.fulfill({ json: { success: true } }));
+  await page.route('**/api/auth/logout', (route) =>
+    answerAs(route, 'POST /auth/logout', { success: true }),
+  );
   await page.goto('/library');
   await page.getByRole('button', { name: USER.firstName }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();

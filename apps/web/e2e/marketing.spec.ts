@@ -1,4 +1,6 @@
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
+import { answerAs } from './fake-calls';
+import { USER } from './fake-deck-api';
 
 // Lazy route chunks can take a while on a loaded machine; the conditions stay the same.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -349,9 +351,7 @@ test.describe('plans, affiliate and legal pages', () => {
 
   test('a signed-in visitor starts the checkout from the Scholar card', async ({ page }) => {
     await page.route('**/api/auth/me', (route) =>
-      route.fulfill({
-        json: { success: true, user: { _id: 'u1', email: 'ada@example.com', firstName: 'Ada' } },
-      }),
+      answerAs(route, 'GET /auth/me', { success: true, user: USER }),
     );
     await page.route('**/api/payment/create-checkout-session', (route) =>
       route.fulfill({

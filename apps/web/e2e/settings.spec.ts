@@ -1,11 +1,10 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { FakeDeckApi, failure as deckFailure } from './fake-deck-api';
+import { answerAs } from './fake-calls';
+import { FakeDeckApi, USER, failure as deckFailure } from './fake-deck-api';
 
 // The settings page, the upgrade dialog and the demo checkout / portal pages (spec 01 §2.5, §2.10,
 // §4.4, §8, §9) against payment answers played with page.route in the wire format of
 // @mnemo/contracts/api/payment. The real billing service is driven by full-stack/billing-demo.spec.ts.
-
-const USER = { _id: 'u1', email: 'ada@example.com', firstName: 'Ada' };
 
 interface Usage {
   success: true;
@@ -47,7 +46,7 @@ const failure =
 async function playBilling(page: Page, first: Usage | ((route: Route) => Promise<void>)) {
   const state = { answer: first, usageCalls: 0, checkoutBodies: [] as unknown[] };
   await page.route('**/api/auth/me', (route) =>
-    route.fulfill({ json: { success: true, user: USER } }),
+    answerAs(route, 'GET /auth/me', { success: true, user: USER }),
   );
   await page.route('**/api/spaces', (route) =>
     route.fulfill({ json: { success: true, data: [] } }),

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
+import { answerAs } from './fake-calls';
 
 // Sources on the creation page and in the deck area, against answers played with page.route in the
 // wire format of @mnemo/contracts (deck, source, upload and progress shapes; errors as
@@ -77,8 +78,9 @@ function eventStream(events: unknown[]): string {
 /** Plays a signed-in visitor (a stored token /auth/me accepts) and the deck, served from `state`. */
 async function openDeck(page: Page, state: { sources: Source[] }) {
   await page.route('**/api/auth/me', (route) =>
-    route.fulfill({
-      json: { success: true, user: { _id: USER_ID, email: 'ada@example.com', firstName: 'Ada' } },
+    answerAs(route, 'GET /auth/me', {
+      success: true,
+      user: { _id: USER_ID, email: 'ada@example.com', firstName: 'Ada' },
     }),
   );
   await page.route('**/api/spaces', (route) =>
@@ -93,7 +95,9 @@ async function openDeck(page: Page, state: { sources: Source[] }) {
     (route) => {
       const sourceId = new URL(route.request().url()).pathname.split('/')[4];
       expect(route.request().headers()['authorization']).toBe('Bearer test-token');
-      return route.fulfill({ json: { success: true, ticket: `ticket-${sourceId}`, expiresInSeconds: 60 } });
+      return route.fulfill({
+        json: { success: true, ticket: `ticket-${sourceId}`, expiresInSeconds: 60 },
+      });
     },
   );
   const deckLoads: number[] = [];
@@ -186,7 +190,10 @@ test.describe('creation page', () => {
     await page.goto('/create-flashcards');
     await page.getByRole('tab', { name: 'Files' }).click();
     const picker = page.getByLabel('Choose files');
-    await expect(picker).toHaveAttribute('accept', '.pdf,.doc,.docx,.pptx,.epub,.txt,.md,.markdown,.html,.htm,.png,.jpg,.jpeg,.webp,.tif,.tiff');
+    await expect(picker).toHaveAttribute(
+      'accept',
+      '.pdf,.doc,.docx,.pptx,.epub,.txt,.md,.markdown,.html,.htm,.png,.jpg,.jpeg,.webp,.tif,.tiff',
+    );
     const list = page.getByRole('list', { name: 'Added content' });
 
     await picker.setInputFiles({

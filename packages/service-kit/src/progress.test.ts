@@ -44,7 +44,8 @@ describe('the progress store', () => {
     expect(second.details).toBeNull();
     expect(await store.latest(sourceId)).toEqual(second);
     expect(await redis.ttl(progressLatestKey(prefix, sourceId))).toBeGreaterThan(0);
-    await expect.poll(() => heard.map((e) => e.step)).toEqual(['starting', 'extracting']);
+    // Pub/sub delivery is asynchronous: poll's 1 s default ran out once on a loaded CI runner.
+    await expect.poll(() => heard.map((e) => e.step), { timeout: 10_000 }).toEqual(['starting', 'extracting']);
 
     await redis.set(progressLatestKey(prefix, sourceId), JSON.stringify({ not: 'an event' }));
     expect(await store.latest(sourceId)).toBeNull();

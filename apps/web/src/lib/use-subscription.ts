@@ -51,5 +51,5 @@ export function useIsSubscriber(): boolean {
     [queryClient],
   );
   if (!authenticated) return false;
-  return query.data ?? session.user.hasActiveSubscription;
+  return query.data ?? false;
 }

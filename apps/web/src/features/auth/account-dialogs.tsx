@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { auth, type SessionAnswer } from '../../lib/session/auth-api';
 import { Dialog } from '../../components/dialog';
 import { useRouter } from '@tanstack/react-router';
 import type { AccountToVerify, SignInIntent, SignInMode } from '../../lib/session/sign-in-dialog';
 import type { ActiveDialog } from './sign-in-dialog';
-import { parseRegisterAnswer, parseSessionAnswer } from './auth-answers';
 import { validateSignIn, signInBody, type SignInFields } from './auth-forms';
 import {
   AUTH_MESSAGES,
@@ -96,19 +95,14 @@ function SignInDialogContent({
   const googleClientId = useGoogleClientId();
   const register = mode === 'register';
 
-  const finishSignIn = (body: unknown, fallback: string) => {
-    const answer = parseSessionAnswer(body);
-    if (!answer) {
-      setError(fallback);
-      return;
-    }
+  const finishSignIn = (answer: SessionAnswer) => {
     completeSignIn(answer);
     setSignedIn(true);
   };
 
   const login = useMutation({
-    mutationFn: (body: { email: string; password: string }) => api.post('/auth/login', body),
-    onSuccess: (body) => finishSignIn(body, AUTH_MESSAGES.loginFailed),
+    mutationFn: (body: { email: string; password: string }) => auth.login(body),
+    onSuccess: finishSignIn,
     onError: (e, body) => {
       // Not verified yet: the server has mailed a new code; continue in the code dialog.
       const userId = unverifiedUserId(e);
@@ -119,18 +113,14 @@ function SignInDialogContent({
   });
 
   const signUp = useMutation({
-    mutationFn: (body: SignInFields) => api.post('/auth/register', body),
-    onSuccess: (answer, body) => {
-      const account = parseRegisterAnswer(answer, body.email);
-      if (account) onNeedsVerification(account);
-      else setError(AUTH_MESSAGES.registrationFailed);
-    },
+    mutationFn: (body: SignInFields) => auth.register(body),
+    onSuccess: (account) => onNeedsVerification(account),
     onError: (e) => setError(messageFor(e, AUTH_MESSAGES.registrationFailed)),
   });
 
   const google = useMutation({
-    mutationFn: (credential: string) => api.post('/auth/google', { credential }),
-    onSuccess: (body) => finishSignIn(body, AUTH_MESSAGES.googleFailed),
+    mutationFn: (credential: string) => auth.google(credential),
+    onSuccess: finishSignIn,
     onError: (e) => setError(messageFor(e, AUTH_MESSAGES.googleFailed)),
   });
 

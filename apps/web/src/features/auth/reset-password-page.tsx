@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { api } from '../../lib/api';
-import { parseResetTokenAnswer, parseSessionAnswer } from './auth-answers';
+import { auth } from '../../lib/session/auth-api';
 import { PASSWORD_MIN_LENGTH, validateNewPassword } from './auth-forms';
 import {
   AUTH_MESSAGES,
@@ -57,13 +56,7 @@ function ResetWithToken({ token }: { token: string }) {
   }, [done]);
   const check = useQuery({
     queryKey: ['auth', 'reset-token', token],
-    queryFn: async ({ signal }) => {
-      const account = parseResetTokenAnswer(
-        await api.get(`/auth/validate-reset-token/${encodeURIComponent(token)}`, { signal }),
-      );
-      if (!account) throw new Error(AUTH_MESSAGES.resetLinkInvalid);
-      return account;
-    },
+    queryFn: ({ signal }) => auth.validateResetToken(token, signal),
     retry: false,
     staleTime: Infinity,
     // Once used the token is spent: never check it again (signing in clears the query cache).
@@ -118,14 +111,8 @@ function NewPasswordForm({
   const completeSignIn = useCompleteSignIn();
 
   const reset = useMutation({
-    mutationFn: (newPassword: string) =>
-      api.post('/auth/reset-password', { token, password: newPassword }),
-    onSuccess: (body) => {
-      const answer = parseSessionAnswer(body);
-      if (!answer) {
-        setError(AUTH_MESSAGES.resetFailed);
-        return;
-      }
+    mutationFn: (newPassword: string) => auth.resetPassword({ token, password: newPassword }),
+    onSuccess: (answer) => {
       // Spec 01 §4.5: logged in (token stored, user kept in the session), then / after 2 s.
       completeSignIn(answer);
       onDone();

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../lib/session/session-context';
 import { SESSION_KEYS, browserSessionStorage, removeKey } from '../../lib/storage-keys';
-import type { SessionAnswer } from './auth-answers';
+import type { SessionAnswer } from '../../lib/session/auth-api';
 
 /**
  * Login, verification, Google sign-in and password reset all end here (spec 01 §4.1): store the

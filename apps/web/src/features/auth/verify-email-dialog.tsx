@@ -5,7 +5,8 @@ import { resendVerificationResponseSchema } from '@mnemo/contracts/api/auth';
 import { api } from '../../lib/api';
 import { FALLBACK_PATH } from '../../lib/session/access';
 import type { AccountToVerify } from '../../lib/session/sign-in-dialog';
-import { answerMessage, parseSessionAnswer } from './auth-answers';
+import { auth } from '../../lib/session/auth-api';
+import { answerMessage } from './auth-answers';
 import { VERIFICATION_CODE_LENGTH, isCompleteCode, sanitizeCode } from './auth-forms';
 import { AUTH_MESSAGES, AUTH_NOTICES, AUTH_TIMINGS, messageFor } from './auth-messages';
 import { useCompleteSignIn } from './use-session-change';
@@ -38,13 +39,8 @@ export function VerifyEmailDialogContent({
 
   const verify = useMutation({
     mutationFn: (verificationCode: string) =>
-      api.post('/auth/verify-email', { userId: account.userId, verificationCode }),
-    onSuccess: (body) => {
-      const answer = parseSessionAnswer(body);
-      if (!answer) {
-        setError(AUTH_MESSAGES.verificationFailed);
-        return;
-      }
+      auth.verifyEmail({ userId: account.userId, verificationCode }),
+    onSuccess: (answer) => {
       completeSignIn(answer);
       setVerified(true);
     },

@@ -308,6 +308,12 @@ function DeckEditCards({
           </button>
         </div>
       )}
+      {!screen.generating &&
+        screen.generationNotes.map((note) => (
+          <p key={note} className="notice notice-info" role="status">
+            {note}
+          </p>
+        ))}
       {body}
       {owner && !screen.error && (
         <div className="edit-cards-footer">

@@ -30,7 +30,7 @@ describe('watching a queued generation', () => {
     const load = statuses([
       { state: 'queued' },
       { state: 'running' },
-      { state: 'completed', created: 7 },
+      { state: 'completed', created: 7, notes: ['Questions are in English: the offline study AI cannot write questions in Japanese yet.'] },
     ]);
     const onProgress = vi.fn();
     const onEnd = vi.fn();
@@ -42,7 +42,12 @@ describe('watching a queued generation', () => {
     expect(onProgress).toHaveBeenLastCalledWith('running');
     expect(onEnd).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(3000);
-    expect(onEnd).toHaveBeenCalledExactlyOnceWith({ state: 'completed', created: 7 });
+    // The run's notes (how its questions were written) come with its end.
+    expect(onEnd).toHaveBeenCalledExactlyOnceWith({
+      state: 'completed',
+      created: 7,
+      notes: ['Questions are in English: the offline study AI cannot write questions in Japanese yet.'],
+    });
     await vi.advanceTimersByTimeAsync(30_000);
     expect(load).toHaveBeenCalledTimes(3);
     expect(onProgress).toHaveBeenCalledTimes(2);

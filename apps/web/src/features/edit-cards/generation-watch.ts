@@ -17,7 +17,7 @@ export interface GenerationJob {
  */
 export type GenerationView =
   | { state: 'queued' | 'running' }
-  | { state: 'completed'; created: number }
+  | { state: 'completed'; created: number; notes: string[] }
   | { state: 'failed'; reason: string }
   | { state: 'unknown' };
 
@@ -39,7 +39,8 @@ export async function lookAtGeneration(
   }
   switch (answer.state) {
     case 'completed':
-      return { state: 'completed', created: answer.created ?? 0 };
+      // Notes say how the questions were written ("Questions are in English: …").
+      return { state: 'completed', created: answer.created ?? 0, notes: answer.notes ?? [] };
     case 'failed':
       // The server always gives a reason; a missing one still ends the wait with words to show.
       return { state: 'failed', reason: answer.reason ?? 'The generation failed' };

@@ -120,6 +120,8 @@ export function useEditCards({
   const [job, setJob] = useState<GenerationJob | null>(null);
   const [progress, setProgress] = useState<'queued' | 'running' | null>(null);
   const [failure, setFailure] = useState<GenerationFailure | null>(null);
+  // What the last completed run says about its questions (issue 21: the language they are in).
+  const [notes, setNotes] = useState<string[]>([]);
 
   // Aborted when the screen goes away: a regeneration stops waiting for its replacements.
   const screenAlive = useRef<AbortController | null>(null);
@@ -194,6 +196,8 @@ export function useEditCards({
           setJob((current) => current ?? { jobId: run.jobId, body });
           setHandoff(true);
           flagSetter.current(true);
+        } else if (run.state === 'completed') {
+          setNotes(run.notes ?? []);
         } else if (run.state === 'failed' && generatingFlag.current) {
           setFailure({ reason: run.reason ?? EDIT_CARDS_MESSAGES.generateFailed, body });
           setHandoff(false);
@@ -240,6 +244,7 @@ export function useEditCards({
           finish();
           return;
         }
+        setNotes(end.state === 'completed' ? end.notes : []);
         void refetch();
       },
       intervalMs: EDIT_CARDS_TIMINGS.pollMs,
@@ -369,6 +374,8 @@ export function useEditCards({
     progress,
     /** The last run's failure with its reason; Retry sends its request again. */
     generationFailure: failure,
+    /** The last completed run's notes on how its questions were written; empty when none. */
+    generationNotes: notes,
     retry,
     overlay,
     update,

@@ -5,6 +5,7 @@ import { useSession } from '../../lib/session/session-context';
 import { useSignInDialog } from '../../lib/session/sign-in-dialog';
 import { SCHOLAR_PRICE } from '../../lib/billing/billing-display';
 import { useCheckout } from '../../lib/billing/use-checkout';
+import { useIsSubscriber } from '../../lib/use-subscription';
 import { PRIVACY_CLAIMS } from './privacy-claims';
 import { useScrollToHash } from './use-scroll-to-hash';
 
@@ -57,8 +58,11 @@ function ScholarAction() {
   const { session } = useSession();
   const signIn = useSignInDialog();
   const { starting, error, start: startCheckout } = useCheckout();
+  // The same flag as the sidebar's: GET /payment/usage, cached for the tab (the auth answers do
+  // not carry it).
+  const subscriber = useIsSubscriber();
 
-  if (session.status === 'authenticated' && session.user.hasActiveSubscription) {
+  if (subscriber) {
     return (
       <Link to="/settings" className="btn">
         You are on Scholar: manage in Settings

@@ -4,10 +4,9 @@ import type { ReviewRating } from '@mnemo/contracts/api/review';
 import { isApiError } from '../../lib/api';
 import { invalidateReviewData, reviewApi } from '../../lib/review';
 import { initialQueueSession, queueSessionReducer, ratingForKey } from './queue-session';
-import { study } from './study-api';
-import { submissionFor, type StudyItem } from './study-items';
+import type { StudyItem } from './study-items';
 import { STUDY_MESSAGES as M } from './study-messages';
-import { useFollowUp } from './use-follow-up';
+import { useAnswering } from './use-answering';
 
 /**
  * Walks `queue` once (Review mode's due queue, the summary quiz): answers are evaluated, scheduled
@@ -27,34 +26,20 @@ export function useQueueSession(
     dispatch({ type: 'restart', now: Date.now() });
   }, [resetKey]);
 
-  const { pendingMessage, askFollowUp } = useFollowUp(
-    current,
-    state.submitted,
-    state.evaluation,
-    state.turn,
-  );
-
-  const submit = useCallback(() => {
-    if (!current || state.phase !== 'answering') return;
-    const submission = submissionFor(current, { selectedOption: state.selectedOption, draft: state.draft });
-    if (!submission) return;
-    const turn = state.turn;
-    dispatch({ type: 'submit', submission });
-    study.evaluate(current, submission, { practice, timeTakenMs: Date.now() - state.shownAt }).then(
-      ({ evaluation, review }) => {
-        dispatch({
-          type: 'answered',
-          turn,
-          evaluation,
-          review,
-          id: current.id,
-          concepts: current.concepts,
-        });
-        if (review) void invalidateReviewData(queryClient);
-      },
-      () => dispatch({ type: 'evaluationFailed', turn, message: M.evaluateFailed }),
-    );
-  }, [current, practice, queryClient, state]);
+  const { submit, pendingMessage, askFollowUp } = useAnswering(current, state, dispatch, {
+    evaluateOptions: () => ({ practice, timeTakenMs: Date.now() - state.shownAt }),
+    onEvaluated: ({ evaluation, review }, turn, item) => {
+      dispatch({
+        type: 'answered',
+        turn,
+        evaluation,
+        review,
+        id: item.id,
+        concepts: item.concepts,
+      });
+      if (review) void invalidateReviewData(queryClient);
+    },
+  });
 
   const rate = useCallback(
     (rating: ReviewRating) => {

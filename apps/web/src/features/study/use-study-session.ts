@@ -1,12 +1,11 @@
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReviewState } from '@mnemo/contracts/api/review';
 import { invalidateReviewData } from '../../lib/review';
 import { study, type StudyDeck } from './study-api';
-import { filterByConcepts, filterItems, submissionFor, type StudyFilter } from './study-items';
-import { STUDY_MESSAGES as M } from './study-messages';
+import { filterByConcepts, filterItems, type StudyFilter } from './study-items';
 import { initialSession, sessionReducer } from './study-session';
-import { useFollowUp } from './use-follow-up';
+import { useAnswering } from './use-answering';
 
 /** Under the deck's key, so reloading the deck (a source finished, questions edited) reloads it. */
 export const studyQueryKey = (deckId: string) => ['deck', deckId, 'study'] as const;
@@ -52,47 +51,23 @@ export function useStudySession(
     dispatch({ type: 'clamp', count });
   }, [count]);
 
-  const { pendingMessage, askFollowUp } = useFollowUp(
-    current,
-    state.submitted,
-    state.evaluation,
-    state.turn,
-  );
-
-  const submit = useCallback(() => {
-    if (!current || state.phase !== 'answering') return;
-    const submission = submissionFor(current, { selectedOption: state.selectedOption, draft: state.draft });
-    if (!submission) return;
-    const turn = state.turn;
-    dispatch({ type: 'submit', submission });
-    // Called directly rather than through useMutation: a 403 or 404 here (a viewer the server does
-    // not let evaluate) is the evaluation's error, not the app-wide access-denied redirect.
-    study.evaluate(current, submission, { practice: !schedule }).then(
-      ({ evaluation, item, review: after }) => {
-        queryClient.setQueryData<StudyDeck>(studyQueryKey(deckId), (deck) =>
-          deck
-            ? {
-                ...deck,
-                items: deck.items.map((i) => (i.id === item.id && i.kind === item.kind ? item : i)),
-              }
-            : deck,
-        );
-        setReview(after ? { turn, review: after } : null);
-        if (after) void invalidateReviewData(queryClient);
-        dispatch({ type: 'evaluated', turn, evaluation });
-      },
-      () => dispatch({ type: 'evaluationFailed', turn, message: M.evaluateFailed }),
-    );
-  }, [
-    current,
-    deckId,
-    queryClient,
-    schedule,
-    state.draft,
-    state.phase,
-    state.selectedOption,
-    state.turn,
-  ]);
+  const { submit, pendingMessage, askFollowUp } = useAnswering(current, state, dispatch, {
+    evaluateOptions: () => ({ practice: !schedule }),
+    onEvaluated: ({ evaluation, item, review: after }, turn) => {
+      // The call answers the item as the server has it now: the deck's copy follows.
+      queryClient.setQueryData<StudyDeck>(studyQueryKey(deckId), (deck) =>
+        deck
+          ? {
+              ...deck,
+              items: deck.items.map((i) => (i.id === item.id && i.kind === item.kind ? item : i)),
+            }
+          : deck,
+      );
+      setReview(after ? { turn, review: after } : null);
+      if (after) void invalidateReviewData(queryClient);
+      dispatch({ type: 'evaluated', turn, evaluation });
+    },
+  });
 
   return {
     deckId,

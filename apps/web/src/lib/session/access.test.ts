@@ -5,7 +5,7 @@ import type { SessionState } from './session-state';
 const loading: SessionState = { status: 'loading' };
 const user: SessionState = {
   status: 'authenticated',
-  user: { id: 'u1', email: 'a@b.c', firstName: 'Ada', hasActiveSubscription: false },
+  user: { id: 'u1', email: 'a@b.c', firstName: 'Ada' },
 };
 const guest: SessionState = {
   status: 'anonymous',

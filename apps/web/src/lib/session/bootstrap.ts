@@ -2,14 +2,17 @@ import type { SessionStore } from './session-store';
 import {
   SESSION_EXPIRED_MESSAGE,
   SESSION_INIT_FAILED_MESSAGE,
-  parseMeResponse,
   type SessionState,
+  type SessionUser,
 } from './session-state';
 
 export interface BootstrapDeps {
   store: SessionStore;
-  /** GET /api/auth/me with the stored token; resolves to the answer body. */
-  fetchMe: () => Promise<unknown>;
+  /**
+   * GET /api/auth/me with the stored token (`authCalls().me`): the user, or a rejection when the
+   * token is refused or the answer is not the contract's.
+   */
+  fetchMe: () => Promise<SessionUser>;
   /**
    * Gets a server-issued guest id when the stored one is missing or was made locally. When that
    * fails (server unreachable) the visit still starts with a local id, which the API client trades
@@ -37,10 +40,9 @@ export async function bootstrapSession(deps: BootstrapDeps): Promise<SessionStat
   const { store, fetchMe } = deps;
   if (!store.getToken()) return anonymousState(deps);
   try {
-    const user = parseMeResponse(await fetchMe());
-    if (user) return { status: 'authenticated', user };
+    return { status: 'authenticated', user: await fetchMe() };
   } catch {
-    // Handled below exactly like an answer without a user.
+    // Any failure, a refused token or an answer without a user alike, ends the stored session.
   }
   store.clearToken();
   return anonymousState(deps, SESSION_EXPIRED_MESSAGE);

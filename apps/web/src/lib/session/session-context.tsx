@@ -9,6 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { api, type ApiClient } from '../api';
+import { authCalls } from './auth-api';
 import { bootstrapSession } from './bootstrap';
 import { sessionStore, type SessionStore } from './session-store';
 import {
@@ -51,7 +52,7 @@ export function SessionProvider({
     let cancelled = false;
     void bootstrapSession({
       store,
-      fetchMe: () => client.get('/auth/me'),
+      fetchMe: () => authCalls(client).me(),
       ensureGuest: () => client.ensureGuestSession(),
     }).then((state) => {
       if (!cancelled) setSession(state);
@@ -69,7 +70,9 @@ export function SessionProvider({
         if (event === 'anonymous-changed') {
           setSession((prev) => {
             const anonymous = store.getAnonymousSession();
-            return prev.status === 'anonymous' && anonymous && anonymous.sessionId !== prev.anonymous.sessionId
+            return prev.status === 'anonymous' &&
+              anonymous &&
+              anonymous.sessionId !== prev.anonymous.sessionId
               ? { ...prev, anonymous }
               : prev;
           });
