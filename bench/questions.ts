@@ -12,10 +12,13 @@
 // - nested: multiple-choice options contained in, or containing, the correct answer ("Zealand" next
 //   to "New Zealand"), and options that appear in the question itself (giveaways);
 // - samples: three questions with their options and answers, for a person to rate.
-// Set SAMPLES=0 for figures only, FIXTURE=<name> for one source.
+// Set SAMPLES=0 for figures only, FIXTURE=<name> for one source. BENCH_QUESTION_FILES=<path>[,<path>…]
+// reads those files instead of the fixtures (Markdown as its prose: no code blocks, tables, link
+// targets or markup; .txt as it is; anything else through the worker's extractors), to rate cards on
+// text the generator was never tuned on.
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { QuestionType } from '@mnemo/contracts/entities/question';
 import type { GeneratedQuestion, TextChunk } from '../packages/ai/src/types';
@@ -33,12 +36,59 @@ const TYPES: QuestionType[] = ['multiple_choice', 'free_response'];
 const COUNT = 20;
 const SAMPLES = Number(process.env.SAMPLES ?? 3);
 const ONLY = process.env.FIXTURE;
+const FILES = (process.env.BENCH_QUESTION_FILES ?? '')
+  .split(',')
+  .map((f) => f.trim())
+  .filter((f) => f.length > 0);
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 
 type Source = { name: string; title: string; sections: ChunkSection[]; text: string };
 
+/**
+ * Markdown as a reader sees its prose: code blocks, tables, HTML, images and link targets go,
+ * headings and list items stay as lines of their own.
+ */
+function markdownProse(md: string): string {
+  return md
+    .replace(/^(```|~~~)[\s\S]*?^\1[^\n]*$/gm, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[^>\n]+>/g, '')
+    .replace(/^\s*\|.*\|\s*$/gm, '')
+    .replace(/^\[[^\]]+\]:\s*\S+.*$/gm, '')
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\[[^\]]*\]/g, '$1')
+    .replace(/^#{1,6}\s+/gm, '')
+    .replace(/^\s*>\s?/gm, '')
+    .replace(/\*\*([^*]+)\*\*|__([^_]+)__/g, '$1$2')
+    .replace(/(?<![\w*])\*([^*\n]+)\*(?![\w*])/g, '$1')
+    .replace(/`([^`\n]+)`/g, '$1');
+}
+
+/** Files named in BENCH_QUESTION_FILES. */
+async function fileSources(): Promise<Source[]> {
+  const list: Source[] = [];
+  for (const path of FILES) {
+    const ext = extname(path).toLowerCase();
+    const name = `file/${basename(join(path, '..'))}/${basename(path)}`;
+    if (['.md', '.markdown', '.txt'].includes(ext)) {
+      const raw = readFileSync(path, 'utf8');
+      const text = ext === '.txt' ? raw : markdownProse(raw);
+      list.push({ name, title: basename(path, ext), text, sections: [{ text }] });
+      continue;
+    }
+    const x = await extractFile(
+      { data: new Uint8Array(readFileSync(path)), filename: basename(path) },
+      { pdf: { reader: inlinePdfReader } },
+    );
+    list.push({ name, title: x.title ?? basename(path), text: x.text, sections: x.sections });
+  }
+  return list;
+}
+
 /** Web pages as the AI tests read them (Readability); files through the worker's own extractors. */
 async function sources(): Promise<Source[]> {
+  if (FILES.length > 0) return fileSources();
   const list: Source[] = [];
   for (const name of webFixtureNames()) {
     const f = webFixtureText(name);
