@@ -498,6 +498,95 @@ describe('generateQuestions', slow, () => {
     }
   });
 
+  it("offers only options of the answer's class: people with people, places with places, bodies with bodies", async () => {
+    // Written here: people, places and organisations, each named twice, in sentences that blank
+    // them well. The class of each name is the test's own labelling, not the generator's.
+    const label: Record<string, string> = {
+      'Dr Amara Okafor': 'person',
+      'Professor Jonas Weber': 'person',
+      'Mayor Tom Baines': 'person',
+      'Ilse Brandt': 'person',
+      Kenya: 'place',
+      Nairobi: 'place',
+      'Lake Tanager': 'place',
+      Mombasa: 'place',
+      'Harlow University': 'organisation',
+      'Ministry of Water': 'organisation',
+      'Tanager Power Company': 'organisation',
+      'Coastal Research Institute': 'organisation',
+    };
+    const text = [
+      'The floating panels were first tested on a reservoir near Nairobi during the long dry season.',
+      'Engineers from Harlow University designed the pontoons that carry the floating panels.',
+      'Dr Amara Okafor measured how much water the covered reservoir lost to evaporation each week.',
+      'The Ministry of Water paid for a second trial on a larger reservoir in the highlands.',
+      'Professor Jonas Weber compared the floating panels with wind turbines on the same site.',
+      'The Tanager Power Company sold the electricity from the panels to the regional grid.',
+      'Mayor Tom Baines opened the visitor platform beside the reservoir in the spring.',
+      'A second array was later installed on a lake outside Mombasa for the port authority.',
+      'Ilse Brandt wrote the report that the regional council read before the vote.',
+      'The Coastal Research Institute tracked the fish living under the panels for two years.',
+      'Visitors from Kenya and abroad came to Lake Tanager to see the panels on the water.',
+      'The report by Ilse Brandt found that the fish under the panels grew as fast as elsewhere.',
+      'Dr Amara Okafor presented the evaporation figures at a meeting in Nairobi in the autumn.',
+      'Harlow University later opened a course on floating solar power for engineers.',
+      'Professor Jonas Weber argued that the panels should cover no more than a third of a lake.',
+      'The Ministry of Water published the results of both trials in a short public report.',
+      'Mayor Tom Baines praised the engineers because the project stayed within its budget.',
+      'The Tanager Power Company plans a third array on a reservoir near Mombasa next year.',
+      'The Coastal Research Institute will keep counting the fish under the new array.',
+      'Schools across Kenya now visit Lake Tanager to learn how the panels work.',
+    ].join(' ');
+    const chunks = one(text);
+    const questions = await ai.generateQuestions({ chunks, count: 12, types: ['multiple_choice'] });
+    let named = 0;
+    for (const q of questions) {
+      expectValid(q, chunks);
+      const kind = label[q.correctAnswerText!];
+      if (!kind) continue;
+      named++;
+      for (const o of q.options)
+        expect(label[o], `${q.question} [${q.options.join(' | ')}]`).toBe(kind);
+    }
+    expect(named).toBeGreaterThanOrEqual(2);
+  });
+
+  it('offers no option the source also states for the sentence asked about', async () => {
+    // Written here: two tools the text says the build runs on every changed file, beside tools
+    // that do other things. A blank for one of the two must not offer the other: both would be right.
+    const text = [
+      'Each night the build runs the tokenizer on every changed file before anything else.',
+      'In the older pipeline, each night the build ran the lexer on every changed file before anything else.',
+      'The parser builds a syntax tree from the tokens and reports every misplaced bracket.',
+      'The formatter prints the syntax tree again with consistent spacing and line breaks.',
+      'The linker joins the compiled modules into one bundle that the browser can load.',
+      'The minifier removes whitespace and comments so that the bundle downloads faster.',
+      'Every error message names a line because the tokenizer keeps the position of every token.',
+      'The team replaced the lexer because it could not read the newer template syntax.',
+      'The parser and the formatter share one description of the syntax tree.',
+      'The linker and the minifier run only when the project is built for release.',
+      'The formatter runs on every save in most editors.',
+      'The minifier shortens the names of local variables as well.',
+    ].join(' ');
+    const chunks = one(text);
+    const questions = await ai.generateQuestions({ chunks, count: 10, types: ['multiple_choice'] });
+    let asked = 0;
+    for (const q of questions) {
+      expectValid(q, chunks);
+      if (
+        !/ran the _____ on every changed file|runs the _____ on every changed file/.test(q.question)
+      )
+        continue;
+      asked++;
+      const options = q.options.map((o) => o.toLowerCase());
+      expect(
+        options.includes('tokenizer') && options.includes('lexer'),
+        q.options.join(' | '),
+      ).toBe(false);
+    }
+    expect(asked).toBeGreaterThan(0);
+  });
+
   it('placeholder, repeated blind text and a cookie banner give a clear reason, not cards', async () => {
     for (const [text, reason] of [
       [placeholder, 'placeholder'],

@@ -13,6 +13,7 @@ import {
   type Sentence,
 } from './document';
 import { fillerReason, fillerSentence } from './filler';
+import { classifyPhrases, type SemanticClass } from './name-class';
 import { hash32 } from './hash';
 import {
   SAYING,
@@ -111,6 +112,11 @@ type Context = {
   english: boolean;
   /** The stems in the source's language where the writer has them (question-words.ts). */
   words: QuestionWords;
+  /**
+   * Per phrase key, what kind of thing it names (name-class.ts), read in English only: the
+   * evidence (titles, verbs, WordNet, English word vectors) is English.
+   */
+  classes: Map<string, SemanticClass> | null;
 };
 
 /**
@@ -214,7 +220,17 @@ function coordinated(s: Sentence, o: PhraseOccurrence): boolean {
   const next = s.tokens[o.end]?.normal ?? '';
   if (['and', 'or', 'nor', '&'].includes(prev) || ['and', 'or', 'nor', '&'].includes(next))
     return true;
-  return prev === ',' && next === ',';
+  if (prev === ',' && next === ',') return true;
+  // The first item of a list ("_____, JavaScript, NPM, and Node.js"): a comma, then names, commas
+  // and a conjunction.
+  if (next !== ',') return false;
+  for (let i = o.end + 1; i < Math.min(s.tokens.length, o.end + 12); i++) {
+    const t = s.tokens[i];
+    if (!t) break;
+    if (['and', 'or', 'nor', '&'].includes(t.normal)) return true;
+    if (t.value !== ',' && !['NOUN', 'PROPN', 'ADJ', 'DET', 'NUM'].includes(t.pos)) return false;
+  }
+  return false;
 }
 
 /**
@@ -246,7 +262,23 @@ function gluedBlank(s: Sentence, o: PhraseOccurrence): boolean {
   const after = s.text.slice(from + o.surface.length, from + o.surface.length + 2);
   // Only in scripts that put spaces between words: Chinese and Japanese write none.
   const word = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{N}-]/u;
-  return word.test(before) || word.test(after.slice(0, 1)) || /^\.\p{L}/u.test(after);
+  // A dot or a slash between letters joins a file or a path ("node._____", "CLI/_____").
+  const joined = /[\p{L}\p{N}][./]$/u.test(s.text.slice(Math.max(0, from - 2), from));
+  return joined || word.test(before) || word.test(after.slice(0, 1)) || /^[./]\p{L}/u.test(after);
+}
+
+/**
+ * The term is a bracketed aside ("a web worker (_____)", "(_____ only)"): it glosses the words
+ * before it, which rarely pin it down.
+ */
+function parenthetical(s: Sentence, o: PhraseOccurrence): boolean {
+  let open = 0;
+  for (let i = 0; i < o.start; i++) {
+    const v = s.tokens[i]?.value;
+    if (v === '(') open++;
+    else if (v === ')') open = Math.max(0, open - 1);
+  }
+  return open > 0;
 }
 
 /**
@@ -382,7 +414,9 @@ export function generateQuestions(input: GenerateQuestionsInput): GeneratedQuest
     roles: readRoles(doc),
     english: language === 'en' || language === null,
     words,
+    classes: null,
   };
+  if (ctx.english) ctx.classes = classifyPhrases(doc);
   for (const c of input.chunks)
     ctx.rawText.set(c.sourceId, `${ctx.rawText.get(c.sourceId) ?? ''}\n${cleanText(c.content)}`);
 
@@ -505,7 +539,7 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
         // Capitals mark names in English; German capitalises every noun.
         if (slip(phrase, ctx) || insideQuote(s, o) || coordinated(s, o)) continue;
         if (ctx.english && splitsName(s, o)) continue;
-        if (gluedBlank(s, o)) continue;
+        if (gluedBlank(s, o) || parenthetical(s, o)) continue;
         // A common noun as the subject of a copied sentence ("_____ can change their website every
         // week"): other terms of the source usually do that too, so two options are right. Only a
         // rewrite that names its class ("What is X?", "Which Y …?") pins it down.
@@ -765,7 +799,7 @@ function multipleChoice(
   const sourceId = ctx.partSource[s.part] ?? '';
   const distractors = pickDistractors(
     phrase,
-    o.plural,
+    o,
     answer,
     s,
     passage,
@@ -865,7 +899,7 @@ const wordsOf = (key: string) => new Set(key.split(' '));
 
 function pickDistractors(
   answer: Phrase,
-  answerPlural: boolean,
+  occurrence: PhraseOccurrence,
   answerText: string,
   s: Sentence,
   passage: Passage | null,
@@ -881,6 +915,7 @@ function pickDistractors(
     passage ? passage.sentences.flatMap((p) => p.phrases.map((o) => o.key)) : [],
   );
   const answerYears = answerText.match(/\d{4}/g) ?? [];
+  const answerClass = ctx.classes?.get(answer.key);
   const scored: { text: string; score: number; key: string }[] = [];
   for (const p of ctx.optionPool) {
     if (p.key === answer.key) continue;
@@ -890,6 +925,9 @@ function pickDistractors(
       ((answer.kind === 'proper' || answer.kind === 'concept') &&
         (p.kind === 'proper' || p.kind === 'concept'));
     if (!related) continue;
+    // A person among places, a product beside an institution, a thing beside people: ruled out by
+    // its kind alone.
+    if (answerClass !== undefined && ctx.classes?.get(p.key) !== answerClass) continue;
     // A common noun beside a name is often the name's class ("browser" beside "Firefox"): a second
     // right answer. Only names, then, unless the text gives the noun the answer's role.
     if (answer.kind === 'proper' && p.kind === 'concept' && !sameRole?.has(p.key)) continue;
@@ -925,6 +963,11 @@ function pickDistractors(
     // A decade holding the answer's year ("1990s", "mid-1990s" beside "1998"), or a year inside an
     // answer's decade, is a second right answer.
     if (answer.kind === 'date' && sameDecade(answerText, text)) continue;
+    // The source says it of the stem as well: a second right answer.
+    if (alsoFits(p, answer, s, occurrence, ctx)) continue;
+    // A name among common words ("Tesseract | text | default"), or a common word among names: a
+    // capital tells them apart in English.
+    if (ctx.english && /^\p{Lu}/u.test(answerText) !== /^\p{Lu}/u.test(text)) continue;
     let score = p.score;
     // Another kind of term (a name for a concept) is an option the learner rules out by its kind
     // alone, unless the text gives it the answer's role (a named speaker beside "American
@@ -937,7 +980,7 @@ function pickDistractors(
     // hard rule, since a short source may name too few.
     if (sameRole) score *= sameRole.has(p.key) ? 5 : 0.4;
     // A singular option after "a" or beside a plural answer is ruled out by grammar alone.
-    if (p.plural !== answerPlural && p.kind !== 'date' && p.kind !== 'quantity') continue;
+    if (p.plural !== occurrence.plural && p.kind !== 'date' && p.kind !== 'quantity') continue;
     // Beside a speaker, other speakers: a place or a body is ruled out by its kind alone.
     if (role === 'speakers' || (answer.kind === 'proper' && ctx.roles.speakers.has(answer.key)))
       if (!ctx.roles.speakers.has(p.key)) continue;
@@ -965,6 +1008,56 @@ function pickDistractors(
     picked.push(d);
   }
   return picked;
+}
+
+/**
+ * Whether the source states the option for the question's sentence too: another sentence holds it
+ * with most of the sentence's other content words ("The lexer splits text into tokens" beside "The
+ * tokenizer splits the source text into tokens"), or lists it with the answer ("A, B and C")
+ * in a sentence sharing the sentence's words. Either way a second option is right.
+ */
+function alsoFits(
+  p: Phrase,
+  answer: Phrase,
+  s: Sentence,
+  o: PhraseOccurrence,
+  ctx: Context,
+): boolean {
+  const answerStems = new Set(s.tokens.slice(o.start, o.end).map((t) => t.stem));
+  const stemTerms = new Set(s.terms.filter((t) => !answerStems.has(t)));
+  if (stemTerms.size === 0) return false;
+  for (const id of p.sentences) {
+    const x = ctx.doc.sentences[id];
+    if (!x || id === s.id) continue;
+    const at = x.phrases.find((q) => q.key === p.key);
+    if (!at) continue;
+    const own = new Set(x.tokens.slice(at.start, at.end).map((t) => t.stem));
+    const shared = [...new Set(x.terms)].filter((t) => !own.has(t) && stemTerms.has(t)).length;
+    const share = shared / stemTerms.size;
+    if (shared >= 2 && share >= 0.5) return true;
+    const with_ = x.phrases.find((q) => q.key === answer.key);
+    if (with_ && shared >= 1 && share >= 0.2 && listedTogether(x, at, with_)) return true;
+  }
+  return false;
+}
+
+/** Two phrases of one list ("A, B and C", "A or B"): only commas, conjunctions and nouns between. */
+function listedTogether(x: Sentence, a: PhraseOccurrence, b: PhraseOccurrence): boolean {
+  const [first, second] = a.start < b.start ? [a, b] : [b, a];
+  if (second.start - first.end > 8) return false;
+  const between = x.tokens.slice(first.end, second.start);
+  return (
+    between.some((t) => t.value === ',' || t.pos === 'CCONJ') &&
+    between.every(
+      (t) =>
+        t.value === ',' ||
+        t.pos === 'CCONJ' ||
+        t.pos === 'DET' ||
+        t.pos === 'ADJ' ||
+        t.pos === 'NOUN' ||
+        t.pos === 'PROPN',
+    )
+  );
 }
 
 /** Whether one date names a decade ("1990s") that holds the other's year ("1998"). */
