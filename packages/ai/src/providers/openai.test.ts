@@ -187,7 +187,9 @@ describe('OpenAI chat model through the official SDK', () => {
 
   it('gives up with a timeout when the server does not answer in time', async () => {
     fake.replyHang();
-    const model = createOpenAiChatModel({ ...configWith(), timeoutMs: 50 });
+    // Long enough for the request to reach the fake on a loaded machine (at 50 ms it once timed
+    // out before the fake had seen it, and the abort below had nothing to read; CI at load 27).
+    const model = createOpenAiChatModel({ ...configWith(), timeoutMs: 1_000 });
     const error = await failure(model.complete(ask));
     expect(error.kind).toBe('timeout');
     expect(await fake.requests[0]!.outcome).toBe('aborted');
@@ -253,7 +255,8 @@ describe('OpenAI embedder', () => {
     // Equal texts, equal vectors: the order survived the batching.
     expect(vectors[100]).toEqual(vectors[0]);
     expect(vectors[101]).not.toEqual(vectors[0]);
-  });
+    // Three round trips and 200 vectors checked: 5 s ran out once on a loaded machine (CI, load 27).
+  }, 30_000);
 
   it('scales vectors to unit length', async () => {
     fake.replyEmbeddings([[3, 4, ...new Array<number>(382).fill(0)]]);
