@@ -93,6 +93,7 @@ const BULLET = /^(?:[-–—•*▪◦·‣]|\d{1,2}[.)]|[a-z][.)])\s+/;
 const CONTENT_POS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ', 'ADV', 'NUM', 'X']);
 const PHRASE_POS = new Set(['NOUN', 'PROPN', 'ADJ']);
 const HEAD_POS = new Set(['NOUN', 'PROPN']);
+const IDEOGRAPH = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const YEARISH = /\b(?:1[5-9]\d\d|20\d\d)s?\b/;
 
 // A run of Chinese or Japanese characters is many words: about two characters each.
@@ -235,8 +236,12 @@ function nounPhrases(tokens: Token[]): [number, number][] {
   while (i < tokens.length) {
     const t = tokens[i];
     // Not the tail of a hyphenated word ("ons" of "Add-ons").
+    // Chinese and Japanese write no spaces between words at all.
     const glued =
-      i > 0 && !t?.spaced && (tokens[i - 1]?.value === '-' || tokens[i - 1]?.type === 'word');
+      i > 0 &&
+      !t?.spaced &&
+      (tokens[i - 1]?.value === '-' ||
+        (tokens[i - 1]?.type === 'word' && !IDEOGRAPH.test(t?.value ?? '')));
     if (!t || !PHRASE_POS.has(t.pos) || t.type !== 'word' || glued) {
       i++;
       continue;
@@ -279,10 +284,14 @@ function nounPhrases(tokens: Token[]): [number, number][] {
     }
     if (end <= start) continue;
     const words = tokens.slice(start, end).filter((t) => t.type === 'word' || t.type === 'number');
-    if (words.some((t) => t.value.length < 2 && !/\d/.test(t.value))) continue;
+    // A single letter is a slip in alphabetic scripts; one Han character is a word ("場", "水").
+    if (words.some((t) => t.value.length < 2 && !/\d/.test(t.value) && !IDEOGRAPH.test(t.value)))
+      continue;
     if (words.every((t) => GENERIC_NOUNS.has(t.normal) || CALENDAR_WORDS.has(t.normal) || t.stop))
       continue;
-    if (words.length === 1 && (words[0]?.value.length ?? 0) < 3) continue;
+    // A lone word of two Han characters or kana is a term ("政府", "降水"); of two letters it is not.
+    const lone = words.length === 1 ? (words[0]?.value ?? '') : null;
+    if (lone !== null && [...lone].length < (IDEOGRAPH.test(lone) ? 2 : 3)) continue;
     phrases.push([start, end]);
   }
   return phrases;
@@ -397,6 +406,11 @@ export function analyze(
           const surface = surfaceOf(sentence, start, end);
           sentence.phrases.push({ key, start, end, surface, plural });
           const initial = tokens.slice(0, start).every((t) => t.type === 'punctuation');
+          // Chinese and Japanese words are one to four characters: a term's length is counted as
+          // words are in these scripts (about two characters each), so "富国強兵" is a compound.
+          const length = IDEOGRAPH.test(surface)
+            ? Math.min(4, Math.max(1, Math.ceil([...surface.replace(/\s/g, '')].length / 2)))
+            : words.length;
           record(
             stats,
             key,
@@ -405,7 +419,7 @@ export function analyze(
             surface,
             sentence.id,
             words.map((t) => t.stem),
-            words.length,
+            length,
             initial,
           );
         }

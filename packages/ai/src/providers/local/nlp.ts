@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import winkNLP, { type ItsFunction, type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 
@@ -97,14 +98,20 @@ const asIts = (f: unknown) => f as ItsFunction<string>;
 
 /**
  * Chinese, Japanese and Korean. wink's English model reads a run of Han or kana characters as one
- * word, so such text is segmented by ICU through `Intl.Segmenter` (dictionary-based word breaks,
- * built into Node): sentences, then words. There is no tagger for these languages here: word-like
- * segments are nouns (so runs of them make key phrases), a short list of particles and function
- * words are stop words, and nothing is a verb.
+ * word, so such text is segmented by ICU through `Intl.Segmenter` (dictionary-based sentence and
+ * word breaks, built into Node), and its words get coarse tags, enough to tell the nouns that make
+ * key terms from the verbs, particles and endings around them:
+ * - Chinese: jieba's part-of-speech tags (`jieba-wasm`, its dictionary inside a WebAssembly module
+ *   loaded on the first Chinese text), which also segment the words;
+ * - Japanese: the script. A word of kanji or katakana is a noun, unless okurigana follow it (ICU
+ *   splits "作られました" into 作|ら|れ|ま|した): then it is a verb or adjective stem; hiragana
+ *   words are particles (a short list), endings and auxiliaries;
+ * - Korean: word-like segments are nouns, a short list of particles stop words.
  */
 const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const HANGUL = /\p{Script=Hangul}/u;
+const HIRAGANA = /\p{Script=Hiragana}/u;
 
 /** Whether most letters of `text` are Chinese, Japanese or Korean. */
 export function isCjk(text: string): boolean {
@@ -115,12 +122,56 @@ export function isCjk(text: string): boolean {
 }
 
 const CJK_STOP = new Set(
-  `的 了 是 在 和 与 或 也 就 都 而 及 这 那 这个 那个 一个 我们 他们 它们 你们 我 你 他 她 它 其 被 把 对 为 从 以 等 中 上 下 着 过 吗 呢 吧 之 所 于 但 但是 如果 因为 所以 并 并且 还 又 更 很 最 有 没有 不 会 能 可以 将 要 到 让 使 由 向 给 该 此 其中 以及 已经 就是 这些 那些 这种 通过 进行 の は が を に で と も へ や から まで より です ます でした ました する した して され される いる ある いう こと これ それ この その あの ため よう など という として について 또 및 그 이 저 것 수 등 의 를 을 가 이 은 는 에 에서 와 과 도 로 으로`.split(
+  `的 了 是 在 和 与 或 也 就 都 而 及 这 那 这个 那个 一个 我们 他们 它们 你们 我 你 他 她 它 其 被 把 对 为 从 以 等 中 上 下 着 过 吗 呢 吧 之 所 于 但 但是 如果 因为 所以 并 并且 还 又 更 很 最 有 没有 不 会 能 可以 将 要 到 让 使 由 向 给 该 此 其中 以及 已经 就是 这些 那些 这种 通过 进行 大量 许多 各种 の は が を に で と も へ や から まで より です ます でした ました する した して され される いる ある いう こと これ それ この その あの ため よう など という として について 또 및 그 이 저 것 수 등 의 를 을 가 이 은 는 에 에서 와 과 도 로 으로`.split(
     /\s+/,
   ),
 );
 
-type Segmenters = { sentence: Intl.Segmenter; word: Intl.Segmenter };
+/**
+ * Japanese particles and the words built of them that join phrases ("によって", "では"): after a
+ * kanji word they are grammar, not its okurigana.
+ */
+const JA_PARTICLES = new Set(
+  `の は が を に で と も へ や か から まで より では には とは へは での との からの までの によって による により において における について に対して として とも でも や など ほど だけ しか こそ さえ ね よ な`.split(
+    /\s+/,
+  ),
+);
+
+/** jieba's part-of-speech tags (ICTCLAS set) read as the Universal tags the rest of the code uses. */
+function fromJiebaTag(tag: string, word: string): string {
+  if (!/[\p{L}\p{N}]/u.test(word)) return 'PUNCT';
+  if (tag === 'm' || /^\p{N}+$/u.test(word)) return 'NUM';
+  // Four-character idioms ("砍伐森林", "蒸腾作用") name things as often as they describe them;
+  // other set phrases ("不断更新") are mostly verbal.
+  if (tag === 'i') return 'NOUN';
+  if (tag === 'l') return 'VERB';
+  // A one-character time word is mostly the conjunction "当" ("when").
+  if (tag === 't' && [...word].length === 1) return 'PART';
+  // Nouns, names, verbal and adjectival nouns ("运动", "安全"), place and time words, English words.
+  // Names stay nouns: jieba's name tags catch common nouns too ("洪水" as a person, "海洋" as a
+  // place), and without capitals nothing else tells them apart.
+  // A verbal noun ("流动", "调节") reads as the verb it is beside a noun: no compound.
+  if (tag === 'vn') return 'VERB';
+  if (/^(?:n|an|s|t|eng)/.test(tag)) return 'NOUN';
+  if (tag.startsWith('a') || tag === 'b') return 'ADJ';
+  if (tag.startsWith('v') || tag === 'i' || tag === 'l') return 'VERB';
+  if (tag === 'd') return 'ADV';
+  if (tag === 'r') return 'PRON';
+  if (tag === 'p' || tag === 'f') return 'ADP';
+  return 'PART';
+}
+
+type JiebaTag = { word: string; tag: string };
+let jiebaTag: ((text: string, hmm: boolean) => JiebaTag[]) | undefined;
+/** The WebAssembly build for Node loads synchronously, so segmentation stays synchronous. */
+function jieba(text: string): JiebaTag[] {
+  jiebaTag ??= (createRequire(import.meta.url)('jieba-wasm') as { tag: typeof jiebaTag }).tag;
+  // Dictionary words only: jieba's HMM guesses new words, and its guesses glue a particle to a
+  // noun ("以雨", "就会") or two words into a name ("当云中").
+  return jiebaTag!(text, false);
+}
+
+type Segmenters = { sentence: Intl.Segmenter; word: Intl.Segmenter; locale: string };
 const segmenters = new Map<string, Segmenters>();
 function segmentersFor(text: string): Segmenters {
   const locale = KANA.test(text) ? 'ja' : HANGUL.test(text) ? 'ko' : 'zh';
@@ -129,34 +180,62 @@ function segmentersFor(text: string): Segmenters {
     s = {
       sentence: new Intl.Segmenter(locale, { granularity: 'sentence' }),
       word: new Intl.Segmenter(locale, { granularity: 'word' }),
+      locale,
     };
     segmenters.set(locale, s);
   }
   return s;
 }
 
+type Piece = { segment: string; pos: string | null };
+
+/** The words of one sentence with a tag where the language's reader gives one. */
+function cjkWords(segment: string, s: Segmenters): Piece[] {
+  if (s.locale === 'zh')
+    return jieba(segment).map((t) => ({ segment: t.word, pos: fromJiebaTag(t.tag, t.word) }));
+  const pieces: Piece[] = [...s.word.segment(segment)].map((w) => ({
+    segment: w.segment,
+    pos: w.isWordLike ? null : 'PUNCT',
+  }));
+  if (s.locale !== 'ja') return pieces;
+  return pieces.map((w, i) => {
+    if (w.pos) return w;
+    const value = w.segment.trim();
+    if (JA_PARTICLES.has(value) || CJK_STOP.has(value)) return { ...w, pos: 'PART' };
+    if (HIRAGANA.test(value)) return { ...w, pos: 'AUX' };
+    const next = pieces[i + 1]?.segment ?? '';
+    // Okurigana right after the kanji: a verb or adjective ("倒|れ", "掲|げ", "速|く").
+    const inflected =
+      HIRAGANA.test(next.slice(0, 1)) && !JA_PARTICLES.has(next) && !CJK_STOP.has(next);
+    return { ...w, pos: inflected && [...value].length === 1 ? 'VERB' : 'NOUN' };
+  });
+}
+
 function parseCjkBlock(text: string): ParsedSentence[] {
-  const { sentence, word } = segmentersFor(text);
+  const segs = segmentersFor(text);
   const out: ParsedSentence[] = [];
-  for (const { segment } of sentence.segment(text)) {
+  for (const { segment } of segs.sentence.segment(text)) {
     const tokens: Token[] = [];
     let spaced = false;
-    for (const w of word.segment(segment)) {
+    for (const w of cjkWords(segment, segs)) {
       if (/^\s+$/u.test(w.segment)) {
         spaced = true;
         continue;
       }
+      if (w.segment.length === 0) continue;
       const value = w.segment.trim();
       const normal = value.toLowerCase();
       const number = /^\p{N}+(?:[.,]\p{N}+)*$/u.test(value);
-      const stop = CJK_STOP.has(normal);
+      const stop =
+        CJK_STOP.has(normal) || (w.pos !== null && ['PART', 'ADP', 'PRON'].includes(w.pos));
+      const pos = w.pos ?? (number ? 'NUM' : stop ? 'PART' : 'NOUN');
       tokens.push({
         value,
         normal,
         stem: normal,
         lemma: normal,
-        pos: !w.isWordLike ? 'PUNCT' : number ? 'NUM' : stop ? 'PART' : 'NOUN',
-        type: !w.isWordLike ? 'punctuation' : number ? 'number' : 'word',
+        pos: stop && pos !== 'PUNCT' ? (pos === 'NOUN' || pos === 'PROPN' ? 'PART' : pos) : pos,
+        type: pos === 'PUNCT' ? 'punctuation' : number || pos === 'NUM' ? 'number' : 'word',
         stop,
         spaced: spaced || /^\s/u.test(w.segment),
       });

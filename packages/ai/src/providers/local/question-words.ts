@@ -1,7 +1,8 @@
 /**
  * The offline question writer's own words (the stems around a blank, a term asked about), in the
  * languages it can write them. The rewrites that turn a sentence into a real question (rewrite.ts)
- * read English tags only; in German, Spanish and French the writer asks with these stems; in any
+ * read English tags only; in German, Spanish, French, Chinese and Japanese the writer asks with these
+ * stems (Chinese and Japanese also with the rewrites of rewrite-cjk.ts); in any
  * other language it writes the English stems and says so once, naming the language
  * (Intl.DisplayNames), as the grader's feedback does (feedback-words.ts).
  */
@@ -41,6 +42,21 @@ const WORDS: Record<string, QuestionWords> = {
     caseCloze: (s) => `Según el caso anterior, ¿qué término completa esta afirmación? «${s}»`,
     about: (t) => `¿Qué dice la fuente sobre ${t}?`,
     caseAbout: (t) => `Según el caso anterior, explica qué dice sobre ${t}.`,
+  },
+  // Chinese and Japanese: the stems around a blank; their real questions are in rewrite-cjk.ts.
+  zh: {
+    quoted: (t) => `“${t}”`,
+    cloze: (s) => `下面这句话的空白处应填入哪个词语？“${s}”`,
+    caseCloze: (s) => `根据上面的案例，这句话的空白处应填入哪个词语？“${s}”`,
+    about: (t) => `资料中关于${t}说了什么？`,
+    caseAbout: (t) => `根据上面的案例，说明其中关于${t}的内容。`,
+  },
+  ja: {
+    quoted: (t) => `「${t}」`,
+    cloze: (s) => `次の文の空欄に入る語句はどれですか。「${s}」`,
+    caseCloze: (s) => `上のケースによると、次の文の空欄に入る語句はどれですか。「${s}」`,
+    about: (t) => `資料は${t}について何と述べていますか。`,
+    caseAbout: (t) => `上のケースをもとに、${t}について説明してください。`,
   },
   fr: {
     quoted: (t) => `« ${t} »`,

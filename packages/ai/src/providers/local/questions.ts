@@ -23,6 +23,7 @@ import {
   whichQuestion,
   whyQuestion,
 } from './rewrite';
+import { cjkQuestion, type CjkLanguage } from './rewrite-cjk';
 import { diverseKeyPhrases, definesAt, keyPhrases } from './summarize';
 import { focusTerms, sameText, similarWording, textTerms } from './terms';
 import { synonyms } from './wordnet';
@@ -110,6 +111,8 @@ type Context = {
    * (rewrite.ts) apply to; in another a free response asks about the term opening its sentence.
    */
   english: boolean;
+  /** Chinese or Japanese: free responses only from the sentences rewrite-cjk.ts can ask about. */
+  cjk: CjkLanguage | null;
   /** The stems in the source's language where the writer has them (question-words.ts). */
   words: QuestionWords;
   /**
@@ -190,8 +193,13 @@ const POINTING_OPENERS = new Set(
   'it its this that these those they them their he she his her him we our us such'.split(' '),
 );
 const PERSONAL = new Set('he she him his her hers they them their theirs'.split(' '));
+// The same in Chinese and Japanese ("它不断更新……", "この変革によって……"); Japanese demonstratives
+// that open a noun phrase ("この", "その") are words of their own.
+const CJK_POINTING =
+  /^(?:它|它们|他|她|他们|她们|这|那|此|该|其|これ|それ|あれ|この|その|あの|彼|彼女|彼ら)/u;
 function unresolved(s: Sentence): boolean {
   if (POINTING_OPENERS.has(s.tokens[0]?.normal ?? '')) return true;
+  if (CJK_POINTING.test(s.text)) return true;
   // A personal pronoun with no name or noun before it in the sentence refers to an earlier one.
   const at = s.tokens.findIndex((t) => PERSONAL.has(t.normal));
   return at >= 0 && !s.tokens.slice(0, at).some((t) => t.pos === 'PROPN' || t.pos === 'NOUN');
@@ -215,11 +223,27 @@ function insideQuote(s: Sentence, o: PhraseOccurrence): boolean {
  * The term is one item of a list or one side of "X and Y" ("latency, _____, errors",
  * "strengths and _____"): the other items fit the blank too, or the pair gives it away.
  */
+const COORDINATORS = new Set([
+  'and',
+  'or',
+  'nor',
+  '&',
+  '和',
+  '与',
+  '及',
+  '或',
+  '跟',
+  '同',
+  'と',
+  'や',
+  'か',
+]);
 function coordinated(s: Sentence, o: PhraseOccurrence): boolean {
   const prev = s.tokens[o.start - 1]?.normal ?? '';
   const next = s.tokens[o.end]?.normal ?? '';
-  if (['and', 'or', 'nor', '&'].includes(prev) || ['and', 'or', 'nor', '&'].includes(next))
-    return true;
+  if (COORDINATORS.has(prev) || COORDINATORS.has(next)) return true;
+  // The enumeration comma of Chinese and Japanese ("海洋、大气和陆地") always lists.
+  if (prev === '、' || next === '、') return true;
   if (prev === ',' && next === ',') return true;
   // The first item of a list ("_____, JavaScript, NPM, and Node.js"): a comma, then names, commas
   // and a conjunction.
@@ -413,6 +437,7 @@ export function generateQuestions(input: GenerateQuestionsInput): GeneratedQuest
     rawText: new Map(),
     roles: readRoles(doc),
     english: language === 'en' || language === null,
+    cjk: language === 'zh' || language === 'ja' ? language : null,
     words,
     classes: null,
   };
@@ -581,7 +606,11 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
         // question would not: without a definition or a rewrite, no free response (fewer, better
         // cards; the count goes to the types the text supports). A case question may ask about a
         // term its passage is about.
-        else if (!CASE_TYPES.has(type) && !defines && (ctx.english || !opensSentence(s, o)))
+        else if (ctx.cjk && !CASE_TYPES.has(type)) {
+          // A Chinese or Japanese sentence only as the question rewrite-cjk.ts makes of it.
+          const rewrite = cjkQuestion(s, o.start === 0 ? o : undefined, ctx.cjk);
+          if (!rewrite || !rewrite.term.includes(o.surface)) continue;
+        } else if (!CASE_TYPES.has(type) && !defines && (ctx.english || !opensSentence(s, o)))
           continue;
         else if (!defines && !opensSentence(s, o)) continue;
         // A lone common noun is rarely a concept worth explaining.
@@ -599,11 +628,22 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
     for (const s of doc.sentences) {
       if (!s.clean || s.words < 8 || fillerSentence(s.text) || !statesFact(s)) continue;
       if (!CASE_TYPES.has(type) && unresolved(s)) continue;
-      const o = s.phrases.find((x) => opensSentence(s, x));
+      // Chinese and Japanese: the term the rewrite names, else the first term of the sentence.
+      const rewrite =
+        ctx.cjk && !CASE_TYPES.has(type)
+          ? cjkQuestion(
+              s,
+              s.phrases.find((x) => x.start === 0),
+              ctx.cjk,
+            )
+          : null;
+      const o = rewrite
+        ? (s.phrases.find((x) => rewrite.term.includes(x.surface)) ?? s.phrases[0])
+        : s.phrases.find((x) => opensSentence(s, x));
       if (!o || seen.has(`${s.id}|${o.key}`)) continue;
       const phrase = doc.phrases.get(o.key);
       if (!phrase || phrase.doubtful || everydayWord(phrase) || nameFragment(phrase, ctx)) continue;
-      if (!ctx.english || (!whyQuestion(s) && !whatDoesQuestion(s, o))) continue;
+      if (!rewrite && (!ctx.english || (!whyQuestion(s) && !whatDoesQuestion(s, o)))) continue;
       let score = (doc.importance[s.id] ?? 0) + 0.5 * (phrase.score / top) + focusScore(s) + 0.6;
       if (s.anaphoric) score -= 0.3;
       if (QUOTED.test(s.text)) score -= 0.3;
@@ -1105,9 +1145,9 @@ function freeResponse(
   c: Candidate,
   doc: DocumentModel,
   passage: Passage | null,
-  lang: { english: boolean; words: QuestionWords },
+  lang: { english: boolean; cjk: CjkLanguage | null; words: QuestionWords },
 ): { question: Omit<GeneratedQuestion, 'chunkId' | 'sourceId'>; sentenceIds: number[] } | null {
-  const { english, words } = lang;
+  const { english, cjk, words } = lang;
   const termRef = (p: Phrase, t: string) => (p.kind === 'proper' ? t : words.quoted(t));
   const { sentence: s, occurrence: o, phrase } = c;
   const term = phrase.kind === 'concept' || phrase.kind === 'proper' ? phrase.surface : o.surface;
@@ -1146,7 +1186,18 @@ function freeResponse(
       verb?.lemma === 'be';
     const why = english ? whyQuestion(s) : null;
     const does = why || !english ? null : whatDoesQuestion(s, o);
-    if (why) {
+    const rewrite = cjk
+      ? cjkQuestion(
+          s,
+          s.phrases.find((x) => x.start === 0),
+          cjk,
+        )
+      : null;
+    if (cjk) {
+      // Only the rewrites: no template over a Chinese or Japanese sentence.
+      if (!rewrite) return null;
+      question = rewrite.question;
+    } else if (why) {
       question = keepNameCapital(why, s, doc);
     } else if (does) {
       // A name the text never writes in lower case keeps its capitals, even where the rewrite

@@ -1,4 +1,5 @@
 import { cosine, termVector, type DocumentModel, type Phrase, type Sentence } from './document';
+import { cjkDefines, cjkLanguageOf } from './rewrite-cjk';
 
 /**
  * Extractive summary and key points. Both quote the source: the offline provider never writes a
@@ -68,6 +69,12 @@ export function explainingSentence(
     if (!occurrence) continue;
     let score = doc.importance[id] ?? 0;
     if (definesAt(s, occurrence.end)) score += 1;
+    // A Chinese or Japanese sentence defining the term it opens with explains that term, not this
+    // one ("明治維新は、……日本で起きた……変革です。" is no key point for "日本").
+    else if (occurrence.start > 0 && cjkLanguageOf(s.text)) {
+      const opener = s.phrases.find((p) => p.start === 0);
+      if (opener && definesAt(s, opener.end)) score -= 1;
+    }
     // The phrase as the sentence's subject reads as an explanation of it.
     if (occurrence.start <= 2) score += 0.3;
     if (s.anaphoric) score -= 0.3;
@@ -98,6 +105,9 @@ const DEFINING_LEMMAS = new Set([
 export function definesAt(s: Sentence, end: number): boolean {
   const next = s.tokens[end];
   if (!next) return false;
+  // Chinese and Japanese: "X是……" / "Xは……Nです" (rewrite-cjk.ts).
+  const cjk = cjkLanguageOf(s.text);
+  if (cjk) return cjkDefines(s, end, cjk);
   if (next.lemma === 'be') {
     // A copula ("is a browser"), not an auxiliary ("was speaking", "was designated").
     let k = end + 1;

@@ -23,15 +23,22 @@ export function focusTerms(text: string): string[] {
   ];
 }
 
-/** Content stems of a short text, cheaply (tokenizer only): for comparing wordings. */
+const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]+/gu;
+
+/**
+ * Content stems of a short text, cheaply (tokenizer only): for comparing wordings. wink reads a run
+ * of Chinese or Japanese as one word, so such runs are segmented as a Chinese or Japanese text is
+ * (nlp.ts), all together so the language is told from all of them.
+ */
 export function textTerms(text: string): string[] {
-  return [
-    ...new Set(
-      wordTokens(text)
-        .filter((w) => !w.stop && /\p{L}/u.test(w.normal))
-        .map((w) => w.stem),
-    ),
-  ];
+  const cjk = text.match(CJK_RUN) ?? [];
+  const rest = cjk.length > 0 ? text.replace(CJK_RUN, ' ') : text;
+  const terms = wordTokens(rest)
+    .filter((w) => !w.stop && /\p{L}/u.test(w.normal))
+    .map((w) => w.stem);
+  if (cjk.length > 0)
+    terms.push(...parseBlock(cjk.join('。')).flatMap((s) => contentTerms(s.tokens)));
+  return [...new Set(terms)];
 }
 
 const bare = (s: string) =>
