@@ -1,12 +1,16 @@
 import { createRequire } from 'node:module';
 import winkNLP, { type ItsFunction, type WinkMethods } from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
+import type Model from 'wink-eng-lite-web-model';
 
 /**
  * wink-nlp with its English lite model: tokens, sentence boundaries, part-of-speech tags, stems,
- * lemmas and numeric/date entities. Loading the model takes ~150 ms and some megabytes, so each
- * instance is built once, on first use, and shared.
+ * lemmas and numeric/date entities. Loading the model takes ~150 ms and ~15 MB that a process then
+ * keeps, so it is read on first use, not when this module is imported: the deck and chat services
+ * bundle this code, and an idle one never calls it. Each instance is built once and shared.
  */
+let model: typeof Model | undefined;
+const winkModel = (): typeof Model =>
+  (model ??= createRequire(import.meta.url)('wink-eng-lite-web-model') as typeof Model);
 
 let full: WinkMethods | undefined;
 let lean: WinkMethods | undefined;
@@ -14,13 +18,13 @@ let lean: WinkMethods | undefined;
 /** Sentence boundaries, part-of-speech tags and entities: what text analysis needs. */
 export function analysisNlp(): WinkMethods {
   // Negation, sentiment and custom entities are left out: nothing here uses them and they cost time.
-  full ??= winkNLP(model, ['sbd', 'pos', 'ner']);
+  full ??= winkNLP(winkModel(), ['sbd', 'pos', 'ner']);
   return full;
 }
 
 /** Tokens only: what the hashing embedder needs, at a fraction of the cost. */
 export function tokenizerNlp(): WinkMethods {
-  lean ??= winkNLP(model, []);
+  lean ??= winkNLP(winkModel(), []);
   return lean;
 }
 
@@ -77,13 +81,14 @@ function restoreSpelling(values: string[], folded: string, original: string): st
  * again, and stemming is most of the cost of reading a text. The model's typings leave addons
  * `unknown`; wink itself calls `addons.stem(word)`.
  */
-const porter = model.addons.stem as (word: string) => string;
+let porter: ((word: string) => string) | undefined;
 const stems = new Map<string, string>();
 export function stem(normal: string): string {
   let s = stems.get(normal);
   if (s === undefined) {
     // A bound on the memo: a long-running worker reads an open-ended vocabulary.
     if (stems.size > 100_000) stems.clear();
+    porter ??= winkModel().addons.stem as (word: string) => string;
     s = porter(normal);
     stems.set(normal, s);
   }
