@@ -13,6 +13,7 @@ import { loadSecrets } from './secrets';
 import { acquireRunFile } from './lock';
 import { keepRunning, type Restarting } from './restarts';
 import { startChild, waitForHttp, type ChildSpec } from './supervisor';
+import { CHILD_NODE_ARGS } from './memory';
 
 const env = loadEnv();
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -116,19 +117,22 @@ async function main() {
     return path;
   };
 
+  const nodeArgs = CHILD_NODE_ARGS;
   const services = [
     {
       name: 'auth',
       script: script('auth'),
+      nodeArgs,
       env: { ...common, AUTH_PORT: String(ports.auth), DECK_URL: url(ports.deck), CHAT_URL: url(ports.chat) },
     },
     // The deck service and the worker ask billing for the monthly allowance and report usage.
-    { name: 'deck', script: script('deck'), env: { ...common, DECK_PORT: String(ports.deck), BILLING_URL: url(ports.billing) } },
-    { name: 'chat', script: script('chat'), env: { ...common, CHAT_PORT: String(ports.chat) } },
-    { name: 'billing', script: script('billing'), env: { ...common, BILLING_PORT: String(ports.billing) } },
+    { name: 'deck', script: script('deck'), nodeArgs, env: { ...common, DECK_PORT: String(ports.deck), BILLING_URL: url(ports.billing) } },
+    { name: 'chat', script: script('chat'), nodeArgs, env: { ...common, CHAT_PORT: String(ports.chat) } },
+    { name: 'billing', script: script('billing'), nodeArgs, env: { ...common, BILLING_PORT: String(ports.billing) } },
     {
       name: 'worker',
       script: script('ingest-worker', 'worker.js'),
+      nodeArgs,
       env: { ...common, WORKER_PORT: String(ports.worker), BILLING_URL: url(ports.billing) },
     },
   ] as const;
@@ -157,6 +161,7 @@ async function main() {
   const gatewaySpec = {
     name: 'gateway',
     script: script('gateway'),
+    nodeArgs,
     env: {
       ...common,
       HOST: env.HOST,

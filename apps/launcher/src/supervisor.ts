@@ -3,7 +3,13 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-export type ChildSpec = { name: string; script: string; env: Record<string, string> };
+export type ChildSpec = {
+  name: string;
+  script: string;
+  env: Record<string, string>;
+  /** Node flags for this child alone (memory limits), before the script. */
+  nodeArgs?: readonly string[];
+};
 export type Supervised = { name: string; child: ChildProcess; exited: Promise<number | null> };
 
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
@@ -58,7 +64,7 @@ export function startChild(
 ): Supervised {
   // Each child gets its own process group, so Ctrl-C in a terminal reaches only the launcher, which
   // stops them in order; the IPC channel lets a child notice if the launcher itself dies.
-  const child = spawn(process.execPath, ['--enable-source-maps', spec.script], {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...(spec.nodeArgs ?? []), spec.script], {
     env: spec.env,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     detached: true,
