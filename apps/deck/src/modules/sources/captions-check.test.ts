@@ -93,5 +93,7 @@ describe('adding a YouTube video asks YouTube (the configured address) whether i
     } finally {
       await offline.close();
     }
-  });
+    // A second deck app (its own embedded database and migrations) starts inside the test: 60 s
+    // ran out once on a loaded machine (CI at load 30).
+  }, 180_000);
 });
