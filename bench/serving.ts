@@ -26,6 +26,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+// BENCH_PORT_BASE=<n>: the ports used are n..n+3 (on a machine shared with others); else random ones.
+const PORT_BASE = process.env.BENCH_PORT_BASE ? Number(process.env.BENCH_PORT_BASE) : undefined;
 const randomPort = () => 4000 + Math.floor(Math.random() * 900);
 
 const children: ChildProcess[] = [];
@@ -61,7 +63,7 @@ function start(args: string[], ready: string, env: Record<string, string> = {}):
 }
 
 const tsx = ['--import', 'tsx', 'bench/serving-bare.ts'];
-const upstreamPort = randomPort();
+const upstreamPort = PORT_BASE ?? randomPort();
 const barePort = upstreamPort + 1;
 await start([...tsx, 'upstream', String(upstreamPort)], 'ready');
 await start([...tsx, 'proxy', String(barePort), `http://127.0.0.1:${upstreamPort}`], 'ready');
@@ -100,13 +102,14 @@ async function guestWithDecks(base: string): Promise<string> {
   }
   return anon;
 }
-const port = barePort + 10 + Math.floor(Math.random() * 50);
+const port = PORT_BASE !== undefined ? PORT_BASE + 2 : barePort + 10 + Math.floor(Math.random() * 50);
 const base = await startMnemo('.', port);
 const anon = await guestWithDecks(base);
 // BENCH_BEFORE_ROOT=<another checkout, built>: its Mnemo runs beside this one and its GET /api/decks
-// is measured in the same rounds, interleaved, for a before/after ratio at the same load.
+// and its gateway's cheap call are measured in the same rounds, interleaved, for before/after ratios
+// at the same load.
 const beforeRoot = process.env.BENCH_BEFORE_ROOT;
-const beforeBase = beforeRoot ? await startMnemo(beforeRoot, port + 100) : null;
+const beforeBase = beforeRoot ? await startMnemo(beforeRoot, PORT_BASE !== undefined ? PORT_BASE + 3 : port + 100) : null;
 const beforeAnon = beforeBase ? await guestWithDecks(beforeBase) : null;
 
 type Target = { name: string; url: string; headers?: Record<string, string>; manyAddresses?: boolean };
@@ -115,13 +118,19 @@ const targets: Target[] = [
   { name: 'gateway /api/auth/config', url: `${base}/api/auth/config` },
   { name: 'GET /api/decks (guest, 3 decks)', url: `${base}/api/decks`, headers: { 'x-anonymous-session': anon } },
   { name: 'GET /api/healthz', url: `${base}/api/healthz`, manyAddresses: true },
-  ...(beforeBase ? [{ name: 'GET /api/decks, before', url: `${beforeBase}/api/decks`, headers: { 'x-anonymous-session': beforeAnon! } }] : []),
+  ...(beforeBase
+    ? [
+        { name: 'GET /api/decks, before', url: `${beforeBase}/api/decks`, headers: { 'x-anonymous-session': beforeAnon! } },
+        { name: 'gateway /api/auth/config, before', url: `${beforeBase}/api/auth/config` },
+      ]
+    : []),
 ];
 
 // BENCH_ONLY=<text>: only the targets whose name holds it (the bare proxy and the gateway's cheap
-// call stay, for the ratio), e.g. BENCH_ONLY=decks while profiling the list.
+// call, before and after, stay for the ratios), e.g. BENCH_ONLY=decks while profiling the list,
+// BENCH_ONLY=hop for the cheap call alone.
 if (process.env.BENCH_ONLY) {
-  const keep = targets.filter((t, i) => i < 2 || t.name.includes(process.env.BENCH_ONLY!));
+  const keep = targets.filter((t, i) => i < 2 || t.name.includes(process.env.BENCH_ONLY!) || t.name === 'gateway /api/auth/config, before');
   targets.splice(0, targets.length, ...keep);
 }
 
@@ -183,13 +192,26 @@ for (const t of targets) {
   );
 }
 console.log(`  gateway / bare proxy: ${(100 * median(ratios)).toFixed(0)}% (target ≥ 50%); per round ${ratios.map((r) => `${(100 * r).toFixed(0)}%`).join(', ')}`);
-const decks = all.get(targets[2]!.name)!;
-console.log(
-  `  GET /api/decks: ${median(decks.map((f) => f.rps)).toFixed(0)} req/s, p99 ${median(decks.map((f) => f.p99))} ms (target ≥ 1,500 req/s, p99 ≤ 50 ms)`,
-);
+const decks = all.get('GET /api/decks (guest, 3 decks)');
+if (decks) {
+  console.log(
+    `  GET /api/decks: ${median(decks.map((f) => f.rps)).toFixed(0)} req/s, p99 ${median(decks.map((f) => f.p99))} ms (target ≥ 1,500 req/s, p99 ≤ 50 ms)`,
+  );
+}
 
-if (beforeBase) {
-  const before = all.get('GET /api/decks, before')!;
+const hopBefore = all.get('gateway /api/auth/config, before');
+if (hopBefore) {
+  const bare = all.get(targets[0]!.name)!;
+  const after = all.get(targets[1]!.name)!;
+  const perRound = hopBefore.map((f, i) => f.rps / bare[i]!.rps);
+  console.log(
+    `  gateway before (${beforeRoot}): ${median(hopBefore.map((f) => f.rps)).toFixed(0)} req/s, / bare proxy ${(100 * median(perRound)).toFixed(0)}% ` +
+      `(per round ${perRound.map((r) => `${(100 * r).toFixed(0)}%`).join(', ')}); after/before req/s ${(median(after.map((f) => f.rps)) / median(hopBefore.map((f) => f.rps))).toFixed(2)}`,
+  );
+}
+const decksBefore = all.get('GET /api/decks, before');
+if (decks && decksBefore) {
+  const before = decksBefore;
   const r = (f: (x: Figures) => number) => (median(decks.map(f)) / median(before.map(f))).toFixed(2);
   console.log(
     `  GET /api/decks before (${beforeRoot}): ${median(before.map((f) => f.rps)).toFixed(0)} req/s, p99 ${median(before.map((f) => f.p99))} ms; after/before req/s ${r((f) => f.rps)}, p99 ${r((f) => f.p99)}`,

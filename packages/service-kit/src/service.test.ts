@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { IDENTITY_HEADER, REQUEST_ID_HEADER } from '@mnemo/contracts/identity';
 import { AppError, createOpsServer, createService, publicUrlOf, requireOwner, signIdentity, verifyIdentity } from './index';
+import { createIdentitySigner, createIdentityVerifier } from './identity';
 
 const secret = 'test-internal-secret-0123456789';
 const userId = '5b0c6a53-9a38-4b61-8f5f-1f6c1f7f8a11';
@@ -55,6 +56,40 @@ describe('identity header', () => {
       ok: false,
       reason: 'expired',
     });
+  });
+  it('signs one header per caller a second, and each caller its own', () => {
+    let now = 1_000_000;
+    const signer = createIdentitySigner(secret, { now: () => now });
+    const user = { kind: 'user' as const, userId, plan: 'free' as const };
+    const first = signer(user, 'http://127.0.0.1:3917');
+    now += 999;
+    expect(signer(user, 'http://127.0.0.1:3917')).toBe(first);
+    expect(signer(user, 'http://localhost:3917')).not.toBe(first);
+    expect(signer({ kind: 'none' }, 'http://127.0.0.1:3917')).not.toBe(first);
+    expect(verifyIdentity(first, secret, { now })).toEqual({ ok: true, identity: user, origin: 'http://127.0.0.1:3917' });
+    now += 1;
+    const next = signer(user, 'http://127.0.0.1:3917');
+    expect(next).not.toBe(first);
+    expect(verifyIdentity(next, secret, { now: now + 60_000 }).ok).toBe(true);
+  });
+
+  it('remembers a verified header but refuses it once stale, and checks a forged one in full every time', () => {
+    let now = 1_000_000;
+    const verify = createIdentityVerifier(secret, { now: () => now });
+    const header = signIdentity({ kind: 'user', userId, plan: 'free' }, secret, now);
+    expect(verify(header)).toEqual({ ok: true, identity: { kind: 'user', userId, plan: 'free' } });
+    now += 30_000;
+    expect(verify(header)).toEqual({ ok: true, identity: { kind: 'user', userId, plan: 'free' } });
+    now += 31_000;
+    expect(verify(header)).toEqual({ ok: false, reason: 'expired' });
+    const forged = signIdentity({ kind: 'user', userId, plan: 'scholar' }, 'not-the-internal-secret!!', now);
+    expect(verify(forged)).toEqual({ ok: false, reason: 'bad signature' });
+    expect(verify(forged)).toEqual({ ok: false, reason: 'bad signature' });
+    // Each caller gets an identity of its own to hold, not the one remembered.
+    const fresh = signIdentity({ kind: 'none' }, secret, now);
+    const a = verify(fresh);
+    const b = verify(fresh);
+    expect(a.ok && b.ok && a.identity !== b.identity).toBe(true);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IDENTITY_HEADER, type Identity } from '@mnemo/contracts/identity';
 import { AppError } from '../errors';
-import { verifyIdentity } from '../identity';
+import { createIdentityVerifier } from '../identity';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,6 +26,7 @@ export function identityPlugin(app: FastifyInstance, { secret }: { secret: strin
   app.decorateRequest('identity', null as never);
   app.decorateRequest('publicOrigin', null);
   if (secret === null) return;
+  const verifyIdentity = createIdentityVerifier(secret);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const header = request.headers[IDENTITY_HEADER];
     if (typeof header !== 'string' || header === '') {
@@ -36,7 +37,7 @@ export function identityPlugin(app: FastifyInstance, { secret }: { secret: strin
       // Services sit behind the gateway; a call without its signed identity did not come through it.
       throw new AppError('IDENTITY_INVALID', 'Missing caller identity');
     }
-    const result = verifyIdentity(header, secret);
+    const result = verifyIdentity(header);
     if (!result.ok) {
       request.log.warn({ reason: result.reason }, 'refused forged or stale identity header');
       throw new AppError('IDENTITY_INVALID', 'Invalid caller identity');

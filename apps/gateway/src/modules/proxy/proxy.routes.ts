@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import replyFrom from '@fastify/reply-from';
 import { IDENTITY_HEADER, REQUEST_ID_HEADER } from '@mnemo/contracts/identity';
-import { signIdentity } from '@mnemo/service-kit/identity';
+import { createIdentitySigner } from '@mnemo/service-kit/identity';
 import { errorBody, formatTraceparent, TRACEPARENT_HEADER } from '@mnemo/service-kit';
 import { ROUTES } from '@mnemo/contracts/routes';
 import { routePrefixes, type ServiceName } from './route-prefixes';
@@ -54,18 +54,15 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { bodyLimit: options.maxUploadBytes }, (_req, payload, done) => done(null, payload));
 
+  // One signed identity header per caller a second, not per request (service-kit identity.ts).
+  const signIdentity = createIdentitySigner(options.internalSecret);
   const forward = (service: ServiceName) => async (request: FastifyRequest, reply: FastifyReply) => {
     const target = options.services[service] + request.url.replace(/^\/api/, '');
     return reply.from(target, {
       rewriteRequestHeaders: (_req, headers) => {
         const out: Record<string, string | string[] | undefined> = { ...headers };
         for (const h of HOP_BY_HOP) delete out[h];
-        out[IDENTITY_HEADER] = signIdentity(
-          request.identity,
-          options.internalSecret,
-          Date.now(),
-          publicOriginOf(request, options.publicUrl),
-        );
+        out[IDENTITY_HEADER] = signIdentity(request.identity, publicOriginOf(request, options.publicUrl));
         out[REQUEST_ID_HEADER] = request.id;
         // The service continues the gateway's trace, as a child of the gateway's span.
         out[TRACEPARENT_HEADER] = formatTraceparent(request.trace);
