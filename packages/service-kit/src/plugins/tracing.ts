@@ -49,7 +49,7 @@ export function tracingPlugin(app: FastifyInstance, options: { name: string; tra
   app.decorateRequest('span', null as never);
   app.addHook('onRequest', (request, reply, done) => {
     const parent = extractTrace(request.headers);
-    const span = tracing.tracer.startSpan(
+    const span = tracing.startRequestSpan(
       request.method,
       { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method, 'url.path': request.url.split('?')[0] ?? '' } },
       parent,
@@ -65,13 +65,15 @@ export function tracingPlugin(app: FastifyInstance, options: { name: string; tra
     context.with(trace.setSpan(parent, span), done);
   });
   app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url;
-    if (route) {
-      request.span.updateName(spanNameOf(request.method, route));
-      request.span.setAttribute('http.route', route);
+    if (request.span.isRecording()) {
+      const route = request.routeOptions.url;
+      if (route) {
+        request.span.updateName(spanNameOf(request.method, route));
+        request.span.setAttribute('http.route', route);
+      }
+      request.span.setAttribute('http.response.status_code', reply.statusCode);
+      if (reply.statusCode >= 500) request.span.setStatus({ code: SpanStatusCode.ERROR });
     }
-    request.span.setAttribute('http.response.status_code', reply.statusCode);
-    if (reply.statusCode >= 500) request.span.setStatus({ code: SpanStatusCode.ERROR });
     request.span.end();
     done();
   });
