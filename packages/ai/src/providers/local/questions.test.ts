@@ -587,6 +587,39 @@ describe('generateQuestions', slow, () => {
     expect(asked).toBeGreaterThan(0);
   });
 
+  it('blanks no term pointed at from elsewhere ("these _____"), nothing vague, and takes no praise for a definition', async () => {
+    // Written here: a demonstrative before a term, a vague head ("useful things") and a sentence
+    // praising a term in the shape of a definition ("Mulch is a great way …").
+    const text = [
+      'A rain garden is a shallow planted basin that collects the runoff from roofs and paths.',
+      'Mulch is a great way to keep the soil of a young rain garden moist in summer.',
+      'Gardeners water these young seedlings every morning during the first month.',
+      'Young seedlings need shade from the afternoon sun until their roots reach the subsoil.',
+      'A layer of mulch slows the runoff and stops the seedlings from washing away.',
+      'Gardeners learn many useful things about drainage when they dig the basin by hand.',
+      'Useful things such as old bricks can edge the basin of a rain garden.',
+      'The basin of a rain garden holds the water of a heavy storm for about a day.',
+      'A rain garden filters oil and fertiliser from the runoff before it reaches the river.',
+      'Gravel at the bottom of the basin keeps the subsoil from turning to mud.',
+      'The city pays for native plants when a household builds a rain garden near the river.',
+      'Native plants send their roots deep into the subsoil after a heavy storm.',
+    ].join(' ');
+    const chunks = one(text);
+    const questions = await ai.generateQuestions({
+      chunks,
+      count: 10,
+      types: ['multiple_choice', 'free_response'],
+    });
+    expect(questions.length).toBeGreaterThan(0);
+    for (const q of questions) {
+      expectValid(q, chunks);
+      expect(q.question).not.toMatch(/\b(?:these|this|those|that) _____/i);
+      expect(q.correctAnswerText ?? '').not.toMatch(/things$/);
+      for (const o of q.options) expect(o).not.toMatch(/things$/);
+      expect(q.expectedAnswer ?? '').not.toMatch(/great way/);
+    }
+  });
+
   it('placeholder, repeated blind text and a cookie banner give a clear reason, not cards', async () => {
     for (const [text, reason] of [
       [placeholder, 'placeholder'],

@@ -291,6 +291,31 @@ function gluedBlank(s: Sentence, o: PhraseOccurrence): boolean {
   return joined || word.test(before) || word.test(after.slice(0, 1)) || /^[./]\p{L}/u.test(after);
 }
 
+const DEMONSTRATIVES = new Set(['this', 'these', 'that', 'those', 'such']);
+
+// Heads too general to pin anything down: "vital things", "a better way", "other aspects".
+const VAGUE_HEADS = new Set(
+  'thing way stuff kind sort lot bit aspect matter something anything everything part'.split(' '),
+);
+/** A term whose head is a word too general to pin anything down ("vital things"). */
+function vagueHead(p: Phrase): boolean {
+  return p.kind === 'concept' && VAGUE_HEADS.has(p.key.split(' ').pop() ?? '');
+}
+
+// Adjectives that judge rather than classify: "X is a great way to …" praises X, it does not define it.
+const EVALUATIVE = new Set(
+  'great good nice useful important excellent easy simple powerful popular best perfect wonderful better fine helpful'.split(
+    ' ',
+  ),
+);
+/** "X is a great way …": the class after the copula is a judgement, not a definition. */
+function judgement(s: Sentence, o: PhraseOccurrence): boolean {
+  let k = o.end + 1;
+  if (['a', 'an', 'the'].includes(s.tokens[k]?.normal ?? '')) k++;
+  while (s.tokens[k]?.pos === 'ADV') k++;
+  return EVALUATIVE.has(s.tokens[k]?.normal ?? '');
+}
+
 /**
  * The term is a bracketed aside ("a web worker (_____)", "(_____ only)"): it glosses the words
  * before it, which rarely pin it down.
@@ -565,6 +590,20 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
         if (slip(phrase, ctx) || insideQuote(s, o) || coordinated(s, o)) continue;
         if (ctx.english && splitsName(s, o)) continue;
         if (gluedBlank(s, o) || parenthetical(s, o)) continue;
+        // "… uses these _____", "this _____": the blank's referent is in another sentence.
+        if (!CASE_TYPES.has(type) && DEMONSTRATIVES.has(s.tokens[o.start - 1]?.normal ?? ''))
+          continue;
+        if (vagueHead(phrase)) continue;
+        // "By _____, …", "In _____, …": a lone word in an opening adverbial is a set phrase
+        // ("by default", "in practice") more often than a fact.
+        if (
+          phrase.kind === 'concept' &&
+          o.end - o.start === 1 &&
+          o.start === 1 &&
+          s.tokens[0]?.pos === 'ADP' &&
+          s.tokens[o.end]?.value === ','
+        )
+          continue;
         // A common noun as the subject of a copied sentence ("_____ can change their website every
         // week"): other terms of the source usually do that too, so two options are right. Only a
         // rewrite that names its class ("What is X?", "Which Y …?") pins it down.
@@ -596,7 +635,7 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
         let score = (doc.importance[s.id] ?? 0) + 0.5 * (phrase.score / top) + focusScore(s);
         // "…, so having a utilization target is essential" says something of the term, it does not
         // define it: a definition opens with the term.
-        const defines = definesAt(s, o.end) && opensSentence(s, o);
+        const defines = definesAt(s, o.end) && opensSentence(s, o) && !judgement(s, o);
         if (defines) score += 0.8;
         if (whyQuestion(s)) score += 0.5;
         else if (whatDoesQuestion(s, o)) score += 0.4;
@@ -974,7 +1013,7 @@ function pickDistractors(
     if (!(ctx.phraseSources.get(p.key)?.has(sourceId) ?? false)) continue;
     // Page chrome ("PDF", "Share") lives in navigation lines, never in a sentence of the text.
     if (!p.sentences.some((id) => ctx.doc.sentences[id]?.clean)) continue;
-    if (nameFragment(p, ctx)) continue;
+    if (nameFragment(p, ctx) || vagueHead(p)) continue;
     // A synonym of the answer is a second right answer ("mistake" beside "error").
     const head = p.key.split(' ').pop() ?? '';
     if (
@@ -1182,6 +1221,7 @@ function freeResponse(
     const defines =
       english &&
       definesAt(s, o.end) &&
+      !judgement(s, o) &&
       (o.start === 0 || (o.start === 1 && ['the', 'a', 'an'].includes(opener))) &&
       verb?.lemma === 'be';
     const why = english ? whyQuestion(s) : null;

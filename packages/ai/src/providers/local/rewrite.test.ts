@@ -19,7 +19,8 @@ function sentenceWith(text: string, surface: string) {
 }
 
 // Behaviour, not wording: the question word, the subject kept, the answer left out.
-describe('statements rewritten as questions', () => {
+// The first test loads wink's model: on a shared, loaded machine that takes longer than vitest's 5 s.
+describe('statements rewritten as questions', { timeout: 60_000 }, () => {
   it('a definition asked about its class becomes "What is X?"', () => {
     const { s, o } = sentenceWith(
       'Kubernetes is a container orchestration system for automating deployment.',
