@@ -120,6 +120,8 @@ type Context = {
    * evidence (titles, verbs, WordNet, English word vectors) is English.
    */
   classes: Map<string, SemanticClass> | null;
+  /** Candidates (type, sentence, position) that built no question. */
+  barren: Set<string>;
 };
 
 /**
@@ -465,6 +467,7 @@ export function generateQuestions(input: GenerateQuestionsInput): GeneratedQuest
     cjk: language === 'zh' || language === 'ja' ? language : null,
     words,
     classes: null,
+    barren: new Set(),
   };
   if (ctx.english) ctx.classes = classifyPhrases(doc);
   for (const c of input.chunks)
@@ -735,7 +738,12 @@ function nextQuestion(
     }))
     .sort((a, b) => b.score - a.score || a.c.sentence.id - b.c.sentence.id);
   for (const { c } of ranked.slice(0, 400)) {
+    // A candidate that gave no question (too few options of its class) gives none later either:
+    // the options it may have do not depend on the questions made since.
+    const id = `${c.type}|${c.sentence.id}|${c.occurrence.start}`;
+    if (ctx.barren.has(id)) continue;
     const question = build(c, ctx);
+    if (!question) ctx.barren.add(id);
     if (
       !question ||
       state.isDuplicate(question.question.question) ||
@@ -995,7 +1003,7 @@ function pickDistractors(
   );
   const answerYears = answerText.match(/\d{4}/g) ?? [];
   const answerClass = ctx.classes?.get(answer.key);
-  const scored: { text: string; score: number; key: string }[] = [];
+  const scored: { text: string; score: number; key: string; phrase: Phrase }[] = [];
   for (const p of ctx.optionPool) {
     if (p.key === answer.key) continue;
     const sameKind = p.kind === answer.kind;
@@ -1042,8 +1050,6 @@ function pickDistractors(
     // A decade holding the answer's year ("1990s", "mid-1990s" beside "1998"), or a year inside an
     // answer's decade, is a second right answer.
     if (answer.kind === 'date' && sameDecade(answerText, text)) continue;
-    // The source says it of the stem as well: a second right answer.
-    if (alsoFits(p, answer, s, occurrence, ctx)) continue;
     // A name among common words ("Tesseract | text | default"), or a common word among names: a
     // capital tells them apart in English.
     if (ctx.english && /^\p{Lu}/u.test(answerText) !== /^\p{Lu}/u.test(text)) continue;
@@ -1066,7 +1072,7 @@ function pickDistractors(
     score /= 1 + 0.5 * Math.abs(p.length - answer.length);
     score *= 0.6 ** (ctx.distractorUse.get(p.key) ?? 0);
     if (inPassage.has(p.key)) score *= 2;
-    scored.push({ text, score, key: p.key });
+    scored.push({ text, score, key: p.key, phrase: p });
   }
   scored.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
   const picked: { text: string; key: string }[] = [];
@@ -1074,6 +1080,9 @@ function pickDistractors(
     if (picked.length >= 3) break;
     const lower = d.text.toLowerCase();
     if (picked.some((x) => x.text.toLowerCase() === lower)) continue;
+    // The source says it of the stem as well: a second right answer. Checked here, on the few
+    // best, as it reads every sentence of the option.
+    if (alsoFits(d.phrase, answer, s, occurrence, ctx)) continue;
     // Two options naming the same thing ("Te Kaurinui" and "Te Kaurinui Robert") tell the learner
     // both are wrong, or both right.
     const words = wordsOf(d.key);
