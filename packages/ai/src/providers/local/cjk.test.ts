@@ -147,6 +147,14 @@ describe(
           expect(q.note).toBeUndefined();
         }
         expect(new Set(deck.map((q) => q.question)).size).toBe(deck.length);
+        // One fact, one card: no blank for the term a free response of the same sentence asks about.
+        for (const fr of deck.filter((q) => q.questionType === 'free_response')) {
+          for (const mc of deck.filter((q) => q.questionType === 'multiple_choice')) {
+            const quoted = /[「“](.+)[」”]$/u.exec(mc.question)?.[1] ?? '';
+            const same = quoted.replace('_____', mc.correctAnswerText ?? '') === fr.expectedAnswer;
+            if (same) expect(fr.question).not.toContain(mc.correctAnswerText);
+          }
+        }
       });
 
       it(`gives ${language} multiple choice one right option, the others terms of the source that do not fit`, async () => {

@@ -196,8 +196,15 @@ type Piece = { segment: string; pos: string | null };
 
 /** The words of one sentence with a tag where the language's reader gives one. */
 function cjkWords(segment: string, s: Segmenters): Piece[] {
-  if (s.locale === 'zh')
-    return jieba(segment).map((t) => ({ segment: t.word, pos: fromJiebaTag(t.tag, t.word) }));
+  if (s.locale === 'zh') {
+    const tagged = jieba(segment);
+    return tagged.map((t, i) => {
+      // An idiom with an object after it is a verb ("不断更新|陆地"), not a name for something.
+      const next = tagged[i + 1];
+      const object = t.tag === 'i' && next !== undefined && /^n/.test(next.tag);
+      return { segment: t.word, pos: object ? 'VERB' : fromJiebaTag(t.tag, t.word) };
+    });
+  }
   const pieces: Piece[] = [...s.word.segment(segment)].map((w) => ({
     segment: w.segment,
     pos: w.isWordLike ? null : 'PUNCT',

@@ -491,6 +491,7 @@ export function generateQuestions(input: GenerateQuestionsInput): GeneratedQuest
   const made: GeneratedQuestion[] = [];
   const madeTerms: string[][] = [];
   const usedSentences = new Set<number>();
+  const asked = askedFacts(doc, input.avoid ?? [], ctx.cjk);
   // One fact, one question: an answer or a sentence used by one type is not asked again by another.
   const usedAnswers = new Set<string>();
   const usedFacts: Set<string>[] = [];
@@ -508,6 +509,7 @@ export function generateQuestions(input: GenerateQuestionsInput): GeneratedQuest
         usedSentences,
         usedAnswers,
         usedFacts,
+        asked,
         partUse,
         fifthUse,
         isDuplicate: (text) => {
@@ -554,6 +556,64 @@ export function generateQuestions(input: GenerateQuestionsInput): GeneratedQuest
     if (!progressed) break;
   }
   return note ? made.map((q) => ({ ...q, note })) : made;
+}
+
+/**
+ * The facts the deck already asks about, as the terms asked per sentence id: the worker asks type
+ * by type, passing the questions written so far as `avoid`, and a blank for a term in a sentence and
+ * that sentence's Chinese or Japanese rewrite about the same term ask one fact twice ("什么是蒸腾作用？"
+ * beside "……这个过程叫做_____。"), or one gives the other away ("为什么一些地区的水循环受到了破坏？"
+ * beside "……一些地区的_____受到了破坏"). A blank quotes its sentence with the term taken out; a
+ * rewrite is the sentence's own question. The wording check (`similarWording`) cannot see this: the
+ * two share few words.
+ */
+function askedFacts(
+  doc: DocumentModel,
+  avoid: readonly string[],
+  cjk: CjkLanguage | null,
+): Map<number, string[]> {
+  const asked = new Map<number, string[]>();
+  const add = (id: number, term: string) => asked.set(id, [...(asked.get(id) ?? []), term]);
+  const blanks = avoid.filter((a) => a.includes(BLANK));
+  const exact = new Set(avoid);
+  if (blanks.length === 0 && !cjk) return asked;
+  for (const s of doc.sentences) {
+    const rewrite = cjk
+      ? cjkQuestion(
+          s,
+          s.phrases.find((x) => x.start === 0),
+          cjk,
+        )
+      : null;
+    if (rewrite && exact.has(rewrite.question)) add(s.id, rewrite.term);
+    // Cheap first: the avoided question holds the sentence's opening or closing words.
+    const head = s.text.slice(0, 6);
+    const tail = s.text.slice(-6);
+    const near = blanks.filter((a) => a.includes(head) || a.includes(tail));
+    if (near.length === 0) continue;
+    for (const o of s.phrases) {
+      const from = s.offsets[o.start] ?? 0;
+      const blanked = `${s.text.slice(0, from)}${BLANK}${s.text.slice(from + o.surface.length)}`;
+      if (near.some((a) => a.includes(blanked))) add(s.id, o.surface);
+    }
+  }
+  return asked;
+}
+
+/** Whether a candidate asks a fact `askedFacts` found: a term asked in its sentence, or inside it. */
+function askedBefore(c: Candidate, ctx: Context, asked: Map<number, string[]>): boolean {
+  const terms = asked.get(c.sentence.id);
+  if (!terms) return false;
+  const rewrite =
+    ctx.cjk && !MC_TYPES.has(c.type)
+      ? cjkQuestion(
+          c.sentence,
+          c.sentence.phrases.find((x) => x.start === 0),
+          ctx.cjk,
+        )
+      : null;
+  const term = rewrite?.term ?? c.occurrence.surface;
+  return terms.some((t) => t.includes(term) || term.includes(t));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -715,6 +775,7 @@ function nextQuestion(
     usedSentences: Set<number>;
     usedAnswers: Set<string>;
     usedFacts: Set<string>[];
+    asked: Map<number, string[]>;
     partUse: Map<number, number>;
     fifthUse: Map<number, number>;
     isDuplicate: (text: string) => boolean;
@@ -727,6 +788,7 @@ function nextQuestion(
       (c) =>
         !state.usedSentences.has(c.sentence.id) &&
         !state.usedAnswers.has(c.phrase.key) &&
+        !askedBefore(c, ctx, state.asked) &&
         !state.usedFacts.some((f) => sameFact(f, c.sentence.terms)),
     )
     .map((c) => ({
