@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@mnemo/db/testing';
 import { decks, sourceChunks, sources } from '@mnemo/db/schema';
@@ -17,6 +18,8 @@ let repository: ReturnType<typeof createRetrievalRepository>;
 let deckId: string;
 let chunks: string[];
 let otherDeckId: string;
+let marshDeckId: string;
+let emptyDeckId: string;
 
 const COMMON = COMMON_TERM_CHUNKS + 100;
 const BOTH = [
@@ -25,6 +28,11 @@ const BOTH = [
   'A heron waited on the muddy river bank until dusk.',
 ];
 const OTTER = 'An otter swam slowly along the river past the mill at dawn.';
+/** A small deck where "heron" is rarer than "marsh", and the marsh chunks say "marsh" more often. */
+const HERON_AND_MARSH = 'A grey heron waded through the marsh.';
+const HERON = 'The heron lifted off over the reeds.';
+const MARSH = Array.from({ length: 6 }, (_, i) => `Marsh ${i}: the marsh was cold, and beyond it lay more marsh.`);
+const UNRELATED = ['Trains left the station every hour.', 'The museum opened a new wing in spring.'];
 
 /**
  * A deck with one source of these chunks, stored without vectors: the full-text side reads only the
@@ -62,6 +70,8 @@ beforeAll(async () => {
   deckId = await seedDeck(database.db, 'Rivers and banks', chunks);
   // The same answering text in another deck: never a candidate of this one.
   otherDeckId = await seedDeck(database.db, 'Elsewhere', [...BOTH, OTTER]);
+  marshDeckId = await seedDeck(database.db, 'Marshes', [...MARSH, HERON, HERON_AND_MARSH, ...UNRELATED]);
+  emptyDeckId = await seedDeck(database.db, 'Stations', UNRELATED);
   await analyze(database.db);
 }, 180_000);
 afterAll(async () => {
@@ -108,5 +118,58 @@ describe('the full-text side of a deck where the query words are common', () => 
     expect(hits).toEqual([]);
     const other = await repository.matching({ deckId: otherDeckId }, 'river bank', 20);
     expect((await contentOf(other.map((h) => h.id))).map((d) => d.content).sort()).toEqual([...BOTH, OTTER].sort());
+  });
+});
+
+describe('the full-text side of a small deck', () => {
+  it('ranks a chunk holding the rarer word above chunks saying a commoner word more often', async () => {
+    const hits = await repository.matching({ deckId: marshDeckId }, 'heron marsh', 20);
+    const found = (await contentOf(hits.map((h) => h.id))).map((d) => d.content);
+    // Both words first; then "heron" (in 2 chunks) outweighs "marsh" (in 7), though each marsh
+    // chunk says "marsh" twice in fewer words.
+    expect(found[0]).toBe(HERON_AND_MARSH);
+    expect(hits[0]!.allTerms).toBe(true);
+    expect(found[1]).toBe(HERON);
+    expect(found.slice(2).sort()).toEqual([...MARSH].sort());
+    expect(hits.slice(1).every((h) => !h.allTerms)).toBe(true);
+  });
+
+  it('leaves out a word no chunk holds: the chunks holding every other word rank first', async () => {
+    const hits = await repository.matching({ deckId }, 'river bank zeppelin', 20);
+    expect(hits).toHaveLength(20);
+    // No chunk holds every word of the question, so none is marked as holding them all.
+    expect(hits.every((h) => !h.allTerms)).toBe(true);
+    const top = await contentOf(hits.slice(0, 3).map((h) => h.id));
+    expect(top.map((d) => d.content).sort()).toEqual([...BOTH].sort());
+  });
+
+  it('answers nothing in a deck where no chunk holds the words, though other decks do', async () => {
+    expect(await repository.matching({ deckId: emptyDeckId }, 'otter river bank', 20)).toEqual([]);
+    expect(await repository.matching({ deckId: emptyDeckId }, 'heron', 20)).toEqual([]);
+  });
+
+  it('gives the order of ranking every matching chunk when few chunks match', async () => {
+    // The reference: every chunk holding a word ranked by (every word, summed idf², cover density).
+    const reference = async (query: string) => {
+      const { rows } = await database.db.execute<{ id: string }>(sql`
+        with words as (
+          select t.lexeme, quote_literal(t.lexeme)::tsquery as tq,
+                 (select count(*) from source_chunks c where c.deck_id = ${marshDeckId}
+                    and c.tsv @@ quote_literal(t.lexeme)::tsquery)::int as df
+          from unnest(tsvector_to_array(to_tsvector('english', ${query}))) as t(lexeme)
+        ),
+        kept as (select * from words where df > 0),
+        size as (select count(*)::int as n from source_chunks where deck_id = ${marshDeckId}),
+        q as (select websearch_to_tsquery('english', ${query}) as strict,
+                     (select string_agg(quote_literal(lexeme), ' | ')::tsquery from kept) as loose)
+        select c.id from source_chunks c, q, size
+        where c.deck_id = ${marshDeckId} and c.tsv @@ q.loose
+        order by (c.tsv @@ q.strict) desc,
+                 (select sum(power(ln(1 + (size.n - k.df + 0.5) / (k.df + 0.5)), 2)) from kept k where c.tsv @@ k.tq) desc,
+                 ts_rank_cd(c.tsv, q.loose, 2) desc, c.id`);
+      return rows.map((r) => r.id);
+    };
+    for (const query of ['heron marsh', 'Where did the heron go?', 'marsh reeds museum', 'cold marsh station'])
+      expect((await repository.matching({ deckId: marshDeckId }, query, 20)).map((h) => h.id)).toEqual(await reference(query));
   });
 });

@@ -51,10 +51,12 @@ export const EXACT_SCAN_MAX_CHUNKS = 5_000;
 
 /** A query word found in this many chunks of the scope is common: see `matching`. */
 export const COMMON_TERM_CHUNKS = 1_000;
-/** When every query word is common, this many chunks of each word are ranked: see `matching`. */
+/** When few chunks hold every query word and all are common, this many chunks of each partial list: see `matching`. */
 export const COMMON_TERM_SAMPLE = 200;
-/** At most this many chunks holding every query word are ranked: see `matching`. */
+/** Each list of chunks holding every (kept) query word is read up to this many: see `matching`. */
 export const ALL_TERMS_CANDIDATES = 1_000;
+/** At most this many candidates have their words read and are ranked: see `matching`. */
+export const RANKED_CANDIDATES = 1_000;
 
 const scopeOf = (scope: ChunkScope): SQL =>
   scope.sourceIds && scope.sourceIds.length > 0
@@ -142,12 +144,22 @@ export function createRetrievalRepository({ db }: { db: Db }) {
      * Cost is bounded whatever the deck's size. Each word's chunk count (df) and the scope's size
      * are read from the per-source counts the database keeps as chunks are written
      * (source_term_stats, source_chunk_stats), never counted here. Words in COMMON_TERM_CHUNKS
-     * chunks or more are common and left out when the query has rarer ones: the candidates are then
-     * exactly the chunks holding a rare word (what ranking every matching chunk finds). When every
-     * word is common, the candidates are the chunks holding all the words (up to
-     * ALL_TERMS_CANDIDATES, the ones ranked first anyway) and, only when fewer than `limit` hold
-     * them all, up to COMMON_TERM_SAMPLE chunks holding all words but one (for each word) and the
-     * first COMMON_TERM_SAMPLE chunks of each word. Only candidates are ranked.
+     * chunks or more are common and left out when the query has rarer ones; words in no chunk are
+     * left out too. The candidates are read from the GIN index in lists that stop early, by id
+     * (no chunk's words are read to find them), best first:
+     * 1. the chunks holding every word of the question (up to ALL_TERMS_CANDIDATES), ranked first;
+     * 2. when fewer than `limit` hold them all (or some word is in no chunk), the chunks holding
+     *    every kept word: the highest weight, whatever the cover density;
+     * 3. when still fewer than `limit`, chunks holding some of the words: each rare word's whole
+     *    list (its df is below COMMON_TERM_CHUNKS), so the weights are exact; when every word is
+     *    common, up to COMMON_TERM_SAMPLE chunks holding all words but one (for each word) and the
+     *    first COMMON_TERM_SAMPLE chunks of each word.
+     * Whenever the first lists hold `limit` chunks the later ones are not read: a chunk missing from
+     * them ranks below every chunk in them. Only the best RANKED_CANDIDATES candidates by what the
+     * lists tell (holding every word, then the weight of the words they were found by, then shorter
+     * chunks first, as density divides by length) have their words read and are ranked: the
+     * answers are exactly those of ranking every matching chunk as long as the candidates tied at
+     * the `limit`-th place number fewer (bench/README.md, chat retrieval).
      */
     async matching(scope: ChunkScope, query: string, limit: number): Promise<TextHit[]> {
       const { rows: counted } = await db.execute<{ lexeme: string; df: number; size: number }>(sql`
@@ -169,62 +181,106 @@ export function createRetrievalRepository({ db }: { db: Db }) {
       // words weigh the same, and the answers stay what they were.
       const keptJson = JSON.stringify(kept.map((t) => ({ term: t.lexeme, df: Math.min(t.df, COMMON_TERM_CHUNKS) })));
       const scopeSize = counted[0]?.size ?? 0;
-      const everyWordCommon = rare.length === 0;
+      const scoped = scopeOf(scope);
 
-      const candidates = everyWordCommon
-        ? sql`
-          every_word as materialized (
-            select c.id from source_chunks c, q
-            where ${scopeOf(scope)} and c.tsv @@ q.strict
-            limit ${ALL_TERMS_CANDIDATES}
-          ),
-          -- Few chunks hold every word: the chunks holding all words but one rank next, then those
-          -- holding fewer, so they are taken from the index too.
-          few as (select (select count(*) from every_word) < ${limit} as yes),
-          all_but_one as (
-            select (select string_agg(quote_literal(o.term), ' & ')::tsquery from kept o where o.term <> k.term) as tq
-            from kept k, few where few.yes
-          ),
-          candidates as (
-            select id from every_word
-            union
-            select n.id from all_but_one a cross join lateral (
-              select c.id from source_chunks c
-              where ${scopeOf(scope)} and a.tq is not null and c.tsv @@ a.tq
-              limit ${COMMON_TERM_SAMPLE}) as n
-            union
-            select n.id from kept k, few cross join lateral (
-              select c.id from source_chunks c
-              where ${scopeOf(scope)} and c.tsv @@ k.tq
-              limit ${COMMON_TERM_SAMPLE}) as n
+      // 3. Chunks holding some of the words, read only when the lists before hold fewer than
+      // `limit`. `additive`: the chunk holds that one word (weights add up over the lists it is in);
+      // otherwise the list's weight is what the chunk holds at least. Every word common: the
+      // all-but-one lists first, each word's first chunks only if those are short too.
+      const partial =
+        rare.length > 0
+          ? sql`
+          partial as materialized (
+            select h.id, h.token_count, k.w as weight, true as additive
+            from kept k, few cross join lateral (
+              select c.id, c.token_count from source_chunks c
+              where ${scoped} and c.tsv @@ k.tq
+              limit ${COMMON_TERM_CHUNKS}) as h
             where few.yes
           )`
-        : sql`
-          candidates as (select c.id from source_chunks c, q where ${scopeOf(scope)} and c.tsv @@ q.loose)`;
+          : sql`
+          all_but_one as materialized (
+            select h.id, h.token_count, t.total - a.w as weight, false as additive
+            from (
+              select k.w, (select string_agg(quote_literal(o.term), ' & ')::tsquery from kept o where o.term <> k.term) as tq
+              from kept k
+            ) as a, few, totals t cross join lateral (
+              select c.id, c.token_count from source_chunks c
+              where ${scoped} and c.tsv @@ a.tq
+              limit ${COMMON_TERM_SAMPLE}) as h
+            where few.yes and a.tq is not null
+          ),
+          fewer as (
+            select (select count(*) from (
+                      select id from every_word union select id from every_kept union select id from all_but_one) as u)
+                   < ${limit} as yes
+          ),
+          partial as materialized (
+            select * from all_but_one
+            union all
+            select h.id, h.token_count, k.w as weight, true as additive
+            from kept k, fewer cross join lateral (
+              select c.id, c.token_count from source_chunks c
+              where ${scoped} and c.tsv @@ k.tq
+              limit ${COMMON_TERM_SAMPLE}) as h
+            where fewer.yes
+          )`;
 
       const { rows } = await db.execute<{ id: string; all_terms: boolean }>(sql`
-        with kept as (
-          select k.term, quote_literal(k.term)::tsquery as tq, k.df
+        with kept as materialized (
+          select k.term, quote_literal(k.term)::tsquery as tq, k.df,
+                 power(ln(1 + (greatest(${scopeSize}, k.df) - k.df + 0.5) / (k.df + 0.5)), 2) as w
           from json_to_recordset(${keptJson}::json) as k(term text, df int)
         ),
+        totals as (select sum(w) as total from kept),
         q as (
           select websearch_to_tsquery('english', ${query}) as strict,
-                 (select string_agg(quote_literal(term), ' | ')::tsquery from kept) as loose
+                 (select string_agg(quote_literal(term), ' | ')::tsquery from kept) as loose,
+                 (select string_agg(quote_literal(term), ' & ')::tsquery from kept) as every
         ),
-        ${candidates},
-        -- Each candidate's tsvector is decompressed once here (the concatenation makes a plain
+        -- 1. Chunks holding every word of the question.
+        every_word as materialized (
+          select c.id, c.token_count from source_chunks c, q
+          where ${scoped} and c.tsv @@ q.strict
+          limit ${ALL_TERMS_CANDIDATES}
+        ),
+        -- 2. Chunks holding every kept word, when fewer than \`limit\` hold every word.
+        every_kept as materialized (
+          select c.id, c.token_count from source_chunks c, q
+          where (select count(*) from every_word) < ${limit} and ${scoped} and c.tsv @@ q.every
+          limit ${ALL_TERMS_CANDIDATES}
+        ),
+        few as (
+          select (select count(*) from (select id from every_word union select id from every_kept) as u) < ${limit} as yes
+        ),
+        ${partial},
+        listed as (
+          select e.id, e.token_count, true as all_terms, t.total as weight, false as additive from every_word e, totals t
+          union all
+          select e.id, e.token_count, false, t.total, false from every_kept e, totals t
+          union all
+          select id, token_count, false, weight, additive from partial
+        ),
+        chosen as (
+          select id from listed
+          group by id
+          order by bool_or(all_terms) desc,
+                   greatest(max(weight) filter (where not additive), sum(weight) filter (where additive)) desc,
+                   min(token_count), id
+          limit ${RANKED_CANDIDATES}
+        ),
+        -- Each chosen chunk's tsvector is decompressed once here (the concatenation makes a plain
         -- copy); ranked below, it is read once per query word and by ts_rank_cd.
         m as materialized (
           select c.id, c.tsv || ''::tsvector as tsv from source_chunks c
           -- By primary key: a join could let the planner scan the deck, reading every tsvector.
-          where c.id = any(array(select id from candidates))
+          where c.id = any(array(select id from chosen))
         )
         select m.id, (m.tsv @@ q.strict) as all_terms
         from m, q
         where m.tsv @@ q.loose
         order by all_terms desc,
-                 (select sum(power(ln(1 + (greatest(${scopeSize}, k.df) - k.df + 0.5) / (k.df + 0.5)), 2))
-                  from kept k where m.tsv @@ k.tq) desc,
+                 (select sum(k.w) from kept k where m.tsv @@ k.tq) desc,
                  ts_rank_cd(m.tsv, q.loose, 2) desc, m.id
         limit ${limit}`);
       return rows.map((r, i) => ({ id: r.id, rank: i + 1, allTerms: r.all_terms }));
