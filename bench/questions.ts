@@ -171,6 +171,26 @@ console.log(
 );
 console.log(`${COUNT} questions a source (${TYPES.join(' + ')}), as a guest's first deck.\n`);
 
+/**
+ * Issue 21's rule for every fixture: a summary in whole sentences (none cut inside a quotation),
+ * key concepts and questions, or a reason why not. The reason is the one the generation gives (a
+ * source too short or filler text is refused with a message the learner reads).
+ */
+function summaryProblem(summary: string): string | null {
+  if (summary.trim().length === 0) return 'no summary';
+  const n = (re: RegExp) => (summary.match(re) ?? []).length;
+  // German opens with „ and closes with “; English opens with “ and closes with ”.
+  const german = n(/„/g) > 0;
+  const balanced =
+    n(/"/g) % 2 === 0 &&
+    n(/«/g) === n(/»/g) &&
+    (german ? n(/„/g) === n(/“/g) : n(/“/g) === n(/”/g));
+  if (!balanced) return 'summary cut inside a quotation';
+  if (!/[.!?…。！？]["”’»)]?$/u.test(summary.trim())) return 'summary does not end a sentence';
+  return null;
+}
+const failing: string[] = [];
+
 const totals = { sources: 0, empty: 0, questions: 0, fifths: 0, chunks: 0, dup: 0, nested: 0, giveaway: 0, options: 0, rewritten: 0, refused: 0 };
 // Template wordings that copy the source or ask about a term without a question of their own.
 const TEMPLATE = /completes this statement|what does the source say about|explain the term|explain what the source tells you|explain what it tells you about/i;
@@ -222,6 +242,17 @@ for (const source of await sources()) {
     `${source.name} (${(source.text.match(/\S+/g) ?? []).length} words, ${chunks.length} chunks): ${qs.length} questions in ${ms.toFixed(0)} ms${failure ? ` — failed: ${failure}` : ''}; ` +
       `fifths ${fifths.size}/${fifthsTotal}, chunks ${used.size}/${chunks.length}, dup ${dup}, nested ${nest}, giveaway ${giveaway}; load ${load()}`,
   );
+  const problem = summaryProblem(summary);
+  const verdict =
+    failure.length > 0
+      ? `refused with a reason`
+      : [problem, points.length === 0 ? 'no key concepts' : null, qs.length === 0 ? '0 questions and no reason' : null]
+          .filter((x) => x !== null)
+          .join(', ') || 'ok';
+  if (verdict !== 'ok' && verdict !== 'refused with a reason') failing.push(`${source.name}: ${verdict}`);
+  console.log(
+    `  rule: summary ${problem ?? 'whole sentences'}; ${points.length} key concepts; ${qs.length} questions${failure ? ` (reason: ${failure})` : ''} → ${verdict}`,
+  );
   console.log(`  summary: ${summary.slice(0, 220).replace(/\s+/g, ' ')}${summary.length > 220 ? '…' : ''}`);
   console.log(`  key points: ${points.map((p) => p.split(':')[0]).join(' · ') || '(none)'}`);
   for (const q of qs.slice(0, SAMPLES)) {
@@ -236,6 +267,11 @@ console.log(
   `All: ${totals.sources} sources, ${totals.empty} with no questions, ${totals.questions} questions; ` +
     `mean fifths covered ${((totals.fifths / n) * 100).toFixed(0)}%, mean chunks used ${((totals.chunks / n) * 100).toFixed(0)}%; ` +
     `duplicate pairs ${totals.dup}; nested options ${totals.nested} and giveaways ${totals.giveaway} of ${totals.options} options; load ${load()}`,
+);
+console.log(
+  failing.length === 0
+    ? 'Every source has a summary in whole sentences, key concepts and questions, or a reason why not.'
+    : `Sources failing the rule (summary, key concepts, questions or a reason): ${failing.length}\n  ${failing.join('\n  ')}`,
 );
 const withQuestions = Math.max(1, totals.sources - totals.empty);
 console.log(
