@@ -1,4 +1,5 @@
-import { isCjk, parseBlock, type EntitySpan, type Token } from './nlp';
+import { RETAGGED_LANGUAGES, retagSentence } from './latin-tags';
+import { isCjk, parseBlock, type EntitySpan, type ParsedSentence, type Token } from './nlp';
 import {
   ANAPHORIC_OPENERS,
   CALENDAR_WORDS,
@@ -249,7 +250,13 @@ function nounPhrases(tokens: Token[]): [number, number][] {
     let j = i + 1;
     for (;;) {
       const u = tokens[j];
-      if (u && PHRASE_POS.has(u.pos) && (u.type === 'word' || u.type === 'number')) j++;
+      if (
+        u &&
+        PHRASE_POS.has(u.pos) &&
+        !u.opensPhrase &&
+        (u.type === 'word' || u.type === 'number')
+      )
+        j++;
       else if (isJoiner(u, tokens[j + 1]) && tokens[j + 1]?.type !== 'punctuation') j += 2;
       else break;
     }
@@ -335,11 +342,14 @@ type PhraseStat = {
  * Analyses the parts of one text (the chunks of a source, or one whole text). Sentences are never
  * joined across parts. `title` words make sentences and phrases that share them more important;
  * `fragments` keeps lines that are not prose (for short texts such as answers and messages).
+ * `language` (BCP 47, as detected) retags German, Spanish and French, which the English tagger
+ * misreads (latin-tags.ts).
  */
 export function analyze(
   parts: readonly string[],
-  options: { title?: string; fragments?: boolean } = {},
+  options: { title?: string; fragments?: boolean; language?: string | null } = {},
 ): DocumentModel {
+  const parse = parserFor(options.language ?? null);
   const sentences: Sentence[] = [];
   const stats = new Map<string, PhraseStat>();
   let block = 0;
@@ -353,7 +363,7 @@ export function analyze(
       : proseBlocks(part);
   parts.forEach((part, partIndex) => {
     for (const text of blocksOf(part)) {
-      for (const parsed of parseBlock(text)) {
+      for (const parsed of parse(text)) {
         const tokens = parsed.tokens.filter((t) => t.type !== 'tabCRLF' && t.type !== 'spaces');
         if (tokens.length === 0) continue;
         const { text: sentenceText, offsets } = layout(tokens);
@@ -431,7 +441,9 @@ export function analyze(
 
   const idf = inverseFrequencies(sentences);
   const centrality = degreeCentrality(sentences, idf);
-  const titleStems = new Set(options.title ? titleTerms(options.title) : []);
+  const titleStems = new Set(
+    options.title ? parse(options.title).flatMap((s) => contentTerms(s.tokens)) : [],
+  );
   const phrases = scorePhrases(stats, sentences, titleStems);
   const importance = rankSentences(sentences, phrases, centrality, titleStems);
   return { sentences, phrases, centrality, importance, idf };
@@ -471,8 +483,12 @@ function record(
   if (kind === 'proper') stat.kind = 'proper';
 }
 
-function titleTerms(title: string): string[] {
-  return parseBlock(title).flatMap((s) => contentTerms(s.tokens));
+/** Sentences of a block, tagged for the language where the English tags would mislead. */
+function parserFor(language: string | null): (text: string) => ParsedSentence[] {
+  const base = language?.split('-')[0] ?? '';
+  if (!RETAGGED_LANGUAGES.has(base)) return parseBlock;
+  return (text) =>
+    isCjk(text) ? parseBlock(text) : parseBlock(text).map((s) => retagSentence(s, base));
 }
 
 function inverseFrequencies(sentences: Sentence[]): Map<string, number> {

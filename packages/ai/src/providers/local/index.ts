@@ -1,6 +1,7 @@
 import type { StudyAi } from '../../types';
 import { throwIfAborted } from './abort';
 import { enhanceQuery, followUpPrompts, hint } from './conversation';
+import { detectLanguage } from '../../language';
 import { analyze, type DocumentModel } from './document';
 import { evaluateAnswer } from './evaluate';
 import { generateQuestions } from './questions';
@@ -20,8 +21,10 @@ export function createLocalStudyAi(): StudyAi {
   // once, and a long one through a sample of it (sample.ts).
   let last: { title: string; text: string; doc: DocumentModel } | undefined;
   const analysed = (title: string, text: string): DocumentModel => {
-    if (last?.text !== text || last.title !== title)
-      last = { title, text, doc: analyze([sampleForAnalysis(text)], { title }) };
+    if (last?.text !== text || last.title !== title) {
+      const sample = sampleForAnalysis(text);
+      last = { title, text, doc: analyze([sample], { title, language: detectLanguage(sample) }) };
+    }
     return last.doc;
   };
   return {

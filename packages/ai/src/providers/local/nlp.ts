@@ -43,6 +43,11 @@ export type Token = {
   stop: boolean;
   /** Whitespace before the token in the source. */
   spaced: boolean;
+  /**
+   * Starts a new noun phrase even right after a noun: German writes compounds as one word, so two
+   * nouns side by side are two terms ("der Zucker Glukose"), not one (latin-tags.ts).
+   */
+  opensPhrase?: boolean;
 };
 
 export type EntitySpan = { type: string; start: number; end: number };

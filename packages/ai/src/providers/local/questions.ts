@@ -420,11 +420,15 @@ export function generateQuestions(input: GenerateQuestionsInput): GeneratedQuest
   if (input.chunks.length === 0 || types.length === 0 || wanted === 0) return [];
   input = { ...input, chunks: contentChunks(input.chunks) };
 
-  const doc = analyze(input.chunks.map((c) => c.content));
-  throwIfAborted(input.signal);
   // The source's language, as the ingest worker detects and stores it: the stems are written in it
-  // where the writer can, and in English with a note for the learner where it cannot.
+  // where the writer can, and in English with a note for the learner where it cannot; German,
+  // Spanish and French are tagged by their own rules (latin-tags.ts).
   const language = detectLanguage(input.chunks.map((c) => c.content).join('\n\n'));
+  const doc = analyze(
+    input.chunks.map((c) => c.content),
+    { language },
+  );
+  throwIfAborted(input.signal);
   const { words, note } = questionWordsFor(language);
   const partSource = input.chunks.map((c) => c.sourceId);
   const phraseSources = new Map<string, Set<string>>();
