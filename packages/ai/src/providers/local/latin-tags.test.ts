@@ -14,7 +14,8 @@ const FRENCH = `La dynamo de vélo est un petit générateur qui transforme l'é
 const terms = (text: string, language: string) =>
   keyPhrases(analyze([text], { language })).map((p) => p.surface.toLowerCase());
 
-describe('German, Spanish and French terms (latin-tags.ts)', () => {
+// The first test loads wink's model, which takes seconds on a loaded machine.
+describe('German, Spanish and French terms (latin-tags.ts)', { timeout: 60_000 }, () => {
   it('reads German nouns as terms and leaves sentence openers and function words out', () => {
     const found = terms(GERMAN, 'de');
     expect(found).toContain('fahrraddynamo');
