@@ -53,8 +53,10 @@ export const envSchema = baseServiceEnv.extend({
   /** How long one page may take to read before it is given up and named as unreadable. */
   OCR_PAGE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(DEFAULT_OCR_PAGE_TIMEOUT_MS),
   /**
-   * Languages pages are read in, comma-separated Tesseract codes, the main one first; their data is
-   * installed from npm (@tesseract.js-data/*). Defaults to all installed: eng, deu, fra, spa.
+   * Languages pages can be read in, comma-separated Tesseract codes, the main one first: a
+   * document's first page is read in the main one, the rest in the language its text is in
+   * (extract/ocr-language.ts). Their data is installed from npm (@tesseract.js-data/*). Defaults to
+   * all installed: eng, deu, fra, spa.
    */
   OCR_LANGUAGES: envList
     .refine((codes) => codes.every((c) => (OCR_LANGUAGES as readonly string[]).includes(c)), {

@@ -1,6 +1,7 @@
 import { checkImage, type ImageKind } from './image-check';
 import { ExtractionError } from './errors';
 import { OcrPageError, type OcrEngine } from './ocr-engine';
+import { createDocumentOcr } from './ocr-language';
 import { readableOcrText } from './ocr-text';
 import { openTiff } from './tiff';
 import { cleanSections, firstLineTitle, joinSections, normaliseInline } from './text';
@@ -60,7 +61,8 @@ const listPages = (pages: readonly (number | string)[]) => pages.join(', ');
 
 /**
  * A TIFF of several pages: each decoded (tiff.ts) and read by OCR, as many at once as the engine
- * has threads, its page number kept for citations. A page that cannot be decoded or read in its
+ * has threads, in the document's language once its first pages tell it (ocr-language.ts), its page
+ * number kept for citations. A page that cannot be decoded or read in its
  * time is named, and the others carry on; a file with no readable page fails.
  */
 async function extractTiffPages(
@@ -79,6 +81,7 @@ async function extractTiffPages(
   const sections: { page: number; text: string }[] = [];
   const unreadable: { page: number; why: string }[] = [];
   const blank: number[] = [];
+  const document = createDocumentOcr(ocr);
   let next = 1;
   let done = 0;
   onOcrProgress?.({ done, total });
@@ -91,7 +94,7 @@ async function extractTiffPages(
       return;
     }
     try {
-      const text = readableOcrText(await ocr.recognize(image));
+      const text = await document.read(image);
       if (text) sections.push({ page, text });
       else blank.push(page);
     } catch (err) {

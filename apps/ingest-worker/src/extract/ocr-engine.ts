@@ -21,6 +21,14 @@ import { createThreadPool } from './thread-pool';
 export const OCR_LANGUAGES = ['eng', 'deu', 'fra', 'spa'] as const;
 export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
 
+/** Each installed language's BCP 47 tag, as @mnemo/ai's detectLanguage answers it. */
+export const OCR_LANGUAGE_TAGS: Readonly<Record<OcrLanguage, string>> = {
+  eng: 'en',
+  deu: 'de',
+  fra: 'fr',
+  spa: 'es',
+};
+
 const requireFromHere = createRequire(import.meta.url);
 
 /**
@@ -78,24 +86,38 @@ export type OcrEngineOptions = {
   threads: number;
   /** How long one page may take before its thread is stopped and the page given up. */
   pageTimeoutMs: number;
-  /** Languages a page is read in, the first the main one. */
+  /**
+   * Languages the engine can read, the first the main one: a page is read in all of them unless
+   * its caller names fewer (a document whose language is known, ocr-language.ts).
+   */
+  languages?: readonly OcrLanguage[];
+};
+
+export type RecognizeOptions = {
+  signal?: AbortSignal;
+  /**
+   * The page's languages, among the engine's, the first the main one; all the engine's by default.
+   * Fewer languages read faster: Tesseract reads every word it is unsure of again in each other one.
+   */
   languages?: readonly OcrLanguage[];
 };
 
 export type OcrEngine = {
   readonly threads: number;
+  /** The languages it can read, the first the main one. */
+  readonly languages: readonly OcrLanguage[];
   /**
    * Reads the text of one image (PNG, JPEG, WebP, TIFF, or a binary PGM as the PDF renderer
    * makes). Rejects with an OcrPageError when the page cannot be read.
    */
-  recognize(image: Uint8Array, signal?: AbortSignal): Promise<OcrResult>;
+  recognize(image: Uint8Array, options?: RecognizeOptions): Promise<OcrResult>;
   close(): Promise<void>;
 };
 
 /** Threads by default: one per core, at most four (each holds a Tesseract and its models). */
 export const defaultOcrThreads = () => Math.max(1, Math.min(4, availableParallelism()));
 export const DEFAULT_OCR_PAGE_TIMEOUT_MS = 60_000;
-/** English first: a page in any of the four is read well with all four loaded (bench/README.md). */
+/** English first: the main language, the one a document is read in until its text tells its own. */
 export const DEFAULT_OCR_LANGUAGES: readonly OcrLanguage[] = OCR_LANGUAGES;
 
 let ownEngine: OcrEngine | null = null;
@@ -108,11 +130,19 @@ export const defaultOcrEngine = () =>
 
 type Task = {
   image: Uint8Array;
+  /** Tesseract's form of the page's languages: 'deu' or 'eng+deu+fra+spa'. */
+  languages: string;
   resolve: (result: OcrResult) => void;
   reject: (error: Error) => void;
   signal: AbortSignal | undefined;
 };
-type Slot = { worker: Promise<TesseractWorker>; task: Task | null; idle: NodeJS.Timeout | null };
+type Slot = {
+  worker: Promise<TesseractWorker>;
+  /** The languages its Tesseract is set up for (Task['languages']). */
+  languages: string;
+  task: Task | null;
+  idle: NodeJS.Timeout | null;
+};
 
 /**
  * An idle thread is ended after this long: each holds Tesseract's models (tens of megabytes), and a
@@ -122,9 +152,13 @@ const IDLE_MS = 30_000;
 
 export function createOcrEngine(options: OcrEngineOptions): OcrEngine {
   const languages = options.languages?.length ? options.languages : DEFAULT_OCR_LANGUAGES;
+  const all = languages.join('+');
 
-  const spawn = (): Slot => {
-    const worker = createWorker([...languages], OEM.LSTM_ONLY, {
+  // A thread starts with its first page's languages; the others' data is loaded when a page needs
+  // them (tesseract.js's reinitialize, below), from the same folder.
+  const spawn = (task?: Task): Slot => {
+    const first = task?.languages ?? all;
+    const worker = createWorker(first.split('+'), OEM.LSTM_ONLY, {
       langPath: languageFolder(languages),
       gzip: true,
       // No cache: nothing is read from or written to the working directory or node_modules.
@@ -135,7 +169,22 @@ export function createOcrEngine(options: OcrEngineOptions): OcrEngine {
     });
     // A thread that fails to start fails the task waiting for it, not the process.
     worker.catch(() => {});
-    return { worker, task: null, idle: null };
+    return { worker, languages: first, task: null, idle: null };
+  };
+
+  /**
+   * A thread set up for other languages is set up again before the page: Tesseract starts anew
+   * with those languages' models, parsed from the data the thread holds (loaded once, kept).
+   */
+  const ready = async (slot: Slot, wanted: string) => {
+    const worker = await slot.worker;
+    if (slot.languages !== wanted) {
+      // Unknown until it succeeds: a failure ends the thread (run's catch) before anyone asks.
+      slot.languages = '';
+      await worker.reinitialize(wanted, OEM.LSTM_ONLY);
+      slot.languages = wanted;
+    }
+    return worker;
   };
 
   const remove = (slot: Slot) => {
@@ -170,7 +219,7 @@ export function createOcrEngine(options: OcrEngineOptions): OcrEngine {
       task.signal?.addEventListener('abort', onAbort, { once: true });
     });
     try {
-      const recognised = slot.worker.then((w) => w.recognize(Buffer.from(task.image)));
+      const recognised = ready(slot, task.languages).then((w) => w.recognize(Buffer.from(task.image)));
       // Lost the race (time limit, abort): the stopped thread's answer, or its failure, is dropped.
       recognised.catch(() => {});
       const { data } = await Promise.race([recognised, stopped]);
@@ -196,6 +245,9 @@ export function createOcrEngine(options: OcrEngineOptions): OcrEngine {
   const pool = createThreadPool<Task, Slot>({
     threads: options.threads,
     spawn,
+    // A free thread already set up for the page's languages is taken first: setting one up again
+    // costs a fraction of a second (bench/README.md).
+    prefers: (slot, task) => slot.languages === task.languages,
     run: (slot, task) => void run(slot, task),
     closedError: () => new Error('The OCR engine is closed'),
     abortError: (signal) => signal.reason as Error,
@@ -203,8 +255,14 @@ export function createOcrEngine(options: OcrEngineOptions): OcrEngine {
 
   return {
     threads: pool.threads,
-    recognize(image, signal) {
-      return new Promise<OcrResult>((resolve, reject) => pool.submit({ image, resolve, reject, signal }));
+    languages,
+    recognize(image, { signal, languages: wanted } = {}) {
+      // In the caller's order (the main one first), only those the engine has; none of them: all.
+      const chosen = [...new Set(wanted ?? [])].filter((l) => languages.includes(l));
+      const pageLanguages = chosen.length > 0 ? chosen.join('+') : all;
+      return new Promise<OcrResult>((resolve, reject) =>
+        pool.submit({ image, languages: pageLanguages, resolve, reject, signal }),
+      );
     },
     async close() {
       await Promise.all(pool.close().map((s) => s.worker.then((w) => w.terminate()).catch(() => {})));

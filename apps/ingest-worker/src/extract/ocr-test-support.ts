@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fixturePath } from '@mnemo/testing/fixtures';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import UTIF from 'utif2';
 import { openPdf } from './pdf-read';
 import { drawPage } from './pdf-render';
@@ -43,6 +43,45 @@ async function addImagePage(doc: PDFDocument, png: Uint8Array, dpi: number) {
   const width = (image.width * 72) / dpi;
   const height = (image.height * 72) / dpi;
   doc.addPage([width, height]).drawImage(image, { x: 0, y: 0, width, height });
+}
+
+/**
+ * A text PDF of the given paragraphs (A4, Times 11 pt, lines wrapped at word breaks), as a word
+ * processor would print them: scanned with scanPage, it stands for a scan of a page in any
+ * language the standard fonts write (Western European letters: ä, ß, é, ñ, ¿). A paragraph '\f'
+ * starts a new page.
+ */
+export async function textPdf(paragraphs: readonly string[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.TimesRoman);
+  const [width, height, margin, size, leading] = [595, 842, 64, 11, 14];
+  let page = doc.addPage([width, height]);
+  let y = height - margin;
+  const line = (text: string) => {
+    if (y < margin) {
+      page = doc.addPage([width, height]);
+      y = height - margin;
+    }
+    page.drawText(text, { x: margin, y, size, font });
+    y -= leading;
+  };
+  for (const paragraph of paragraphs) {
+    if (paragraph === '\f') {
+      y = margin - 1;
+      continue;
+    }
+    let current = '';
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      const candidate = current ? `${current} ${word}` : word;
+      if (current && font.widthOfTextAtSize(candidate, size) > width - 2 * margin) {
+        line(current);
+        current = word;
+      } else current = candidate;
+    }
+    if (current) line(current);
+    y -= leading / 2;
+  }
+  return doc.save();
 }
 
 /** Pages of a text PDF with scanned pages inserted: `layout` lists 'text:<n>' or a PNG per page. */

@@ -3,11 +3,13 @@ import { extractFile } from './file';
 import { createOcrEngine, OcrPageError, type OcrEngine } from './ocr-engine';
 import {
   fixturePdf,
+  imageOnlyPdf,
   mixedPdf,
   multiPageTiff,
   pgmToTiff,
   pngHeaderOnly,
   scanPage,
+  textPdf,
   wordRecall,
 } from './ocr-test-support';
 import { extractPdf } from './pdf';
@@ -93,6 +95,51 @@ describe('scanned PDF pages', () => {
       await slow.close();
     }
   }, 240_000);
+});
+
+describe('the document’s language', () => {
+  const GERMAN = [
+    'Die Gemeinde hat beschlossen, den alten Bahnhof in ein Kulturzentrum umzubauen. Im Erdgeschoss entstehen ein Café und ein Saal für Konzerte, im ersten Stock Räume für Vereine und Musikschüler. Die Bauarbeiten beginnen im Frühjahr und sollen zwei Jahre dauern.',
+    'Die Kosten trägt zum größten Teil das Land, den Rest übernehmen die Gemeinde und eine Stiftung. Während der Bauzeit fährt der Bus weiterhin über den Vorplatz, nur der Fußweg zur Brücke wird für einige Monate gesperrt.',
+  ];
+  const ENGLISH =
+    'This page gives a short summary in English for visitors. The old railway station will become a cultural centre with a café, a concert hall and rooms for clubs. Building work starts in spring and should take about two years.';
+
+  it('reads a German scan in German after its first page, and an English page in it in English, each with >= 90% of its words', async () => {
+    // One thread: pages are read one after the other, so the order of readings is known.
+    const engine = createOcrEngine({ threads: 1, pageTimeoutMs: 120_000 });
+    const readings: string[] = [];
+    const spy: OcrEngine = {
+      threads: engine.threads,
+      languages: engine.languages,
+      close: () => engine.close(),
+      recognize: (image, options) => {
+        readings.push(options?.languages?.join('+') ?? 'all');
+        return engine.recognize(image, options);
+      },
+    };
+    try {
+      const typed = await textPdf([GERMAN[0]!, '\f', ENGLISH, '\f', GERMAN[1]!]);
+      const scans = await Promise.all(
+        [1, 2, 3].map((page) => scanPage(typed, page, { fraction: 0.22 })),
+      );
+      const result = await extractPdf(await imageOnlyPdf(scans), { reader: pool, ocr: spy });
+
+      expect(result.meta.ocrPages).toEqual([1, 2, 3]);
+      // Page 1 in the main language (English) first, then again in German, the language its text
+      // is in; page 2, read in German, reads as English and is read again in English; page 3 in German.
+      expect(readings).toEqual(['eng', 'deu', 'deu', 'eng', 'deu']);
+      const want = [GERMAN[0]!, ENGLISH, GERMAN[1]!];
+      for (const [i, text] of want.entries()) {
+        const got = result.sections.find((s) => s.page === i + 1)?.text ?? '';
+        expect(wordRecall(text, got), `page ${i + 1}`).toBeGreaterThanOrEqual(0.9);
+      }
+      expect(result.text).toMatch(/Frühjahr/);
+      expect(result.text).toMatch(/größten/);
+    } finally {
+      await engine.close();
+    }
+  }, 600_000);
 });
 
 describe('image uploads', () => {

@@ -1,14 +1,15 @@
 import type { DecompressionBudget } from './decompression-budget';
 import type { OcrProgress } from './image';
 import { OcrPageError, type OcrEngine } from './ocr-engine';
-import { readableOcrText } from './ocr-text';
+import { createDocumentOcr } from './ocr-language';
 import type { PdfPool } from './pdf-pool';
 import type { ExtractedSection } from './types';
 
 /**
  * The scanned pages of a PDF (no text layer) read by OCR: each is drawn by a PDF thread
  * (pdf-render.ts) and read by an OCR thread (ocr-engine.ts), as many pages at once as there are OCR
- * threads. A page that cannot be drawn or read in its time is named, and the others carry on.
+ * threads, in the document's language once its first pages tell it (ocr-language.ts). A page that
+ * cannot be drawn or read in its time is named, and the others carry on.
  */
 export type PdfOcrOptions = {
   ocr: OcrEngine;
@@ -40,6 +41,7 @@ export async function ocrPdfPages(
   const sections: ExtractedSection[] = [];
   const readPages: number[] = [];
   const unreadable: PdfOcrResult['unreadable'] = [];
+  const document = createDocumentOcr(ocr);
   let next = 0;
   let done = 0;
   onProgress?.({ done, total: pages.length });
@@ -58,7 +60,7 @@ export async function ocrPdfPages(
       return;
     }
     try {
-      const text = readableOcrText(await ocr.recognize(image, signal));
+      const text = await document.read(image, signal);
       readPages.push(page);
       if (text) sections.push({ page, text });
     } catch (err) {

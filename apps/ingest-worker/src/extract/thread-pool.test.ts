@@ -2,16 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { createThreadPool, type PoolTask } from './thread-pool';
 
 type Task = PoolTask & { name: string; resolve: (v: string) => void };
-type Slot = { id: number; task: Task | null; idle: NodeJS.Timeout | null };
+type Slot = { id: number; kind: string; task: Task | null; idle: NodeJS.Timeout | null };
 
-/** A pool of fake slots that run a task until the test finishes it. */
-function fakePool(threads: number) {
+/**
+ * A pool of fake slots that run a task until the test finishes it. A slot's kind is the first
+ * letter of the name of the task it was started for, or last ran (a thread set up for it).
+ */
+function fakePool(threads: number, prefers?: (slot: Slot, task: Task) => boolean) {
   let spawned = 0;
   const started: [number, string][] = [];
   const pool = createThreadPool<Task, Slot>({
     threads,
-    spawn: () => ({ id: ++spawned, task: null, idle: null }),
-    run: (slot, task) => void started.push([slot.id, task.name]),
+    spawn: (task) => ({ id: ++spawned, kind: task?.name[0] ?? '', task: null, idle: null }),
+    ...(prefers ? { prefers } : {}),
+    run: (slot, task) => {
+      slot.kind = task.name[0]!;
+      started.push([slot.id, task.name]);
+    },
     closedError: () => new Error('closed'),
     abortError: (signal) => signal.reason as Error,
   });
@@ -58,6 +65,32 @@ describe('createThreadPool', () => {
     await expect(submit('c', controller.signal)).rejects.toThrow('job gave up');
     finish('a');
     expect(started.map(([, name]) => name)).toEqual(['a']);
+  });
+
+  it('gives a task the free slot it prefers, the first free one when none suits, and starts none for it', async () => {
+    const { submit, finish, started, spawned } = fakePool(
+      2,
+      (slot, task) => slot.kind === task.name[0],
+    );
+    void submit('a1');
+    void submit('b1');
+    finish('a1');
+    finish('b1');
+    // Both free: the b-slot (started second) takes b2, the a-slot a2.
+    void submit('b2');
+    void submit('a2');
+    finish('a2');
+    finish('b2');
+    // None of kind c: the first free slot takes it rather than a new one.
+    void submit('c1');
+    expect(started).toEqual([
+      [1, 'a1'],
+      [2, 'b1'],
+      [2, 'b2'],
+      [1, 'a2'],
+      [1, 'c1'],
+    ]);
+    expect(spawned()).toBe(2);
   });
 
   it('on close refuses what waits and what comes, and hands its slots over', async () => {

@@ -16,8 +16,13 @@ export type PoolSlot<T extends PoolTask> = { task: T | null; idle: NodeJS.Timeou
 export type ThreadPoolOptions<S, T> = {
   /** Slots at most. */
   threads: number;
-  /** Starts a slot (the pool keeps it among its slots). */
-  spawn: () => S;
+  /** Starts a slot, for `task` when it is started to run one (the pool keeps it among its slots). */
+  spawn: (task?: T) => S;
+  /**
+   * Among free slots, whether `slot` suits `task` best as it is (the OCR engine: a thread already
+   * set up for the task's languages); the first free slot otherwise. Never starts a slot by itself.
+   */
+  prefers?: (slot: S, task: T) => boolean;
   /** Starts `task` on `slot`, which the pool has just given it (`slot.task` is set). */
   run: (slot: S, task: T) => void;
   /** The failure of a task submitted to, or still queued in, a closed pool. */
@@ -34,8 +39,8 @@ export function createThreadPool<T extends PoolTask, S extends PoolSlot<T>>(
   const queue: T[] = [];
   let closed = false;
 
-  function add(): S {
-    const slot = options.spawn();
+  function add(task?: T): S {
+    const slot = options.spawn(task);
     slots.push(slot);
     return slot;
   }
@@ -50,9 +55,13 @@ export function createThreadPool<T extends PoolTask, S extends PoolSlot<T>>(
   /** Hands queued tasks to free slots, starting new ones up to `threads`. */
   function dispatch() {
     while (queue.length > 0 && !closed) {
-      const slot = slots.find((s) => !s.task) ?? (slots.length < threads ? add() : null);
+      const task = queue[0]!;
+      const slot =
+        (options.prefers && slots.find((s) => !s.task && options.prefers!(s, task))) ||
+        slots.find((s) => !s.task) ||
+        (slots.length < threads ? add(task) : null);
       if (!slot) return;
-      const task = queue.shift()!;
+      queue.shift();
       slot.task = task;
       if (slot.idle) clearTimeout(slot.idle);
       slot.idle = null;

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { OCR_LANGUAGE_TAGS, type OcrEngine, type OcrLanguage } from './ocr-engine';
+import { createDocumentOcr } from './ocr-language';
+
+/**
+ * The choice of languages, with an engine that stands in for Tesseract: a "page" is its text and
+ * the language it is written in, and reading it in languages without that one loses its accents,
+ * as Tesseract's English model does on a German page. Every reading is recorded.
+ */
+const GERMAN = [
+  'Die Stadtbibliothek öffnet im Frühjahr nach dem Umbau wieder ihre Türen. Die Leserinnen und Leser finden dann größere Räume, mehr Arbeitsplätze und eine Abteilung für Kinder, die bisher gefehlt hat.',
+  'Für die Ausleihe braucht man weiterhin einen Ausweis, der für Schüler und Studenten kostenlos ist. Wer Bücher zu spät zurückgibt, zahlt eine kleine Gebühr für jeden Tag der Verspätung.',
+  'Außerdem plant die Stadt, die Öffnungszeiten am Wochenende zu verlängern, weil viele Berufstätige nur samstags Zeit haben, in Ruhe zu lesen und zu lernen.',
+];
+const ENGLISH =
+  'This summary is written in English for readers who do not speak German. It describes how the library was rebuilt, what the new rooms offer, and when the doors will open again to the public.';
+const ITALIAN =
+  'La biblioteca comunale riapre in primavera dopo i lavori di ristrutturazione. I lettori troveranno sale più grandi, nuovi posti di lavoro e una sezione per i bambini che finora mancava del tutto.';
+
+type Page = { tag: string; text: string };
+const page = (tag: string, text: string) => new TextEncoder().encode(JSON.stringify({ tag, text }));
+
+function fakeEngine(languages: readonly OcrLanguage[] = ['eng', 'deu', 'fra', 'spa']) {
+  const readings: { page: string; languages: string }[] = [];
+  const engine: Pick<OcrEngine, 'languages' | 'recognize'> = {
+    languages,
+    recognize: async (image, options) => {
+      const { tag, text } = JSON.parse(new TextDecoder().decode(image)) as Page;
+      const used = options?.languages?.length ? options.languages : languages;
+      readings.push({ page: text.slice(0, 12), languages: used.join('+') });
+      const known = used.some((l) => OCR_LANGUAGE_TAGS[l] === tag);
+      return {
+        text: known ? text : text.normalize('NFD').replace(/\p{M}/gu, ''),
+        confidence: 90,
+      };
+    },
+  };
+  return { engine, readings };
+}
+
+describe('createDocumentOcr', () => {
+  it('reads an English document in English only, each page once', async () => {
+    const { engine, readings } = fakeEngine();
+    const doc = createDocumentOcr(engine);
+    for (let i = 0; i < 3; i++) expect(await doc.read(page('en', ENGLISH))).toBe(ENGLISH);
+    expect(readings.map((r) => r.languages)).toEqual(['eng', 'eng', 'eng']);
+    expect(doc.languages()).toEqual(['eng']);
+  });
+
+  it('reads a German document in German once its first page tells, that page again with its accents', async () => {
+    const { engine, readings } = fakeEngine();
+    const doc = createDocumentOcr(engine);
+    const texts = [];
+    for (const text of GERMAN) texts.push(await doc.read(page('de', text)));
+    expect(texts).toEqual(GERMAN);
+    expect(readings).toEqual([
+      { page: GERMAN[0]!.slice(0, 12), languages: 'eng' },
+      { page: GERMAN[0]!.slice(0, 12), languages: 'deu' },
+      { page: GERMAN[1]!.slice(0, 12), languages: 'deu' },
+      { page: GERMAN[2]!.slice(0, 12), languages: 'deu' },
+    ]);
+    expect(doc.languages()).toEqual(['deu']);
+  });
+
+  it('reads a page in another language in its own language, and goes on in the document’s', async () => {
+    const { engine, readings } = fakeEngine();
+    const doc = createDocumentOcr(engine);
+    await doc.read(page('de', GERMAN[0]!));
+    expect(await doc.read(page('en', ENGLISH))).toBe(ENGLISH);
+    expect(await doc.read(page('de', GERMAN[1]!))).toBe(GERMAN[1]);
+    expect(readings.slice(2).map((r) => r.languages)).toEqual(['deu', 'eng', 'deu']);
+  });
+
+  it('reads a document in a language it has no data for in all its languages', async () => {
+    const { engine, readings } = fakeEngine();
+    const doc = createDocumentOcr(engine);
+    await doc.read(page('it', ITALIAN));
+    await doc.read(page('it', ITALIAN));
+    expect(readings.map((r) => r.languages)).toEqual(['eng', 'eng+deu+fra+spa', 'eng+deu+fra+spa']);
+  });
+
+  it('leaves the choice to the next page when a page is too short to tell', async () => {
+    const { engine, readings } = fakeEngine();
+    const doc = createDocumentOcr(engine);
+    expect(await doc.read(page('de', 'Jahresbericht 2025'))).toBe('Jahresbericht 2025');
+    expect(doc.languages()).toEqual(['eng']);
+    await doc.read(page('de', GERMAN[0]!));
+    await doc.read(page('de', GERMAN[1]!));
+    expect(readings.map((r) => r.languages)).toEqual(['eng', 'eng', 'deu', 'deu']);
+  });
+
+  it('starts in the main language the engine is given, and never reads again with one language only', async () => {
+    const german = fakeEngine(['deu', 'eng']);
+    const doc = createDocumentOcr(german.engine);
+    await doc.read(page('de', GERMAN[0]!));
+    await doc.read(page('en', ENGLISH));
+    expect(german.readings.map((r) => r.languages)).toEqual(['deu', 'deu', 'eng']);
+
+    const single = fakeEngine(['eng']);
+    const only = createDocumentOcr(single.engine);
+    expect(await only.read(page('de', GERMAN[0]!))).toBe(
+      GERMAN[0]!.normalize('NFD').replace(/\p{M}/gu, ''),
+    );
+    expect(single.readings.map((r) => r.languages)).toEqual(['eng']);
+  });
+});
