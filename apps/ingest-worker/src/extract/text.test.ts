@@ -47,4 +47,20 @@ describe('firstLineTitle', () => {
     expect(long.endsWith('word…')).toBe(true);
     expect(firstLineTitle('  \n ')).toBeNull();
   });
+
+  it('takes the first sentence of a first line that is a whole paragraph, in any script', () => {
+    expect(
+      firstLineTitle(
+        'Photosynthesis turns light into sugar. Plants, algae and some bacteria do it in their chloroplasts every day.\nMore',
+      ),
+    ).toBe('Photosynthesis turns light into sugar.');
+    // Japanese has no spaces: the sentence ends at 。, not at the paragraph's end.
+    expect(
+      firstLineTitle(
+        '明治維新は日本の近代化の始まりであった。幕府が倒れ、新しい政府が西洋の制度を取り入れ、鉄道や学校が全国に広がった。',
+      ),
+    ).toBe('明治維新は日本の近代化の始まりであった。');
+    // A short first line is the title as it is, full stop and all.
+    expect(firstLineTitle('A note. Two.\nbody')).toBe('A note. Two.');
+  });
 });

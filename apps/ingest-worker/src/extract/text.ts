@@ -1,4 +1,5 @@
 import type { ExtractedSection } from './types';
+import { cutTitle, SOURCE_TITLE_MAX } from '@mnemo/contracts/entities/source';
 
 // C0 and C1 controls except tab and newline (form feed becomes a paragraph break first), and the
 // invisible characters that only get in the way of search and prompts: zero-width space, BOM, soft
@@ -48,7 +49,10 @@ export const joinSections = (sections: readonly ExtractedSection[]) =>
 const TITLE_MAX = 200;
 
 /**
- * A title from the text itself when the source has none: its first line, cut at a word boundary.
+ * A title from the text itself when the source has none: its first line, or when that line is a
+ * whole paragraph (a plain-text file, a page without a title), the line's first sentence; cut at a
+ * word boundary. Sentences and words come from Intl.Segmenter, so a Chinese or Japanese paragraph,
+ * which has no spaces, gives its first sentence too instead of the whole paragraph.
  * Sources keep only 50 characters of it (contracts' cutSourceTitle); the rest is for logs and meta.
  */
 export function firstLineTitle(text: string): string | null {
@@ -57,8 +61,13 @@ export function firstLineTitle(text: string): string | null {
     .map((l) => l.trim())
     .find((l) => l.length > 0);
   if (!line) return null;
-  if (line.length <= TITLE_MAX) return line;
-  const cut = line.slice(0, TITLE_MAX);
-  const space = cut.lastIndexOf(' ');
-  return `${space > TITLE_MAX / 2 ? cut.slice(0, space) : cut}…`;
+  const title = line.length > SOURCE_TITLE_MAX ? firstSentence(line) : line;
+  if (title.length <= TITLE_MAX) return title;
+  return `${cutTitle(title, TITLE_MAX)}…`;
+}
+
+function firstSentence(line: string): string {
+  const first = new Intl.Segmenter(undefined, { granularity: 'sentence' }).segment(line)[Symbol.iterator]().next();
+  const sentence = first.done ? line : first.value.segment.trim();
+  return sentence.length > 0 ? sentence : line;
 }
