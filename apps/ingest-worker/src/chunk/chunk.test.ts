@@ -100,6 +100,25 @@ describe('chunkText', () => {
     expect(chunkText([{ text: ' \n\n \t ' }])).toEqual([]);
   });
 
+  it('sizes Chinese and Japanese text by its characters, which have no spaces between words', () => {
+    const sentence = '光合成は植物が光のエネルギーを使って二酸化炭素と水から糖を作る働きである。'; // 37 characters
+    const text = Array.from({ length: 40 }, () => sentence).join(''); // one paragraph, no spaces
+    const chunks = chunkText([{ text }], { targetWords: 200, overlapWords: 40 });
+    // 1,480 characters: several chunks, each within the target, each cut at a sentence end.
+    expect(chunks.length).toBeGreaterThanOrEqual(7);
+    for (const c of chunks) {
+      expect(c.wordCount).toBeLessThanOrEqual(200);
+      expect(c.content.endsWith('。')).toBe(true);
+      // No space is put between the characters or sentences of the text.
+      expect(c.content).not.toMatch(/ /);
+    }
+    // A giant sentence with no end is cut by characters, and a Latin word in it stays whole.
+    const giant = `${'漢字'.repeat(150)}DNA${'かな'.repeat(150)}`;
+    const pieces = chunkText([{ text: giant }], { targetWords: 250, overlapWords: 0 });
+    expect(pieces.map((c) => c.wordCount)).toEqual([250, 250, 101]);
+    expect(pieces.map((c) => c.content).join('')).toBe(giant);
+  });
+
   it('counts words as the content has them', () => {
     const chunks = chunkText([{ text: paragraph(0, 50) }]);
     for (const c of chunks) expect(c.wordCount).toBe(words(c.content));

@@ -34,7 +34,39 @@ export const CHUNK_OVERLAP_WORDS = 50;
 
 type Unit = { text: string; words: number; position: ChunkPosition };
 
-const wordsOf = (text: string) => text.split(/\s+/).filter(Boolean).length;
+// Chinese and Japanese write no spaces between words, so a space count makes a whole paragraph
+// one "word" and a long text one giant chunk. Each Han or kana character counts as a word instead,
+// as word processors count them: 375 such characters are about 400-500 tokens, the same size as
+// 375 English words. (Korean and Thai are left to the space count: Korean spaces its words, and a
+// Thai character is a letter, not a word.)
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
+const CJK_ALL = new RegExp(CJK.source, 'gu');
+
+const wordsOf = (text: string) => {
+  const tokens = text.split(/\s+/).filter(Boolean);
+  if (!CJK.test(text)) return tokens.length;
+  let n = 0;
+  for (const token of tokens) {
+    const cjk = token.match(CJK_ALL)?.length ?? 0;
+    // A Latin word or number glued to the characters ("DNAの") is a word of its own.
+    n += cjk + (cjk === 0 || /[\p{L}\p{N}]/u.test(token.replace(CJK_ALL, '')) ? 1 : 0);
+  }
+  return n;
+};
+
+/** A sentence's words in order, each with what joins it to the one before (a space, or nothing). */
+const wordRuns = (sentence: string): string[] =>
+  CJK.test(sentence)
+    ? (sentence.match(new RegExp(`${CJK.source}|[^\\s${CJK.source.slice(1, -1)}]+`, 'gu')) ?? [])
+    : sentence.split(/\s+/).filter(Boolean);
+
+/** Joins words or sentences back: with a space between Latin ones, directly after a CJK one. */
+const joinRuns = (runs: readonly string[]) =>
+  runs.reduce(
+    (out, run) =>
+      out === '' ? run : CJK.test(out.at(-1)!) || CJK.test(run[0]!) ? out + run : `${out} ${run}`,
+    '',
+  );
 
 const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 const sentencesOf = (text: string) =>
@@ -60,9 +92,9 @@ function unitsOf(sections: readonly ChunkSection[], target: number): Unit[] {
         continue;
       }
       for (const sentence of sentencesOf(text)) {
-        const sentenceWords = sentence.split(/\s+/);
+        const sentenceWords = wordRuns(sentence);
         for (let i = 0; i < sentenceWords.length; i += target) {
-          const piece = sentenceWords.slice(i, i + target).join(' ');
+          const piece = joinRuns(sentenceWords.slice(i, i + target));
           units.push({ text: piece, words: wordsOf(piece), position });
         }
       }
@@ -95,8 +127,8 @@ function tailOf(parts: readonly string[], limit: number): string[] {
     tail.unshift(sentences[i]!);
     words += w;
   }
-  if (tail.length > 0) return [tail.join(' ')];
-  return [last.split(/\s+/).slice(-limit).join(' ')];
+  if (tail.length > 0) return [joinRuns(tail)];
+  return [joinRuns(wordRuns(last).slice(-limit))];
 }
 
 export function chunkText(sections: readonly ChunkSection[], options: ChunkOptions = {}): Chunk[] {
@@ -136,4 +168,3 @@ export function chunkText(sections: readonly ChunkSection[], options: ChunkOptio
   flush(false);
   return chunks;
 }
-

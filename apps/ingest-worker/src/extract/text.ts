@@ -67,7 +67,10 @@ export function firstLineTitle(text: string): string | null {
 }
 
 function firstSentence(line: string): string {
-  const first = new Intl.Segmenter(undefined, { granularity: 'sentence' }).segment(line)[Symbol.iterator]().next();
-  const sentence = first.done ? line : first.value.segment.trim();
-  return sentence.length > 0 ? sentence : line;
+  const sentences = new Intl.Segmenter(undefined, { granularity: 'sentence' }).segment(line);
+  for (const { segment } of sentences) {
+    const sentence = segment.trim();
+    if (sentence.length > 0) return sentence;
+  }
+  return line;
 }
