@@ -28,7 +28,7 @@ import { createQueueProcessor, type QueueHandlers, type WorkerQueue } from './jo
 import { pipelineCheckJob } from './jobs/pipeline-check/job';
 import { ingestSourceJob } from './jobs/ingest-source/job';
 import type { IngestDeps } from './jobs/ingest-source/handler';
-import { createIngestRepository } from './jobs/ingest-source/repository';
+import { createIngestRepository, type IngestRepository } from './jobs/ingest-source/repository';
 import { judgeFailure } from './jobs/ingest-source/failures';
 import { createSourceExtractor } from './jobs/ingest-source/source-text';
 import { reembedSourceJob } from './jobs/reembed-source/job';
@@ -94,7 +94,8 @@ export async function buildWorker(env: Env, deps: WorkerDeps = {}) {
   // 1-6 s slower than the next ones. The pool replaces a thread once it is idle after work, which
   // returns the memory a large document grew (pdf-pool.ts).
   const pdfPool = startPdfPool({ threads: env.PDF_THREADS, timeoutMs: env.PDF_TIMEOUT_MS }, app.log);
-  warmOfflineAi(ai, app.log);
+  const ingestRepository = createIngestRepository({ db: app.db });
+  warmUp({ ai, repository: ingestRepository }, app.log);
   // OCR threads likewise start with the first scan or picture, and end when idle.
   const ocr = createOcrEngine({
     threads: env.OCR_THREADS,
@@ -129,7 +130,7 @@ export async function buildWorker(env: Env, deps: WorkerDeps = {}) {
       handlers: {
         'pipeline-check': pipelineCheckJob.create({ publish }),
         'ingest-source': ingestSourceJob.create({
-          repository: createIngestRepository({ db: app.db }),
+          repository: ingestRepository,
           publish,
           extract,
           embedder: ai.embedder,
@@ -266,31 +267,62 @@ const WARM_UP_TEXT = [
 ].join(' ');
 
 /**
- * The offline provider's summary and key points load a language model on first use and its text
- * code runs cold, as does the hashing embedder's tokenizer on a chunk-sized text: the first source
- * after a start paid for it (bench/ingest-e2e.ts). A short text goes through them once at boot, in
- * the background. Only for the offline provider: a remote one would bill the call.
+ * What the first source after a start paid for and the next ones did not (bench/ingest-e2e.ts):
+ * the offline provider's summary and key points load a language model on first use and its text
+ * code runs cold, as does the hashing embedder's tokenizer on a chunk-sized text; and the first
+ * store of chunks ran the driver's and the database's insert into the vector and text indexes
+ * cold. A short text goes through them once at boot, in the background, and its chunks are stored
+ * in a transaction that is rolled back. The AI calls only with the offline provider (a remote one
+ * would bill them): otherwise the stored vectors are made up, of the embedder's size.
  */
-function warmOfflineAi(
-  ai: Pick<Ai, 'study' | 'embedder'>,
+function warmUp(
+  { ai, repository }: { ai: Pick<Ai, 'study' | 'embedder'>; repository: Pick<IngestRepository, 'warmUpStore'> },
   log: {
     info: (obj: Record<string, unknown>, msg: string) => void;
     warn: (obj: Record<string, unknown>, msg: string) => void;
   },
 ) {
   const started = performance.now();
-  const warmUps: Array<Promise<unknown>> = [];
+  const done = (what: string) => () => log.info({ ms: Math.round(performance.now() - started) }, what);
   if (ai.study.provider === 'local') {
     const input = { title: 'Warm-up', text: WARM_UP_TEXT };
-    warmUps.push(ai.study.summarize(input).then(() => ai.study.keyPoints(input)));
+    void ai.study
+      .summarize(input)
+      .then(() => ai.study.keyPoints(input))
+      .then(done('offline AI warmed up'))
+      .catch((err: unknown) => log.warn({ err }, 'offline AI did not warm up; it starts with the first source'));
   }
-  if (ai.embedder.provider === 'local') {
-    // A batch the size of a short document's chunks (~300 words each), as the store step embeds them.
-    const chunk = Array.from({ length: 6 }, () => WARM_UP_TEXT).join(' ');
-    warmUps.push(ai.embedder.embed(Array.from({ length: 16 }, (_, i) => `${i} ${chunk}`)));
-  }
-  if (warmUps.length === 0) return;
-  void Promise.all(warmUps)
-    .then(() => log.info({ ms: Math.round(performance.now() - started) }, 'offline AI warmed up'))
-    .catch((err: unknown) => log.warn({ err }, 'offline AI did not warm up; it starts with the first source'));
+  // A batch the size of a short document's chunks (~300 words each), as the store step embeds them.
+  const chunk = Array.from({ length: 6 }, () => WARM_UP_TEXT).join(' ');
+  const texts = Array.from({ length: WARM_UP_CHUNKS }, (_, i) => `${i} ${chunk}`);
+  const { dimensions } = ai.embedder;
+  const vectors: Promise<number[][]> =
+    ai.embedder.provider === 'local'
+      ? ai.embedder.embed(texts)
+      : Promise.resolve(texts.map((_, i) => madeUpVector(dimensions, i)));
+  void vectors
+    .then((embeddings) =>
+      repository.warmUpStore(
+        texts.map((content, i) => ({
+          chunkIndex: i,
+          content,
+          tokenCount: Math.round(content.length / 4),
+          position: { page: i + 1 },
+          embedding: embeddings[i] ?? null,
+          embeddingModel: ai.embedder.model,
+        })),
+      ),
+    )
+    .then(done('chunk store warmed up'))
+    .catch((err: unknown) => log.warn({ err }, 'the chunk store did not warm up; it starts with the first source'));
+}
+
+/** Chunks the warm-up embeds and stores: as many as a short document has. */
+const WARM_UP_CHUNKS = 16;
+
+/** A unit vector of `dimensions` numbers, different for each `seed`, for a warm-up that stores no real text. */
+function madeUpVector(dimensions: number, seed: number): number[] {
+  const v = Array.from({ length: dimensions }, (_, d) => Math.sin(seed * 7.1 + d * 1.3));
+  const norm = Math.hypot(...v) || 1;
+  return v.map((x) => x / norm);
 }
