@@ -2,7 +2,8 @@
 // process.env is read only in env.ts files (config is parsed once, with zod), no app imports
 // another app (services talk over HTTP with @mnemo/contracts types or through queue payloads),
 // the web app's layers run one way (tooling/lint/web-layers.js), and a service registers only the
-// calls the contracts' route table gives it (tooling/lint/rules/contract-routes.js).
+// calls the contracts' route table gives it, each with its schemas from the contracts
+// (tooling/lint/rules/contract-routes.js).
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -70,9 +71,10 @@ export default tseslint.config(
     // The gateway routes by the contracts' table: a service route missing from it is undocumented,
     // one listed for another service is unreachable. Internal (/internal/...) routes are checked
     // against the contracts' internal table; health routes are exempt (tooling/lint/rules/contract-routes.js).
+    // Each route's schema comes from the contracts, for its own call (mnemo/contract-schemas, same file).
     files: ['apps/{auth,deck,chat,billing}/src/modules/**/*.routes.ts'],
     plugins: { mnemo },
-    rules: { 'mnemo/contract-routes': 'error' },
+    rules: { 'mnemo/contract-routes': 'error', 'mnemo/contract-schemas': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

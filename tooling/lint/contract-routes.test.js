@@ -1,9 +1,9 @@
-// mnemo/contract-routes, case by case (ESLint's RuleTester, run by vitest: `npm test` runs it through
+// mnemo/contract-routes and mnemo/contract-schemas, case by case (ESLint's RuleTester, run by vitest: `npm test` runs it through
 // this package's test task).
 import { RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contractRoutes, readContractCalls } from './rules/contract-routes.js';
+import { contractRoutes, contractSchemas, readContractCalls } from './rules/contract-routes.js';
 
 RuleTester.describe = describe;
 RuleTester.it = it;
@@ -89,6 +89,74 @@ tester.run('mnemo/contract-routes (the real contracts)', contractRoutes, {
     { filename: deckFile, code: "app.get('/decks/:id/nowhere', async () => ({}));", errors: [{ messageId: 'missing' }] },
     // Listed for chat: the gateway never sends it to deck.
     { filename: deckFile, code: "app.post('/questions/conversation-prompts', async () => ({}));", errors: [{ messageId: 'otherService' }] },
+  ],
+});
+
+// mnemo/contract-schemas: each route's schema comes from the contracts, for the call it registers.
+const chatFile = '/repo/apps/chat/src/modules/chats/chats.routes.ts';
+tester.run('mnemo/contract-schemas', contractSchemas, {
+  valid: [
+    { filename: deckFile, code: "app.get('/decks/:id', { schema: contractSchema('GET /decks/:id') }, async () => ({}));" },
+    { filename: deckFile, code: "app.put('/decks/:id', { config: { x: 1 }, schema: contractSchema('PUT /decks/:id') }, async () => ({}));" },
+    // Through a constant, or spread into an object that overrides a part (the common-password check).
+    { filename: deckFile, code: "const s = contractSchema('GET /decks/:id');\napp.get('/decks/:id', { schema: s }, async () => ({}));" },
+    {
+      filename: deckFile,
+      code: "const register = { ...contractSchema('POST /auth/register'), body: stricter };\napp.post('/auth/register', { schema: register }, async () => ({}));",
+    },
+    { filename: deckFile, code: "const opts = { schema: contractSchema('GET /decks/:id') };\napp.get('/decks/:id', opts, async () => ({}));" },
+    // A route reading its raw body takes only its answer schema.
+    { filename: deckFile, code: "app.post('/payment/webhook', { schema: { response: contractResponse('POST /payment/webhook') } }, async () => ({}));" },
+    { filename: deckFile, code: "app.route({ method: 'GET', url: '/decks/:id', schema: contractSchema('GET /decks/:id'), handler: async () => ({}) });" },
+    // Internal calls, named with their service; a path constant from the contracts' internal modules.
+    { filename: deckFile, code: "app.post('/internal/claim-anonymous', { schema: internalContractSchema('deck POST /internal/claim-anonymous') }, async () => ({}));" },
+    {
+      filename: deckFile,
+      code: "import { INTERNAL_USAGE_CHECK_PATH } from '@mnemo/contracts/internal/billing';\napp.post(INTERNAL_USAGE_CHECK_PATH, { schema: internalContractSchema('deck POST /internal/billing/usage/check') }, async () => ({}));",
+    },
+    // Health routes, files outside the four services, and calls that are not routes.
+    { filename: deckFile, code: "app.get('/healthz', async () => ({}));" },
+    { filename: '/repo/apps/gateway/src/modules/health/health.routes.ts', code: "app.get('/api/healthz', async () => ({}));" },
+    { filename: deckFile, code: 'storage.get(request.params.key); seen.delete(id);' },
+  ],
+  invalid: [
+    // No schema at all, or one written by hand.
+    { filename: deckFile, code: "app.get('/decks/:id', async () => ({}));", errors: [{ messageId: 'noSchema' }] },
+    { filename: deckFile, code: "app.get('/decks/:id', { config: {} }, async () => ({}));", errors: [{ messageId: 'noSchema' }] },
+    { filename: deckFile, code: "app.get('/decks/:id', { schema: { params: deckParams } }, async () => ({}));", errors: [{ messageId: 'noSchema' }] },
+    { filename: deckFile, code: "app.get('/decks/:id', { schema: contractSchema(key) }, async () => ({}));", errors: [{ messageId: 'noSchema' }] },
+    // Another call's schema: copied from the route above, or the wrong method.
+    { filename: deckFile, code: "app.get('/decks/:id/size', { schema: contractSchema('GET /decks/:id') }, async () => ({}));", errors: [{ messageId: 'otherCall' }] },
+    { filename: deckFile, code: "app.put('/decks/:id', { schema: contractSchema('GET /decks/:id') }, async () => ({}));", errors: [{ messageId: 'otherCall' }] },
+    {
+      filename: deckFile,
+      code: "const s = { ...contractSchema('GET /decks/:id'), body: b };\napp.put('/decks/:id', { schema: s }, async () => ({}));",
+      errors: [{ messageId: 'otherCall' }],
+    },
+    {
+      filename: deckFile,
+      code: "app.route({ method: ['GET', 'PUT'], url: '/decks/:id', schema: contractSchema('GET /decks/:id'), handler: async () => ({}) });",
+      errors: [{ messageId: 'otherCall' }],
+    },
+    // Internal and public schemas are not interchangeable, and an internal one names its own service.
+    { filename: deckFile, code: "app.post('/internal/claim-anonymous', { schema: contractSchema('POST /decks') }, async () => ({}));", errors: [{ messageId: 'internalSchema' }] },
+    { filename: deckFile, code: "app.get('/decks/:id', { schema: internalContractSchema('deck GET /decks/:id') }, async () => ({}));", errors: [{ messageId: 'publicSchema' }] },
+    {
+      filename: chatFile,
+      code: "app.post('/internal/claim-anonymous', { schema: internalContractSchema('deck POST /internal/claim-anonymous') }, async () => ({}));",
+      errors: [{ messageId: 'otherCall' }],
+    },
+    {
+      filename: chatFile,
+      code: "import { P } from '@mnemo/contracts/internal/billing';\napp.post(P, { schema: internalContractSchema('deck POST /internal/claim-anonymous') }, async () => ({}));",
+      errors: [{ messageId: 'otherCall' }],
+    },
+    // A response-only schema from another call.
+    {
+      filename: deckFile,
+      code: "app.post('/payment/webhook', { schema: { response: contractResponse('POST /payment/checkout') } }, async () => ({}));",
+      errors: [{ messageId: 'otherCall' }],
+    },
   ],
 });
 

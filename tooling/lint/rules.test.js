@@ -80,4 +80,16 @@ describe('lint rules', () => {
     // The gateway's own routes are not service routes.
     expect(await ruleIds(code, 'apps/gateway/src/modules/health/health.routes.ts')).not.toContain('mnemo/contract-routes');
   });
+
+  it('ask every service route for its own call’s schema from the contracts', async () => {
+    const file = 'apps/deck/src/modules/decks/decks.routes.ts';
+    const bare = "export const r = (app) => { app.get('/decks/:id', async () => ({})); };\n";
+    expect(await ruleIds(bare, file)).toContain('mnemo/contract-schemas');
+    const other =
+      "import { contractSchema } from '@mnemo/service-kit';\nexport const r = (app) => { app.get('/decks/:id/size', { schema: contractSchema('GET /decks/:id') }, async () => ({})); };\n";
+    expect(await messages(other, file)).toContainEqual({ ruleId: 'mnemo/contract-schemas', messageId: 'otherCall' });
+    const own =
+      "import { contractSchema } from '@mnemo/service-kit';\nexport const r = (app) => { app.get('/decks/:id', { schema: contractSchema('GET /decks/:id') }, async () => ({})); };\n";
+    expect(await ruleIds(own, file)).not.toContain('mnemo/contract-schemas');
+  });
 });
