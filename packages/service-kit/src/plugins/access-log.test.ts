@@ -1,15 +1,18 @@
 import Fastify, { LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { fastifyLoggerOptions } from '@mnemo/logger';
 import { accessLogPlugin } from './access-log';
 import { errorsPlugin } from './errors';
+import { tracingPlugin } from './tracing';
 
 /** An app logging into an array, with Fastify's own request lines off as createService has them. */
-function appLogging(loggerLevel: string, level: 'info' | 'debug') {
+function appLogging(loggerLevel: string, level: 'info' | 'debug', { traced = false } = {}) {
   const lines: Record<string, unknown>[] = [];
   const app = Fastify({
-    logger: { level: loggerLevel, stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+    logger: { ...fastifyLoggerOptions('test', loggerLevel), stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
     logController: new LogController({ disableRequestLogging: true }),
   });
+  if (traced) tracingPlugin(app, { name: 'test' });
   accessLogPlugin(app, { level });
   errorsPlugin(app);
   app.get('/thing', async () => ({ ok: true }));
@@ -27,6 +30,29 @@ describe('the access log', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: 30, msg: 'request completed', req: { method: 'GET' }, res: { statusCode: 200 } });
     expect(typeof lines[0]!.responseTime).toBe('number');
+    await app.close();
+  });
+
+  it('holds no secret: the URL censored, no headers, the request id and only the serialised fields', async () => {
+    const { app, lines } = appLogging('info', 'info');
+    await app.inject({
+      url: '/thing?ticket=one-use&page=2',
+      headers: { authorization: 'Bearer eyJsecret', cookie: 'sid=secret', 'x-request-id': 'r1' },
+    });
+    const line = lines[0]!;
+    expect(JSON.stringify(line)).not.toMatch(/secret|one-use/);
+    expect(line.req).toEqual({ method: 'GET', url: '/thing?ticket=[redacted]&page=2', host: 'localhost:80', remoteAddress: '127.0.0.1' });
+    expect(typeof line.reqId).toBe('string');
+    expect(Object.keys(line).sort()).toEqual(['level', 'msg', 'name', 'req', 'reqId', 'res', 'responseTime', 'service', 'time']);
+    await app.close();
+  });
+
+  it("carries the request's trace ids, as its other lines do", async () => {
+    const { app, lines } = appLogging('info', 'info', { traced: true });
+    const answer = await app.inject({ url: '/thing', headers: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' } });
+    const [, traceId, spanId] = answer.headers.traceparent!.toString().split('-');
+    expect(traceId).toBe('0af7651916cd43dd8448eb211c80319c');
+    expect(lines[0]).toMatchObject({ msg: 'request completed', traceId, spanId });
     await app.close();
   });
 

@@ -48,6 +48,12 @@ export function publicOriginOf(request: Pick<FastifyRequest, 'protocol' | 'host'
  */
 export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
   await app.register(replyFrom, {
+    // reply-from logs two info lines of its own per proxied call ("fetching from remote server",
+    // "response received"): with the access line that was three lines per call at the edge, each
+    // redacted, serialised and written to the launcher's pipe (issue 25). The access line already
+    // says a call was made, by whom and how it ended; reply-from's warnings (a failed or broken
+    // upstream answer) and our onError line below still log.
+    disableRequestLogging: true,
     undici: { connections: 128, pipelining: 1, headersTimeout: 120_000, bodyTimeout: 0 },
   });
 
