@@ -16,7 +16,7 @@
  * limited per address, so its requests come from many X-Forwarded-For addresses (TRUST_PROXY=loopback).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -65,8 +65,8 @@ function start(args: string[], ready: string, env: Record<string, string> = {}):
 const tsx = ['--import', 'tsx', 'bench/serving-bare.ts'];
 const upstreamPort = PORT_BASE ?? randomPort();
 const barePort = upstreamPort + 1;
-await start([...tsx, 'upstream', String(upstreamPort)], 'ready');
-await start([...tsx, 'proxy', String(barePort), `http://127.0.0.1:${upstreamPort}`], 'ready');
+const upstreamPid = (await start([...tsx, 'upstream', String(upstreamPort)], 'ready')).pid!;
+const barePid = (await start([...tsx, 'proxy', String(barePort), `http://127.0.0.1:${upstreamPort}`], 'ready')).pid!;
 
 const dataDirs: string[] = [];
 /** Mnemo as `npm start` runs it, from the checkout at `root` (its own data folder and port). */
@@ -76,7 +76,7 @@ async function startMnemo(root: string, port: number): Promise<string> {
   // BENCH_LAUNCHER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": node flags for the
   // launcher (which holds PGlite); the services are its children and do not get them.
   const nodeArgs = process.env.BENCH_LAUNCHER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  await start([...nodeArgs, join(root, 'apps/launcher/dist/main.js')], 'Mnemo is running at', {
+  const launcher = await start([...nodeArgs, join(root, 'apps/launcher/dist/main.js')], 'Mnemo is running at', {
     PORT: String(port),
     HOST: '127.0.0.1',
     MNEMO_DATA_DIR: dataDir,
@@ -87,8 +87,45 @@ async function startMnemo(root: string, port: number): Promise<string> {
     TRUST_PROXY: 'loopback',
     STARTUP_TIMEOUT_SECONDS: '600',
   });
+  launchers.set(`http://127.0.0.1:${port}`, launcher.pid!);
   return `http://127.0.0.1:${port}`;
 }
+
+/**
+ * CPU time per request of each process of a stack (Linux /proc): the launcher (which holds PGlite)
+ * and its children, named by their app. Where the machine is loaded, req/s says more about the
+ * neighbours than about Mnemo; the CPU a process spends on a request much less so.
+ */
+const launchers = new Map<string, number>();
+const TICK_US = 1e6 / 100; // USER_HZ: /proc counts CPU time in 1/100 s on Linux
+function cpuTicks(pid: number): number {
+  try {
+    // Fields after the command (in parentheses, which may hold spaces): utime is the 14th, stime the 15th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return Number.NaN;
+  }
+}
+function stackProcesses(launcherPid: number): Map<string, number> {
+  const found = new Map<string, number>([['launcher', launcherPid]]);
+  const visit = (pid: number) => {
+    let kids: number[] = [];
+    try {
+      kids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+    } catch {
+      return;
+    }
+    for (const kid of kids) {
+      const app = /apps\/([\w-]+)\/dist\//.exec(readFileSync(`/proc/${kid}/cmdline`, 'utf8'))?.[1];
+      if (app) found.set(app, kid);
+      visit(kid);
+    }
+  };
+  visit(launcherPid);
+  return found;
+}
+const cpuOf = (pids: Map<string, number>) => new Map([...pids].map(([name, pid]) => [name, cpuTicks(pid)]));
 /** A guest with as many decks as a guest may have (3), as a learner who has just started. */
 async function guestWithDecks(base: string): Promise<string> {
   const anon = ((await (await fetch(`${base}/api/auth/anonymous-sessions`, { method: 'POST' })).json()) as { sessionId: string }).sessionId;
@@ -134,9 +171,17 @@ if (process.env.BENCH_ONLY) {
   targets.splice(0, targets.length, ...keep);
 }
 
-type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: number; load: string };
+type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: number; load: string; cpuUs?: Map<string, number> };
 async function measure(target: Target, seconds: number): Promise<Figures> {
   let n = 0;
+  const launcher = launchers.get(new URL(target.url).origin);
+  const pids =
+    launcher !== undefined
+      ? stackProcesses(launcher)
+      : target.url.startsWith(`http://127.0.0.1:${barePort}/`)
+        ? new Map([['proxy', barePid], ['upstream', upstreamPid]])
+        : undefined;
+  const cpuBefore = pids && cpuOf(pids);
   const result = await autocannon({
     url: target.url,
     connections: CONNECTIONS,
@@ -155,7 +200,13 @@ async function measure(target: Target, seconds: number): Promise<Figures> {
         }
       : {}),
   });
+  const cpuAfter = pids && cpuOf(pids);
+  const cpuUs =
+    cpuBefore && cpuAfter
+      ? new Map([...cpuAfter].map(([name, t]) => [name, ((t - cpuBefore.get(name)!) * TICK_US) / Math.max(1, result.requests.total)]))
+      : undefined;
   return {
+    ...(cpuUs ? { cpuUs } : {}),
     rps: result.requests.total / seconds,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -164,9 +215,16 @@ async function measure(target: Target, seconds: number): Promise<Figures> {
     load: load(),
   };
 }
+// CPU µs per request of the processes that did some of the work (≥ 5 µs), e.g. "gateway 310 auth 120".
+const showCpu = (cpu: Map<string, number>) =>
+  [...cpu]
+    .filter(([, us]) => us >= 5)
+    .map(([name, us]) => `${name} ${us.toFixed(0)}`)
+    .join(' ');
 const show = (f: Figures) =>
   `${f.rps.toFixed(0).padStart(6)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms` +
-  `${f.non2xx || f.errors ? `  (non-2xx ${f.non2xx}, errors ${f.errors})` : ''}  load ${f.load}`;
+  `${f.non2xx || f.errors ? `  (non-2xx ${f.non2xx}, errors ${f.errors})` : ''}  load ${f.load}` +
+  `${f.cpuUs ? `  CPU µs/req: ${showCpu(f.cpuUs)}` : ''}`;
 
 console.log(`serving bench: ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections, load average at start ${load()}`);
 for (const t of targets) await measure(t, 1); // warm-up: JIT, connection pools, caches
@@ -187,8 +245,10 @@ for (let round = 1; round <= ROUNDS; round++) {
 console.log(`\nmedians of ${ROUNDS} rounds (load average now ${load()}):`);
 for (const t of targets) {
   const fs = all.get(t.name)!;
+  const cpu = fs[0]!.cpuUs && new Map([...fs[0]!.cpuUs.keys()].map((name) => [name, median(fs.map((f) => f.cpuUs!.get(name)!))]));
   console.log(
-    `  ${t.name.padEnd(34)} ${median(fs.map((f) => f.rps)).toFixed(0).padStart(6)} req/s  p50 ${median(fs.map((f) => f.p50))} ms  p99 ${median(fs.map((f) => f.p99))} ms`,
+    `  ${t.name.padEnd(34)} ${median(fs.map((f) => f.rps)).toFixed(0).padStart(6)} req/s  p50 ${median(fs.map((f) => f.p50))} ms  p99 ${median(fs.map((f) => f.p99))} ms` +
+      `${cpu ? `  CPU µs/req: ${showCpu(cpu)}` : ''}`,
   );
 }
 console.log(`  gateway / bare proxy: ${(100 * median(ratios)).toFixed(0)}% (target ≥ 50%); per round ${ratios.map((r) => `${(100 * r).toFixed(0)}%`).join(', ')}`);
