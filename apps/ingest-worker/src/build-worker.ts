@@ -10,6 +10,7 @@ import {
   workerHeartbeatKey,
 } from '@mnemo/contracts/jobs';
 import { INTERNAL_USAGE_RECORD_PATH } from '@mnemo/contracts/internal/billing';
+import { estimateTokens } from '@mnemo/contracts/tokens';
 import type { Db } from '@mnemo/db/client';
 import { createService } from '@mnemo/service-kit';
 import { createInternalClient } from '@mnemo/service-kit/internal-client';
@@ -306,7 +307,7 @@ function warmUp(
         texts.map((content, i) => ({
           chunkIndex: i,
           content,
-          tokenCount: Math.round(content.length / 4),
+          tokenCount: estimateTokens(content),
           position: { page: i + 1 },
           embedding: embeddings[i] ?? null,
           embeddingModel: ai.embedder.model,
