@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { flashcardChatBodySchema } from '@mnemo/contracts/api/chat';
-import { MULTIPLE_CHOICE_TYPES } from '@mnemo/contracts/entities/question';
+import { MULTIPLE_CHOICE_TYPES, questionContent } from '@mnemo/contracts/entities/question';
 import type { Identity } from '@mnemo/contracts/identity';
 import type { QuestionForGrading, RetrievedChunk, StudyAi, TutorQuestionContext } from '@mnemo/ai/types';
 import type { Db } from '@mnemo/db/client';
@@ -42,15 +42,7 @@ export function createFlashcardChatService(deps: {
       return {
         deckId: q.deckId,
         chunkId: q.chunkId,
-        question: {
-          questionType: q.questionType,
-          question: q.question,
-          options: q.options,
-          correctAnswerIndex: q.correctAnswerIndex,
-          correctAnswerText: q.correctAnswerText,
-          expectedAnswer: q.expectedAnswer,
-          caseContext: q.caseContext,
-        },
+        question: { ...questionContent(q), caseContext: q.caseContext },
       };
     }
     const [c] = await db.select().from(cards).where(eq(cards.id, id));

@@ -7,7 +7,7 @@ import type {
   UpdateQuestionResponse,
   updateQuestionBodySchema,
 } from '@mnemo/contracts/api/questions';
-import { MULTIPLE_CHOICE_TYPES, type QuestionType } from '@mnemo/contracts/entities/question';
+import { MULTIPLE_CHOICE_TYPES, questionContent, type QuestionType } from '@mnemo/contracts/entities/question';
 import type { Owner } from '@mnemo/db/owner';
 import { AppError } from '@mnemo/service-kit';
 import type { SourcesRepository } from '../sources/sources.repository';
@@ -190,18 +190,7 @@ export function createQuestionsService({
       const found = await questions.findViewable(owner, id);
       if (!found) throw questionNotFound();
       const q = found.question;
-      const evaluation = await grading.grade(
-        {
-          questionType: q.questionType,
-          question: q.question,
-          options: q.options,
-          correctAnswerIndex: q.correctAnswerIndex,
-          correctAnswerText: q.correctAnswerText,
-          expectedAnswer: q.expectedAnswer,
-          caseContext: q.caseContext,
-        },
-        response,
-      );
+      const evaluation = await grading.grade({ ...questionContent(q), caseContext: q.caseContext }, response);
       const scheduled =
         practice || !review ? null : await review.recordAnswer(owner, { questionId: q.id, evaluation, response, timeTakenMs });
       return { success: true, evaluation, question: presentQuestion(found), review: scheduled };
