@@ -168,7 +168,7 @@ describe('GET /classes/curriculum/:spaceId', () => {
     expect(res.json().curriculum).toEqual({ status: 'failed', error: 'This file is empty (0 bytes).', originalFilename: 'Biology 7B.md' });
   });
 
-  it("answers 404 to everyone but the teacher (401 without an account), members of the space's class included", async () => {
+  it("answers 404 to everyone but the teacher (401 without an account), members of the space's class and of another class included", async () => {
     const { teacher, answer } = await startedSpace();
     const spaceId = answer.space._id;
     const klass = await callAs(t, teacher, 'POST', '/classes', { spaceId });
@@ -179,10 +179,19 @@ describe('GET /classes/curriculum/:spaceId', () => {
     expect(joined.statusCode, joined.body).toBe(201);
     const guestMember = anonCaller();
     expect((await callAs(t, guestMember, 'POST', '/classes/join', { code: klass.json().class.joinCode, displayName: 'Kim' })).statusCode).toBe(201);
+    // A member of another teacher's class (made from a curriculum too) is an outsider here.
+    const other = await startedSpace();
+    const otherClass = await callAs(t, other.teacher, 'POST', '/classes', { spaceId: other.answer.space._id });
+    expect(otherClass.statusCode).toBe(201);
+    const otherMember = userCaller();
+    await registerCaller(t, otherMember);
+    expect((await callAs(t, otherMember, 'POST', '/classes/join', { code: otherClass.json().class.joinCode, displayName: 'Lee' })).statusCode).toBe(201);
+    expect((await callAs(t, otherMember, 'GET', `/classes/curriculum/${other.answer.space._id}`)).statusCode).toBe(404);
 
     const roles: Array<[string, Identity | null, number]> = [
       ['teacher', teacher, 200],
       ['member', member, 404],
+      ["another class's member", otherMember, 404],
       ['outsider', userCaller(), 404],
       ['guest member', guestMember, 401],
       ['guest', anonCaller(), 401],
