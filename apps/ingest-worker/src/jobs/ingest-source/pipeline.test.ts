@@ -11,6 +11,17 @@ import { ownerValues } from '@mnemo/db/owner';
 import { createTestDatabase, type TestDatabase } from '@mnemo/db/testing';
 import { createStorage } from '@mnemo/storage';
 import { fixturePath, fixturesDir } from '@mnemo/testing/fixtures';
+import epub from 'epub-gen-memory';
+import JSZip from 'jszip';
+import PptxGenJS from 'pptxgenjs';
+import {
+  fixturePdf,
+  imageOnlyPdf,
+  pngHeaderOnly,
+  scanPage,
+  wordRecall,
+} from '../../extract/ocr-test-support';
+import { extractPdf, inlinePdfReader } from '../../extract/pdf';
 import { createSafeFetch, type Fetcher } from '../../extract/safe-fetch';
 import { replayYoutube, startServer, type TestServer } from '../../extract/test-support';
 import { createProgressPublisher } from '../../progress/publisher';
@@ -58,7 +69,14 @@ const fetcherWith = (youtube: Fetcher): Fetcher => {
 };
 
 async function ingest(
-  source: { type: 'website' | 'youtube' | 'document'; url?: string; file?: string },
+  source: {
+    type: 'website' | 'youtube' | 'document';
+    url?: string;
+    /** A fixture's path, or `data` under `filename`: a file made by the test. */
+    file?: string;
+    data?: Uint8Array;
+    filename?: string;
+  },
   options: { youtube?: Fetcher; lastAttempt?: boolean } = {},
 ) {
   const [deck] = await t.db
@@ -67,11 +85,11 @@ async function ingest(
     .returning();
   let storageRef: string | null = null;
   let originalFilename: string | null = null;
-  if (source.file) {
-    const data = readFileSync(fixturePath(source.file));
+  if (source.file || source.data) {
+    const data = source.data ? Buffer.from(source.data) : readFileSync(fixturePath(source.file!));
     storageRef = (await storage().put({ body: data, contentType: 'application/octet-stream' }))
       .storageRef;
-    originalFilename = source.file.split('/').at(-1)!;
+    originalFilename = source.filename ?? source.file!.split('/').at(-1)!;
   }
   const [row] = await t.db
     .insert(sources)
@@ -240,4 +258,85 @@ describe('every YouTube fixture', () => {
       expectFailed(last, /./);
     }
   });
+});
+
+describe('the formats of issue 22 through the whole job', () => {
+  // Files their real writers make at test time (pptxgenjs, epub-gen-memory, pdf.js and pdf-lib for
+  // the scan; see test/fixtures/README.md); hostile ones built with JSZip and by hand.
+  const pptx = async () => {
+    const pres = new PptxGenJS();
+    const slide = pres.addSlide();
+    slide.addText('Plate tectonics', { x: 0.5, y: 0.3, w: 9, h: 1, fontSize: 32 });
+    slide.addText('The lithosphere is broken into plates that move over the mantle.', {
+      x: 0.5,
+      y: 1.5,
+      w: 9,
+      h: 1,
+    });
+    slide.addNotes('Earthquakes cluster along the boundaries between plates.');
+    return (await pres.write({ outputType: 'nodebuffer' })) as Buffer;
+  };
+  const book = () =>
+    epub({ title: 'Rivers', author: 'Mnemo Tests', ignoreFailedDownloads: true, verbose: false }, [
+      {
+        title: 'Deltas',
+        content: '<p>A delta forms where a river drops its sediment into the sea.</p>',
+      },
+    ]);
+  const zip = async (files: Record<string, string | Buffer>) => {
+    const z = new JSZip();
+    for (const [name, data] of Object.entries(files)) z.file(name, data, { createFolders: false });
+    return z.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+  };
+
+  it('fails each hostile file with its own message, and the same handler then completes good ones', async () => {
+    const bomb = (parts: Record<string, string>) =>
+      zip({ ...parts, 'content.xml': Buffer.alloc(20 * 1024 * 1024, 0x20) });
+    const traversal = await JSZip.loadAsync(await book());
+    traversal.file('../../etc/evil.xhtml', '<p>x</p>', { createFolders: false });
+    const png = await scanPage(fixturePdf('minimal-document.pdf'), 1, { fraction: 0.2 });
+    const hostile: [string, Uint8Array, RegExp][] = [
+      [
+        'bomb.pptx',
+        await bomb({ 'ppt/presentation.xml': '<p:presentation/>' }),
+        /looks like a zip bomb/,
+      ],
+      [
+        'bomb.epub',
+        await bomb({ mimetype: 'application/epub+zip', 'META-INF/container.xml': '<container/>' }),
+        /looks like a zip bomb/,
+      ],
+      [
+        'evil.epub',
+        await traversal.generateAsync({ type: 'nodebuffer' }),
+        /path points outside the document/,
+      ],
+      ['huge.png', pngHeaderOnly(20_000, 20_000), /20000 × 20000 pixels, larger than Mnemo reads/],
+      ['cut.png', png.subarray(0, Math.floor(png.length / 2)), /file ends before the picture does/],
+    ];
+    const messages = new Set<string>();
+    for (const [filename, data, message] of hostile) {
+      const r = await ingest({ type: 'document', data, filename });
+      expectFailed(r, message);
+      messages.add(r.source.processingError!);
+    }
+    expect(messages.size).toBe(hostile.length - 1); // the two zip bombs share theirs
+
+    const deck = await ingest({ type: 'document', data: await pptx(), filename: 'plates.pptx' });
+    expectCompleted(deck);
+    expect(deck.source.content).toMatch(/Earthquakes cluster along the boundaries/);
+    const ebook = await ingest({ type: 'document', data: await book(), filename: 'rivers.epub' });
+    expectCompleted(ebook);
+    expect(ebook.source.content).toMatch(/A delta forms where a river drops its sediment/);
+  }, 240_000);
+
+  it('completes an image-only PDF made from a fixture with >= 90% of its words, cited to its page', async () => {
+    const original = fixturePdf('minimal-document.pdf');
+    const scanned = await imageOnlyPdf([await scanPage(original, 1)]);
+    const r = await ingest({ type: 'document', data: scanned, filename: 'scanned.pdf' });
+    expectCompleted(r);
+    const text = (await extractPdf(original, { reader: inlinePdfReader, ocr: false })).text;
+    expect(wordRecall(text, r.source.content!)).toBeGreaterThanOrEqual(0.9);
+    expect(r.chunks.every((c) => c.position?.page === 1)).toBe(true);
+  }, 300_000);
 });
