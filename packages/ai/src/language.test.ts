@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage } from './language';
+import { detectLanguage, languageName } from './language';
 import { webFixtureText } from './providers/local/fixture-text';
 
 describe('detectLanguage', () => {
@@ -23,5 +23,13 @@ describe('detectLanguage', () => {
   it('gives no language for text too short to tell', () => {
     expect(detectLanguage('PDF 2024')).toBeNull();
     expect(detectLanguage('')).toBeNull();
+  });
+});
+
+describe('languageName', () => {
+  it('names a language in English from its code, and keeps a code Intl cannot read', () => {
+    expect(languageName('de')).toBe('German');
+    expect(languageName('pt-BR')).toBe('Brazilian Portuguese');
+    expect(languageName('not a code')).toBe('not a code');
   });
 });

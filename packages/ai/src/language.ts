@@ -30,3 +30,16 @@ export function detectLanguage(text: string): string | null {
     return null;
   }
 }
+
+/**
+ * A language's English name from its BCP 47 code ("de" → "German"), for the notes and prompts that
+ * name a detected language; the code itself when Intl does not know it (a malformed code throws
+ * in Intl.DisplayNames).
+ */
+export function languageName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

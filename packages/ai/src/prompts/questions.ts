@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { QUESTION_TYPES, type QuestionType } from '@mnemo/contracts/entities/question';
 import type { TextChunk } from '../types';
-import { detectLanguage } from '../language';
+import { detectLanguage, languageName } from '../language';
 import { customInstructionsBlock, numberedPassages, type Prompt } from './parts';
 
 /**
@@ -81,12 +81,7 @@ export const AVOID_LIMIT = 60;
 function languageLine(passages: readonly TextChunk[]): string {
   const language = detectLanguage(passages.map((p) => p.content).join('\n\n'));
   if (!language) return '';
-  let name = language;
-  try {
-    name = new Intl.DisplayNames(['en'], { type: 'language' }).of(language) ?? language;
-  } catch {
-    // An unknown code: named as detected.
-  }
+  const name = languageName(language);
   return ` The passages are in ${name}: write the questions, options, answers and case contexts in ${name}.`;
 }
 

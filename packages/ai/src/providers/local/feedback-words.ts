@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { languageName } from '../../language';
 
 /**
  * The offline grader's feedback sentences, in the languages it can write. The language is the
@@ -119,12 +120,7 @@ export function feedbackWordsFor(
   const base = language.split('-')[0] ?? language;
   const words = WORDS[base];
   if (words) return { words, note: '' };
-  let name = base;
-  try {
-    name = new Intl.DisplayNames(['en'], { type: 'language' }).of(base) ?? base;
-  } catch {
-    // An unknown code: name it as detected.
-  }
+  const name = languageName(base);
   return {
     words: ENGLISH,
     note: ` (Feedback in English: the offline grader cannot write ${name}.)`,

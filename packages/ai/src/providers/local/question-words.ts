@@ -1,3 +1,5 @@
+import { languageName } from '../../language';
+
 /**
  * The offline question writer's own words (the stems around a blank, a term asked about), in the
  * languages it can write them. The rewrites that turn a sentence into a real question (rewrite.ts)
@@ -79,12 +81,7 @@ export function questionWordsFor(language: string | null): {
   const base = language.split('-')[0] ?? language;
   const words = WORDS[base];
   if (words) return { words, note: null };
-  let name = base;
-  try {
-    name = new Intl.DisplayNames(['en'], { type: 'language' }).of(base) ?? base;
-  } catch {
-    // An unknown code: name it as detected.
-  }
+  const name = languageName(base);
   return {
     words: ENGLISH,
     note: `Questions are in English: the offline study AI cannot write questions in ${name} yet.`,
