@@ -121,6 +121,57 @@ test('an override after the window says so and keeps the rating', async ({ page 
   await expect(schedule(page)).toContainText('Rated Good');
 });
 
+test('a review keeps its mode and its card when the window is resized mid-session', async ({
+  page,
+}) => {
+  const { review, deck } = await setUp(page);
+  const [atp, dna] = cellQuestions(deck);
+  // One card due, one new: once the due card is answered, nothing is due any more, which is
+  // what made a remounted page reopen in Practice (CI, after a full-page screenshot).
+  review.questions = [atp!, dna!];
+  review.studied(dna!, -DAY);
+  await page.goto(`/deck/${deck._id}/flashcards`);
+  const reviewMode = session(page).getByRole('button', { name: 'Review' });
+  await expect(reviewMode).toHaveAttribute('aria-pressed', 'true');
+  // The settled default is written into the address, so a reload keeps it too.
+  await expect(page).toHaveURL(new RegExp(`/deck/${deck._id}/flashcards\\?mode=review$`));
+  await session(page).getByRole('button', { name: /^A\s/ }).click();
+  await session(page).getByRole('button', { name: 'Submit Answer' }).click();
+  await expect(schedule(page)).toContainText('Rated Good: comes back in 4 days');
+  await expect(sidebarReview(page)).toHaveAccessibleName('Review 1 due today');
+
+  // Narrower than the mobile width (the desktop advice shows), then wide again.
+  await page.setViewportSize({ width: 600, height: 800 });
+  await expect(page.getByRole('heading', { name: 'Mnemo works best on a computer' })).toBeVisible();
+  await expect(session(page)).toBeHidden();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // A full-page screenshot shrinks the viewport for a moment too.
+  await page.setViewportSize({ width: 1280, height: 400 });
+  await page.screenshot({ path: 'test-results/review-resized.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Still Review, still the answered card with its schedule: the session was not restarted.
+  await expect(reviewMode).toHaveAttribute('aria-pressed', 'true');
+  await expect(session(page).getByText('Card 1 of 2')).toBeVisible();
+  await expect(schedule(page)).toContainText('Rated Good: comes back in 4 days');
+  await page.keyboard.press('Enter');
+  await expect(session(page).getByText('Card 2 of 2')).toBeVisible();
+  expect(review.made('POST', /evaluate$/)).toHaveLength(1);
+
+  // A reload reopens Review from the address, though no card is due now.
+  await page.reload();
+  await expect(reviewMode).toHaveAttribute('aria-pressed', 'true');
+  // The learner's own switch is kept the same way.
+  await session(page).getByRole('button', { name: 'Practice' }).click();
+  await expect(page).toHaveURL(/\?mode=practice$/);
+  await page.setViewportSize({ width: 600, height: 800 });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(session(page).getByRole('button', { name: 'Practice' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+});
+
 test('Practice answers are not scheduled unless the learner asks', async ({ page }) => {
   const { review, deck } = await setUp(page);
   const questions = cellQuestions(deck);

@@ -355,8 +355,9 @@ test('a viewer of a published deck studies it; a refused evaluation shows the er
   await expect(alert(page).filter({ hasText: 'Failed to evaluate' })).toHaveText(
     'Failed to evaluate your response. Please try again.',
   );
-  // Still on the page (no access-denied redirect), the pick kept and unlocked.
-  await expect(page).toHaveURL(new RegExp(`/deck/${deck._id}/flashcards$`));
+  // Still on the page (no access-denied redirect), the pick kept and unlocked. The address
+  // records the mode the page settled on (nothing is due: Practice), so it outlives a remount.
+  await expect(page).toHaveURL(new RegExp(`/deck/${deck._id}/flashcards\\?mode=practice$`));
   await expect(option(page, 'B')).toBeEnabled();
   await expect(option(page, 'B')).toHaveAttribute('aria-pressed', 'true');
 
@@ -369,7 +370,7 @@ test('a viewer of a published deck studies it; a refused evaluation shows the er
   await button(page, 'Edit question').click();
   const clone = page.getByRole('dialog', { name: 'Clone Deck' });
   await expect(clone.getByText('This deck must be cloned to your library first.')).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/deck/${deck._id}/flashcards$`));
+  await expect(page).toHaveURL(new RegExp(`/deck/${deck._id}/flashcards\\?mode=practice$`));
 });
 
 test("without questions the deck's cards are studied, multiple choice answered as 'Option X'", async ({

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isMobileDevice, isMobileUserAgent, shouldShowDesktopAdvice } from './mobile';
+import {
+  isMobileDevice,
+  isMobileUserAgent,
+  keepsAppMounted,
+  shouldShowDesktopAdvice,
+} from './mobile';
 
 const DESKTOP_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
@@ -59,5 +64,16 @@ describe('desktop-advice rule', () => {
 
   it('never shows it on a desktop', () => {
     expect(shouldShowDesktopAdvice('/library', false)).toBe(false);
+  });
+});
+
+describe('the app under the desktop advice', () => {
+  it('stays mounted when the window narrows on the page that was on screen', () => {
+    expect(keepsAppMounted(false, false)).toBe(true);
+    expect(keepsAppMounted(true, true)).toBe(true);
+  });
+
+  it('is not mounted for a page never shown on a wide window (a phone)', () => {
+    expect(keepsAppMounted(true, false)).toBe(false);
   });
 });

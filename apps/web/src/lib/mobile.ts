@@ -33,3 +33,12 @@ export function normalizePath(pathname: string): string {
 export function shouldShowDesktopAdvice(pathname: string, isMobile: boolean): boolean {
   return isMobile && !MOBILE_ALLOWED_PATHS.includes(normalizePath(pathname));
 }
+
+/**
+ * Whether the app stays mounted under the desktop advice: always when the advice is not shown,
+ * and when it is, only if the app was on screen at this path before (a window narrowed
+ * mid-session keeps its state; a phone never mounts an app page at all).
+ */
+export function keepsAppMounted(advice: boolean, shownHere: boolean): boolean {
+  return !advice || shownHere;
+}

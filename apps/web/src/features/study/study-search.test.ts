@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseStudySearch } from './study-search';
-import { initialStudyMode } from './study-session-page';
+import { initialStudyMode, studyModeToRecord } from './study-session-page';
 
 describe('the study address', () => {
   it('keeps a known mode and a list of concepts', () => {
@@ -27,5 +27,25 @@ describe('the mode the session opens in', () => {
 
   it('opens a deck with only new cards in Practice', () => {
     expect(initialStudyMode(undefined, { due: 0, learning: 0, new: 12 })).toBe('practice');
+  });
+});
+
+describe('the mode written into the address', () => {
+  const none = { due: 0, learning: 0, new: 3 };
+  const due = { due: 2, learning: 0, new: 3 };
+
+  it('is the default once the counts settle it, while the address has none', () => {
+    expect(studyModeToRecord(undefined, undefined)).toBeNull();
+    expect(studyModeToRecord(undefined, due)).toBe('review');
+    expect(studyModeToRecord(undefined, none)).toBe('practice');
+    expect(studyModeToRecord(undefined, null)).toBe('practice');
+  });
+
+  it('is nothing once the address has a mode: the counts falling never move a review to Practice', () => {
+    // The page remounted after a resize, with every due card answered: the address still says Review.
+    expect(studyModeToRecord('review', none)).toBeNull();
+    expect(initialStudyMode('review', none)).toBe('review');
+    expect(studyModeToRecord('practice', due)).toBeNull();
+    expect(initialStudyMode('practice', due)).toBe('practice');
   });
 });

@@ -31,6 +31,13 @@ export interface StudySessionPageProps {
   onClonePrompt?: (action: StudyEditAction) => void;
   /** The mode asked for in the address; without it Review when cards are due, else Practice. */
   mode?: StudyMode | undefined;
+  /**
+   * Writes a mode into the address (the route replaces the history entry): the default once it is
+   * settled, and the learner's switch. The address, not this component's state, holds the mode,
+   * so it outlives the page: a remount (a window narrowed past the mobile width and widened again,
+   * a full-page screenshot) once reopened a review in Practice after the due counts had fallen.
+   */
+  onModeChange: (mode: StudyMode) => void;
   /** Practice only the questions testing these concepts (the mastery view's and quiz's links). */
   concepts?: readonly string[] | undefined;
   /** The chat sidebar (chat feature), handed in by the route: a feature never imports a sibling. */
@@ -51,11 +58,24 @@ export function initialStudyMode(
   return counts && counts.due + counts.learning > 0 ? 'review' : 'practice';
 }
 
+/**
+ * The mode to write into the address: the default, once the counts have settled it, when the
+ * address has none yet; nothing when it has one (the learner's or an earlier default), so the
+ * counts falling as cards are answered never change the mode of the page.
+ */
+export function studyModeToRecord(
+  asked: StudyMode | undefined,
+  counts: DueCounts | null | undefined,
+): StudyMode | null {
+  return asked ? null : initialStudyMode(undefined, counts);
+}
+
 /** /deck/$deckId/flashcards: the question study session with its chat sidebar (spec 02 §2, §4). */
 export function StudySessionPage({
   deckId,
   onClonePrompt,
   mode: asked,
+  onModeChange,
   concepts,
   ChatPanel,
 }: StudySessionPageProps) {
@@ -66,20 +86,18 @@ export function StudySessionPage({
   const [cloneNotice, setCloneNotice] = useState(false);
   const [schedule, setSchedule] = useState(false);
 
-  // The mode is settled once and then kept: answering the last due card must not flip the page.
+  // The mode is settled once, written into the address and then kept: answering the last due
+  // card must not flip the page, nor must a remount that recomputes the default from the counts.
   const deckCounts = dueCounts.isError
     ? null
     : dueCounts.data
       ? deckDueCounts(dueCounts.data, deckId)
       : undefined;
-  const [chosen, setChosen] = useState<StudyMode | null>(null);
-  const mode = chosen ?? initialStudyMode(asked, deckCounts);
+  const mode = initialStudyMode(asked, deckCounts);
+  const toRecord = studyModeToRecord(asked, deckCounts);
   useEffect(() => {
-    if (asked) setChosen(asked);
-  }, [asked]);
-  useEffect(() => {
-    if (chosen === null && mode !== null) setChosen(mode);
-  }, [chosen, mode]);
+    if (toRecord) onModeChange(toRecord);
+  }, [toRecord, onModeChange]);
 
   const session = useStudySession(deckId, { schedule, concepts });
   const queue = useReviewQueue(deckId, mode === 'review');
@@ -132,7 +150,7 @@ export function StudySessionPage({
       <section className="study-session" aria-labelledby="study-title">
         <header className="study-head">
           <h1 id="study-title">{M.title}</h1>
-          <ModeSwitch mode={mode} onChange={setChosen} />
+          <ModeSwitch mode={mode} onChange={onModeChange} />
           {mode === 'practice' && (
             <label className="study-filter">
               <span>Question type</span>
@@ -168,7 +186,7 @@ export function StudySessionPage({
           <ReviewSessionView
             queue={queue}
             session={review}
-            onPractice={() => setChosen('practice')}
+            onPractice={() => onModeChange('practice')}
           />
         )}
         {mode === 'practice' && (
