@@ -1,11 +1,71 @@
 import { AiConfigError, type AiConfig } from './env';
 import { isAiError } from './errors';
 import { createLlmStudyAi } from './llm-study';
-import { createAnthropicChatModel } from './providers/anthropic';
 import { createHashingEmbedder, createLocalStudyAi } from './providers/local/index';
-import { createOpenAiChatModel, createOpenAiEmbedder } from './providers/openai';
+import type { ProviderDeps } from './providers/call-log';
+import { modelRouter } from './providers/routing';
 import { observeChatModel, observeEmbedder, type AiObserver } from './observe';
 import type { Ai, AiLogger, ChatModel, Embedder } from './types';
+
+/**
+ * The remote providers' modules, with their SDKs (openai and @anthropic-ai/sdk: ~20 MB of memory
+ * together in every process that loads them), are imported only when the configuration names them, in
+ * the background from `createAi` on; a call made before the import ends waits for it (issue 25: an
+ * idle instance on the offline provider, the default, never loads them).
+ */
+function startLoading<T>(load: () => Promise<T>): Promise<T> {
+  const loading = load();
+  // The failure (a broken install) is the first call's to report; nothing is left unhandled.
+  loading.catch(() => undefined);
+  return loading;
+}
+
+function lazyChatModel(
+  provider: ChatModel['provider'],
+  modelFor: ChatModel['modelFor'],
+  load: () => Promise<ChatModel>,
+): ChatModel {
+  const loading = startLoading(load);
+  return {
+    provider,
+    modelFor,
+    async complete(request) {
+      return (await loading).complete(request);
+    },
+    async *stream(request) {
+      yield* (await loading).stream(request);
+    },
+  };
+}
+
+function lazyEmbedder(
+  shape: Pick<Embedder, 'provider' | 'model' | 'dimensions'>,
+  load: () => Promise<Embedder>,
+): Embedder {
+  const loading = startLoading(load);
+  return {
+    ...shape,
+    async embed(texts, options) {
+      return (await loading).embed(texts, options);
+    },
+  };
+}
+
+const openAiChatModel = (config: AiConfig, deps: ProviderDeps) =>
+  lazyChatModel('openai', modelRouter(config.models, config.openai.model).modelFor, async () =>
+    (await import('./providers/openai')).createOpenAiChatModel(config, deps),
+  );
+
+const anthropicChatModel = (config: AiConfig, deps: ProviderDeps) =>
+  lazyChatModel('anthropic', modelRouter(config.models, config.anthropic.model).modelFor, async () =>
+    (await import('./providers/anthropic')).createAnthropicChatModel(config, deps),
+  );
+
+const openAiEmbedder = (config: AiConfig, deps: ProviderDeps) =>
+  lazyEmbedder(
+    { provider: 'openai', model: config.openai.embeddingModel, dimensions: config.dimensions },
+    async () => (await import('./providers/openai')).createOpenAiEmbedder(config, deps),
+  );
 
 /**
  * The AI of a process, from its configuration: the chat provider (OpenAI or compatible, Anthropic,
@@ -15,9 +75,9 @@ import type { Ai, AiLogger, ChatModel, Embedder } from './types';
 export function createAi(config: AiConfig, deps: { logger?: AiLogger; observer?: AiObserver } = {}): Ai {
   const provided: ChatModel | null =
     config.provider === 'openai'
-      ? createOpenAiChatModel(config, deps)
+      ? openAiChatModel(config, deps)
       : config.provider === 'anthropic'
-        ? createAnthropicChatModel(config, deps)
+        ? anthropicChatModel(config, deps)
         : null;
   // Provider calls only: the offline provider and the hashing embedder make none to observe.
   const chat = provided && deps.observer ? observeChatModel(provided, deps.observer) : provided;
@@ -25,8 +85,8 @@ export function createAi(config: AiConfig, deps: { logger?: AiLogger; observer?:
   const embedder =
     config.embeddingsProvider === 'openai'
       ? deps.observer
-        ? observeEmbedder(createOpenAiEmbedder(config, deps), deps.observer)
-        : createOpenAiEmbedder(config, deps)
+        ? observeEmbedder(openAiEmbedder(config, deps), deps.observer)
+        : openAiEmbedder(config, deps)
       : createHashingEmbedder({ dimensions: config.dimensions });
   return { study, embedder, chat };
 }

@@ -1,10 +1,22 @@
-import Anthropic from '@anthropic-ai/sdk';
+import Anthropic, {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+} from '@anthropic-ai/sdk';
 import type { MessageCreateParamsBase, MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { AiConfig } from '../env';
 import type { ChatModel, ChatTurn, Completion, CompletionRequest } from '../types';
 import { callLog, type ProviderDeps } from './call-log';
-import { toAiError } from './errors';
+import { toAiError, type SdkErrorClasses } from './errors';
 import { maxTokensOf, modelRouter } from './routing';
+
+const SDK_ERRORS: SdkErrorClasses = {
+  APIError,
+  APIUserAbortError,
+  APIConnectionError,
+  APIConnectionTimeoutError,
+};
 
 const OFFICIAL_BASE_URL = 'https://api.anthropic.com';
 
@@ -69,7 +81,7 @@ export function createAnthropicChatModel(config: AiConfig, deps: ProviderDeps = 
         log.done(usage, { stopReason: answer.stop_reason });
         return { text, model: answer.model || model, usage };
       } catch (error) {
-        throw log.failed(toAiError(error, 'anthropic', request.signal));
+        throw log.failed(toAiError(error, 'anthropic', request.signal, SDK_ERRORS));
       }
     },
 
@@ -104,7 +116,7 @@ export function createAnthropicChatModel(config: AiConfig, deps: ProviderDeps = 
         }
         log.done({ inputTokens, outputTokens });
       } catch (error) {
-        const failure = log.failed(toAiError(error, 'anthropic', request.signal));
+        const failure = log.failed(toAiError(error, 'anthropic', request.signal, SDK_ERRORS));
         if (failure.kind !== 'aborted') throw failure;
       }
     },

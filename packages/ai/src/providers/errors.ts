@@ -1,5 +1,3 @@
-import * as AnthropicErrors from '@anthropic-ai/sdk';
-import * as OpenAiErrors from 'openai';
 import { AiError, isAiError, type AiErrorKind } from '../errors';
 import type { ProviderName } from '../types';
 
@@ -17,20 +15,33 @@ type SdkError = {
   message: string;
 };
 
-const isSdkApiError = (e: unknown): e is SdkError =>
-  e instanceof OpenAiErrors.APIError || e instanceof AnthropicErrors.APIError;
+type ErrorClass = abstract new (...args: never[]) => Error;
 
-const isAbort = (e: unknown) =>
-  e instanceof OpenAiErrors.APIUserAbortError ||
-  e instanceof AnthropicErrors.APIUserAbortError ||
+/**
+ * The error classes of the SDK a provider calls through, handed in by that provider's module. This
+ * file imports neither SDK: the two cost ~20 MB of memory in every process that loads them (deck,
+ * chat and the worker), and a process whose providers are all offline never needs them (issue 25).
+ */
+export type SdkErrorClasses = {
+  APIError: ErrorClass;
+  APIUserAbortError: ErrorClass;
+  APIConnectionError: ErrorClass;
+  APIConnectionTimeoutError: ErrorClass;
+};
+
+const isSdkApiError = (e: unknown, sdk: SdkErrorClasses | undefined): e is SdkError =>
+  sdk !== undefined && e instanceof sdk.APIError;
+
+const isAbort = (e: unknown, sdk: SdkErrorClasses | undefined) =>
+  (sdk !== undefined && e instanceof sdk.APIUserAbortError) ||
   (e instanceof Error && e.name === 'AbortError');
 
-const isTimeout = (e: unknown) =>
-  e instanceof OpenAiErrors.APIConnectionTimeoutError ||
-  e instanceof AnthropicErrors.APIConnectionTimeoutError;
+// The SDKs' timeout error is a kind of connection error: asked first.
+const isTimeout = (e: unknown, sdk: SdkErrorClasses | undefined) =>
+  sdk !== undefined && e instanceof sdk.APIConnectionTimeoutError;
 
-const isConnection = (e: unknown) =>
-  e instanceof OpenAiErrors.APIConnectionError || e instanceof AnthropicErrors.APIConnectionError;
+const isConnection = (e: unknown, sdk: SdkErrorClasses | undefined) =>
+  sdk !== undefined && e instanceof sdk.APIConnectionError;
 
 /** The provider's own error type and message, wherever its body keeps them. */
 function bodyDetails(error: unknown): { type?: string; code?: string; message?: string } {
@@ -96,20 +107,26 @@ function kindFor(status: number | undefined, details: ReturnType<typeof bodyDeta
 /**
  * Turns whatever a provider call threw into an `AiError`. The message names the provider, the
  * status and the provider's own words, which is fit for logs; users see the spec's messages,
- * chosen by kind.
+ * chosen by kind. `sdk`: the error classes of the SDK the call went through (without them, only
+ * `AiError`s, aborts and anything else as unavailable are told apart).
  */
-export function toAiError(error: unknown, provider: ProviderName, signal?: AbortSignal): AiError {
+export function toAiError(
+  error: unknown,
+  provider: ProviderName,
+  signal?: AbortSignal,
+  sdk?: SdkErrorClasses,
+): AiError {
   if (isAiError(error)) return error;
-  if (signal?.aborted || isAbort(error)) {
+  if (signal?.aborted || isAbort(error, sdk)) {
     return new AiError('aborted', `${provider}: the request was cancelled`, {
       provider,
       cause: error,
     });
   }
-  if (isTimeout(error)) {
+  if (isTimeout(error, sdk)) {
     return new AiError('timeout', `${provider}: the request timed out`, { provider, cause: error });
   }
-  if (isConnection(error)) {
+  if (isConnection(error, sdk)) {
     const cause = (error as Error).cause;
     const why = cause instanceof Error ? `: ${cause.message}` : '';
     return new AiError('unavailable', `${provider}: could not connect${why}`, {
@@ -117,7 +134,7 @@ export function toAiError(error: unknown, provider: ProviderName, signal?: Abort
       cause: error,
     });
   }
-  if (isSdkApiError(error)) {
+  if (isSdkApiError(error, sdk)) {
     const details = bodyDetails(error.error);
     const kind = kindFor(error.status, details);
     const retryAfter = retryAfterSeconds(error.headers);

@@ -1,12 +1,24 @@
-import OpenAI from 'openai';
+import OpenAI, {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+} from 'openai';
 import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/completions';
 import { AiConfigError, type AiConfig } from '../env';
 import { AiError } from '../errors';
 import type { ChatModel, Completion, CompletionRequest, Embedder } from '../types';
 import { unitLength } from '../vectors';
 import { callLog, type ProviderDeps } from './call-log';
-import { toAiError } from './errors';
+import { toAiError, type SdkErrorClasses } from './errors';
 import { maxTokensOf, modelRouter } from './routing';
+
+const SDK_ERRORS: SdkErrorClasses = {
+  APIError,
+  APIUserAbortError,
+  APIConnectionError,
+  APIConnectionTimeoutError,
+};
 
 const OFFICIAL_BASE_URL = 'https://api.openai.com/v1';
 
@@ -84,7 +96,7 @@ export function createOpenAiChatModel(config: AiConfig, deps: ProviderDeps = {})
           ...(usage ? { usage } : {}),
         };
       } catch (error) {
-        throw log.failed(toAiError(error, 'openai', request.signal));
+        throw log.failed(toAiError(error, 'openai', request.signal, SDK_ERRORS));
       }
     },
 
@@ -109,7 +121,7 @@ export function createOpenAiChatModel(config: AiConfig, deps: ProviderDeps = {})
         }
         log.done();
       } catch (error) {
-        const failure = log.failed(toAiError(error, 'openai', request.signal));
+        const failure = log.failed(toAiError(error, 'openai', request.signal, SDK_ERRORS));
         if (failure.kind !== 'aborted') throw failure;
       }
     },
@@ -168,7 +180,7 @@ export function createOpenAiEmbedder(config: AiConfig, deps: ProviderDeps = {}):
             },
           );
         } catch (error) {
-          throw log.failed(toAiError(error, 'openai', options.signal));
+          throw log.failed(toAiError(error, 'openai', options.signal, SDK_ERRORS));
         }
         if (data.length !== batch.length) {
           throw new AiError(
