@@ -5,26 +5,36 @@
  * it, and the total, with the load average. Target (issue 25): total ≤ 800 MB. Asserts nothing.
  *
  *   pnpm build && pnpm bench:idle-memory       (needs Redis on 127.0.0.1:6379, like npm start)
+ *
+ * Side by side: BENCH_BEFORE_ROOT=<a built checkout of the old code> measures both in BENCH_ROUNDS
+ * rounds (default 2), alternating which starts first, one instance at a time, and prints the median
+ * of each process with the ratio. BENCH_BEFORE_ENV / BENCH_AFTER_ENV ("NAME=value NAME=value") add
+ * environment to one side only (to try a setting against the same build: BENCH_BEFORE_ROOT=.).
+ * Each side's launcher gets the environment its own checkout starts it with
+ * (apps/launcher/launch-env.mjs, when that checkout has it), as `npm start` would.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { untilLauncherReady } from './launcher-ready';
+import { join, resolve } from 'node:path';
+import { launcherEnvOf, untilLauncherReady } from './launcher-ready';
 
 const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 20);
+const BEFORE_ROOT = process.env.BENCH_BEFORE_ROOT ? resolve(process.env.BENCH_BEFORE_ROOT) : undefined;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (BEFORE_ROOT ? 2 : 1));
 const say = (line: string) => process.stdout.write(`${line}\n`);
-
-const dataDir = mkdtempSync(join(tmpdir(), 'mnemo-bench-idle-'));
-const port = 3800 + Math.floor(Math.random() * 90);
-const launcher = spawn(process.execPath, ['apps/launcher/dist/main.js'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MNEMO_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const started = Date.now();
-await untilLauncherReady(launcher);
-say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s; idle ${IDLE_S} s`);
-await new Promise((r) => setTimeout(r, IDLE_S * 1000));
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+const parseEnv = (text = '') =>
+  Object.fromEntries(
+    text
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+  );
 
 /** Parent of every process, from /proc/<pid>/stat (the field after the command's closing paren). */
 function parents(): Map<number, number> {
@@ -41,24 +51,97 @@ function parents(): Map<number, number> {
   }
   return map;
 }
-const ppids = parents();
-const tree = [launcher.pid!];
-for (let i = 0; i < tree.length; i++)
-  for (const [pid, ppid] of ppids) if (ppid === tree[i] && !tree.includes(pid)) tree.push(pid);
 
-let total = 0;
-for (const pid of tree) {
+/** A process's name in the table: the app whose script it runs (apps/<name>/...), else its command. */
+function nameOf(cmdline: string[]): string {
+  for (const arg of [...cmdline].reverse()) {
+    const app = /apps\/([^/]+)\//.exec(arg);
+    if (app) return app[1]!;
+  }
+  return cmdline.slice(-2).join(' ').slice(0, 60);
+}
+
+/** Starts the instance of `root`, waits until it has been idle IDLE_S s, returns RSS (MB) by name. */
+async function measure(root: string, extraEnv: Record<string, string>, label: string): Promise<Map<string, number>> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mnemo-bench-idle-'));
+  const port = process.env.BENCH_PORT_BASE
+    ? Number(process.env.BENCH_PORT_BASE)
+    : 3800 + Math.floor(Math.random() * 90);
+  const launcher = spawn(process.execPath, [join(root, 'apps/launcher/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...(await launcherEnvOf(root)),
+      ...extraEnv,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      MNEMO_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // A loaded machine (this one is shared) can take minutes to start everything.
+      STARTUP_TIMEOUT_SECONDS: process.env.STARTUP_TIMEOUT_SECONDS ?? '600',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   try {
-    const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).slice(-2).join(' ');
-    total += rss;
-    say(`  ${String(pid).padStart(7)} ${rss.toFixed(0).padStart(6)} MB  ${cmd.slice(0, 100)}`);
-  } catch {
-    // Gone.
+    const started = Date.now();
+    await untilLauncherReady(launcher);
+    say(`${label}: ready in ${((Date.now() - started) / 1000).toFixed(1)} s; idle ${IDLE_S} s`);
+    await new Promise((r) => setTimeout(r, IDLE_S * 1000));
+
+    const ppids = parents();
+    const tree = [launcher.pid!];
+    for (let i = 0; i < tree.length; i++)
+      for (const [pid, ppid] of ppids) if (ppid === tree[i] && !tree.includes(pid)) tree.push(pid);
+
+    const rss = new Map<string, number>();
+    let total = 0;
+    for (const pid of tree) {
+      try {
+        const mb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+        const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+        const name = nameOf(cmd);
+        rss.set(name, (rss.get(name) ?? 0) + mb);
+        total += mb;
+        say(`  ${String(pid).padStart(7)} ${mb.toFixed(0).padStart(6)} MB  ${cmd.slice(-2).join(' ').slice(0, 100)}`);
+      } catch {
+        // Gone.
+      }
+    }
+    rss.set('total', total);
+    say(`  total idle RSS: ${total.toFixed(0)} MB over ${tree.length} processes (target ≤ 800 MB; load average ${load()})`);
+    return rss;
+  } finally {
+    launcher.kill('SIGTERM');
+    await new Promise((r) => (launcher.exitCode === null ? launcher.once('exit', r) : r(undefined)));
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
-say(`total idle RSS: ${total.toFixed(0)} MB over ${tree.length} processes (target ≤ 800 MB; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
 
-launcher.kill('SIGTERM');
-await new Promise((r) => launcher.once('exit', r));
-rmSync(dataDir, { recursive: true, force: true });
+const afterRoot = resolve('.');
+const sides = [
+  { label: 'after', root: afterRoot, env: parseEnv(process.env.BENCH_AFTER_ENV) },
+  ...(BEFORE_ROOT ? [{ label: 'before', root: BEFORE_ROOT, env: parseEnv(process.env.BENCH_BEFORE_ENV) }] : []),
+];
+const results = new Map<string, Map<string, number>[]>(sides.map((s) => [s.label, []]));
+const loads: string[] = [];
+for (let round = 0; round < ROUNDS; round++) {
+  // Alternate which side starts first, so neither always meets the machine in the same state.
+  const order = round % 2 ? [...sides].reverse() : sides;
+  for (const side of order) {
+    loads.push(load());
+    results.get(side.label)!.push(await measure(side.root, side.env, `round ${round + 1}, ${side.label}`));
+  }
+}
+
+if (BEFORE_ROOT) {
+  const names = [...new Set([...results.values()].flatMap((runs) => runs.flatMap((r) => [...r.keys()])))];
+  names.sort((a, b) => (a === 'total' ? 1 : b === 'total' ? -1 : a.localeCompare(b)));
+  const med = (label: string, name: string) => median(results.get(label)!.map((r) => r.get(name) ?? 0));
+  say(`\nmedian of ${ROUNDS} round(s), idle ${IDLE_S} s; load averages at each start: ${loads.join(' | ')}`);
+  say(`${'process'.padEnd(16)} ${'before'.padStart(8)} ${'after'.padStart(8)}  after/before`);
+  for (const name of names) {
+    const b = med('before', name);
+    const a = med('after', name);
+    say(`${name.padEnd(16)} ${b.toFixed(0).padStart(5)} MB ${a.toFixed(0).padStart(5)} MB  ${b ? (a / b).toFixed(2) : '-'}x`);
+  }
+}
