@@ -4,7 +4,8 @@ import { REVIEW_SETTINGS_DEFAULTS } from '@mnemo/contracts/api/review';
 import { classMembers, decks, reviewCards, reviewDays, reviewLogs, reviewSettings, sources, studySpaces, uploads } from '@mnemo/db/schema';
 import { internalContractSchema, type RoutesPlugin } from '@mnemo/service-kit';
 import { requireService } from '@mnemo/service-kit/internal-client';
-import { recountAllDays } from '../review/review.repository';
+import { createReviewRepository, recountAllDays } from '../review/review.repository';
+import { rebuild } from '../review/scheduler';
 
 /**
  * Internal: when an anonymous visitor signs up or in, the auth service asks for their spaces and
@@ -16,6 +17,7 @@ export const claimsRoutes: RoutesPlugin<{
   db: Db;
   onClaimed: (claim: { anonId: string; userId: string; sourceIds: string[] }) => Promise<unknown>;
 }> = async (app, { db, onClaimed }) => {
+  const reviews = createReviewRepository({ db });
   app.post(
     '/internal/claim-anonymous',
     { schema: internalContractSchema('deck POST /internal/claim-anonymous') },
@@ -40,11 +42,33 @@ export const claimsRoutes: RoutesPlugin<{
           .where(and(eq(uploads.ownerAnonId, anonId), isNull(uploads.ownerUserId)));
         // The guest's review history and schedule go with their decks (issue 20). Settings move
         // unless the account has its own, which win.
+        // A question both have a card of (a class deck the account studies too, issue 23): one
+        // card a learner and question, so the guest's goes and the account's is rebuilt below from
+        // the two logs joined, as if one learner had given every answer (which they did).
+        const shared = await tx
+          .delete(reviewCards)
+          .where(
+            and(
+              eq(reviewCards.ownerAnonId, anonId),
+              sql`${reviewCards.questionId} in (select question_id from review_cards where owner_user_id = ${userId})`,
+            ),
+          )
+          .returning({ questionId: reviewCards.questionId, createdAt: reviewCards.createdAt });
         for (const table of [reviewCards, reviewLogs]) {
           await tx
             .update(table)
             .set({ ownerUserId: userId, ownerAnonId: null })
             .where(and(eq(table.ownerAnonId, anonId), isNull(table.ownerUserId)));
+        }
+        for (const { questionId, createdAt } of shared) {
+          const log = await reviews.reviews({ userId }, questionId, tx);
+          const card = rebuild(log);
+          if (!card) continue;
+          await tx
+            .update(reviewCards)
+            // The card was first answered when the earlier of the two was (the daily new-card count reads it).
+            .set({ ...card, lastRating: log[log.length - 1]!.rating, createdAt: sql`least(${reviewCards.createdAt}, ${createdAt.toISOString()}::timestamptz)` })
+            .where(and(eq(reviewCards.ownerUserId, userId), eq(reviewCards.questionId, questionId)));
         }
         const [accountSettings] = await tx.select({ id: reviewSettings.id }).from(reviewSettings).where(eq(reviewSettings.ownerUserId, userId));
         if (accountSettings) await tx.delete(reviewSettings).where(eq(reviewSettings.ownerAnonId, anonId));

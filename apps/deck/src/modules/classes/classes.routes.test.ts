@@ -5,10 +5,12 @@ import { JOIN_CODE_ALPHABET, type ClassDashboardResponse } from '@mnemo/contract
 import type { ReviewDueResponse } from '@mnemo/contracts/api/review';
 import { errorBodySchema } from '@mnemo/contracts/errors';
 import { route } from '@mnemo/contracts/routes';
-import { cards, classes, classMembers, decks, questions, reviewCards, studySpaces } from '@mnemo/db/schema';
+import { cards, classes, classMembers, decks, questions, reviewCards, reviewLogs, studySpaces } from '@mnemo/db/schema';
 import { asCaller } from '@mnemo/service-kit/testing';
 import { anonCaller, deckAppForFile, expectError, ownerOf, registerCaller, serviceCaller, userCaller } from '../../test-support';
 import { insertQuestion } from '../questions/questions.test-support';
+import { createReviewRepository } from '../review/review.repository';
+import { rebuild } from '../review/scheduler';
 
 type Caller = ReturnType<typeof anonCaller> | ReturnType<typeof userCaller>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -461,5 +463,54 @@ describe('a guest student who signs up', () => {
     const d = route('GET /classes/:id/dashboard').response.parse((await call(teacher, 'GET', `/classes/${klass._id}/dashboard`)).json());
     expect(d.questions.find((q) => q.questionId === qs[0]!.id)).toMatchObject({ answered: 1, correctShare: 1 });
     expect(ownerOf(account)).toEqual({ userId: account.userId });
+  });
+
+  it("merges their answers with the account's when the account had joined and answered too: one card a question, rebuilt from both logs", async () => {
+    clock = new Date('2026-03-10T12:00:00Z');
+    const { teacher, space, qs } = await teacherWithSpace();
+    const klass = await makeClass(teacher, space.id);
+    const answer = (who: Caller, questionId: string, response: number) => call(who, 'POST', `/questions/${questionId}/evaluate`, { response });
+    // A student joins as a guest on a school computer and answers two questions right...
+    const guest = anonCaller();
+    await join(guest, klass.joinCode, 'Ada at school');
+    expect((await answer(guest, qs[0]!.id, 0)).statusCode).toBe(200);
+    expect((await answer(guest, qs[1]!.id, 0)).statusCode).toBe(200);
+    const [guestCard] = await t.db.select().from(reviewCards).where(and(eq(reviewCards.ownerAnonId, guest.anonId), eq(reviewCards.questionId, qs[0]!.id)));
+    // ...then, two days later, joins with their account at home and gets the first one wrong.
+    clock = new Date('2026-03-12T09:00:00Z');
+    const account = userCaller();
+    const { member: accountMember } = await join(account, klass.joinCode, 'Ada');
+    expect((await answer(account, qs[0]!.id, 1)).statusCode).toBe(200);
+
+    const claim = await t.app.inject({
+      method: 'POST',
+      url: '/internal/claim-anonymous',
+      headers: asCaller(serviceCaller()),
+      payload: { anonId: guest.anonId, userId: account.userId },
+    });
+    expect(claim.statusCode, claim.body).toBe(200);
+    // The account's membership stays; every answer is the account's.
+    expect((await memberRows(klass._id)).map((m) => [m.id, m.ownerUserId, m.ownerAnonId])).toEqual([[accountMember._id, account.userId, null]]);
+    const logs = await t.db.select().from(reviewLogs).where(eq(reviewLogs.ownerUserId, account.userId));
+    expect(logs).toHaveLength(3);
+    const accountCards = await t.db.select().from(reviewCards).where(eq(reviewCards.ownerUserId, account.userId));
+    expect(accountCards.map((c) => c.questionId).sort()).toEqual([qs[0]!.id, qs[1]!.id].sort());
+    expect(await t.db.select().from(reviewCards).where(eq(reviewCards.ownerAnonId, guest.anonId))).toEqual([]);
+    // The card of the question both answered is what its joined log gives: two reviews, the last one wrong.
+    const both = accountCards.find((c) => c.questionId === qs[0]!.id)!;
+    const rebuilt = rebuild(await createReviewRepository({ db: t.db }).reviews({ userId: account.userId }, qs[0]!.id));
+    expect(rebuilt).toEqual({
+      state: both.state,
+      due: both.due,
+      stability: both.stability,
+      difficulty: both.difficulty,
+      elapsedDays: both.elapsedDays,
+      scheduledDays: both.scheduledDays,
+      learningSteps: both.learningSteps,
+      reps: both.reps,
+      lapses: both.lapses,
+      lastReview: both.lastReview,
+    });
+    expect(both).toMatchObject({ reps: 2, lastRating: 'again', createdAt: guestCard!.createdAt });
   });
 });
