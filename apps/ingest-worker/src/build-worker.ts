@@ -190,6 +190,10 @@ export async function buildWorker(env: Env, deps: WorkerDeps = {}) {
       lockDuration: env.WORKER_LOCK_MS,
       // Look for jobs of dead workers as often as their locks can expire.
       stalledInterval: env.WORKER_LOCK_MS,
+      // A job may stall twice before it fails for good: once because its worker died (a kill, a
+      // node drained) and once because a loaded machine held the event loop past a lock renewal
+      // (seen at a load of 40 on two cores). Handlers are idempotent, so running it again is safe.
+      maxStalledCount: 2,
     });
     jobMetrics.watch(worker);
     worker.on('failed', (job, err) =>

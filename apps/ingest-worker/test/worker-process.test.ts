@@ -63,11 +63,13 @@ afterAll(async () => {
 
 /**
  * `lockMs` is how long the worker's job locks last and how often it looks for stalled jobs. The
- * worker that gets killed keeps it short so its job is picked up soon; the one that finishes the
- * job keeps it longer (15 s: renewed every 7.5 s), so a loaded machine that delays its lock renewal
+ * worker that gets killed keeps it short so its job is picked up soon (5 s: at a load of 40 on two
+ * cores a 2 s lock lapsed while that worker was still running the job, which counted the job's one
+ * allowed stall before the kill, and the kill's stall then failed it); the one that finishes the
+ * job keeps the production default (30 s: renewed every 15 s), so a loaded machine that delays its lock renewal
  * does not count a second stall, take the job from it and run it again.
  */
-function startWorker(lockMs = 2000): Promise<ChildProcess> {
+function startWorker(lockMs = 5000): Promise<ChildProcess> {
   const child = spawn(process.execPath, [tsx, 'src/worker.ts'], {
     cwd: appDir,
     env: {
@@ -137,7 +139,7 @@ describe('the worker process', () => {
     await new Promise((r) => first.once('exit', r));
     expect(await status(job.sourceId)).toBe('processing');
 
-    await startWorker(15_000);
+    await startWorker(30_000);
     await expect
       .poll(() => status(job.sourceId), { timeout: 90_000, interval: 250 })
       .toBe('completed');
