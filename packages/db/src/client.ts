@@ -12,8 +12,10 @@ export type DbOrTx = Db | Tx;
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 /**
- * A node-postgres pool with Drizzle over the whole schema. No named prepared statements and no
- * session SETs: the embedded PGlite server multiplexes every connection onto one session.
+ * A node-postgres pool with Drizzle over the whole schema. No session SETs: the embedded PGlite
+ * server multiplexes every connection onto one session. Named prepared statements are safe (drizzle's
+ * `.prepare(name)`): node-postgres parses one once per connection, and the embedded server gives each
+ * connection's its own name in that session (embedded-server.ts).
  */
 export function createDb({
   url,
