@@ -5,5 +5,9 @@ import { contractRoutes, contractSchemas } from './rules/contract-routes.js';
 
 export default {
   meta: { name: '@mnemo/lint-rules' },
-  rules: { ...webLayers.rules, 'contract-routes': contractRoutes, 'contract-schemas': contractSchemas },
+  rules: {
+    ...webLayers.rules,
+    'contract-routes': contractRoutes,
+    'contract-schemas': contractSchemas,
+  },
 };

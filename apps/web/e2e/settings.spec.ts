@@ -1,21 +1,14 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
+import type { RouteResponse } from '@mnemo/contracts/routes';
 import { answerAs } from './fake-calls';
 import { FakeDeckApi, USER, failure as deckFailure } from './fake-deck-api';
 
 // The settings page, the upgrade dialog and the demo checkout / portal pages (spec 01 §2.5, §2.10,
 // §4.4, §8, §9) against payment answers played with page.route in the wire format of
-// @mnemo/contracts/api/payment. The real billing service is driven by full-stack/billing-demo.spec.ts.
+// @mnemo/contracts/api/payment, each successful answer typed by its call's contract (`answerAs`).
+// The real billing service is driven by full-stack/billing-demo.spec.ts.
 
-interface Usage {
-  success: true;
-  hasActiveSubscription: boolean;
-  subscriptionStatus: string;
-  currentUsageMB: number;
-  limitMB: number | null;
-  remainingMB: number | null;
-  usagePercentage: number;
-  resetDate: string;
-}
+type Usage = RouteResponse<'GET /payment/usage'>;
 
 function usage(over: Partial<Usage> = {}): Usage {
   return {
@@ -49,12 +42,14 @@ async function playBilling(page: Page, first: Usage | ((route: Route) => Promise
     answerAs(route, 'GET /auth/me', { success: true, user: USER }),
   );
   await page.route('**/api/spaces', (route) =>
-    route.fulfill({ json: { success: true, data: [] } }),
+    answerAs(route, 'GET /spaces', { success: true, data: [] }),
   );
   await page.route('**/api/payment/usage', (route) => {
     state.usageCalls += 1;
     const answer = state.answer;
-    return typeof answer === 'function' ? answer(route) : route.fulfill({ json: answer });
+    return typeof answer === 'function'
+      ? answer(route)
+      : answerAs(route, 'GET /payment/usage', answer);
   });
   await page.addInitScript(() => {
     if (!sessionStorage.getItem('seeded')) {
@@ -201,7 +196,7 @@ test.describe('settings page', () => {
     // The sidebar's and the page's first loads find the free plan; the webhook reaches the server
     // after that, so the reload 2 s later finds the trial.
     const billing = await playBilling(page, (route) =>
-      route.fulfill({ json: billing.usageCalls <= 2 ? usage() : trial }),
+      answerAs(route, 'GET /payment/usage', billing.usageCalls <= 2 ? usage() : trial),
     );
     await page.goto('/settings?payment=success');
     await expect(page.getByRole('status').filter({ hasText: 'Payment successful!' })).toHaveText(
@@ -278,9 +273,12 @@ test.describe('settings page', () => {
       }),
     );
     await page.route('**/api/payment/create-billing-portal', (route) =>
-      route.fulfill({ json: { success: true, portalUrl: `${baseURL}/billing/demo-portal` } }),
+      answerAs(route, 'POST /payment/create-billing-portal', {
+        success: true,
+        portalUrl: `${baseURL}/billing/demo-portal`,
+      }),
     );
-    const subscription = {
+    const subscription: RouteResponse<'GET /payment/demo/subscription'> = {
       success: true,
       subscriptionStatus: 'trialing',
       trialEnd: '2026-12-07T19:00:00.000Z',
@@ -288,20 +286,18 @@ test.describe('settings page', () => {
       cancelAtPeriodEnd: false,
     };
     await page.route('**/api/payment/demo/subscription', (route) =>
-      route.fulfill({ json: subscription }),
+      answerAs(route, 'GET /payment/demo/subscription', subscription),
     );
     let cancels = 0;
     await page.route('**/api/payment/demo/subscription/cancel', (route) => {
       cancels += 1;
       return cancels === 1
         ? failure(500, 'boom')(route)
-        : route.fulfill({
-            json: {
-              ...subscription,
-              subscriptionStatus: 'canceled',
-              trialEnd: null,
-              currentPeriodEnd: null,
-            },
+        : answerAs(route, 'POST /payment/demo/subscription/cancel', {
+            ...subscription,
+            subscriptionStatus: 'canceled',
+            trialEnd: null,
+            currentPeriodEnd: null,
           });
     });
 
@@ -347,21 +343,20 @@ test.describe('upgrade dialog', () => {
     });
     await page.route('**/api/payment/create-checkout-session', (route) => {
       billing.checkoutBodies.push(route.request().postDataJSON());
-      return route.fulfill({
-        json: { success: true, checkoutUrl: `${baseURL}/billing/demo-checkout?session=cs_1` },
+      return answerAs(route, 'POST /payment/create-checkout-session', {
+        success: true,
+        checkoutUrl: `${baseURL}/billing/demo-checkout?session=cs_1`,
       });
     });
     await page.route('**/api/payment/demo/checkout/cs_1', (route) =>
-      route.fulfill({
-        json: {
-          success: true,
-          session: {
-            id: 'cs_1',
-            planName: 'Scholar',
-            priceMonthlyUSD: 12,
-            trialDays: 14,
-            expiresAt: '2026-11-24T19:00:00.000Z',
-          },
+      answerAs(route, 'GET /payment/demo/checkout/:sessionId', {
+        success: true,
+        session: {
+          id: 'cs_1',
+          planName: 'Scholar',
+          priceMonthlyUSD: 12,
+          trialDays: 14,
+          expiresAt: '2026-11-24T19:00:00.000Z',
         },
       }),
     );
@@ -370,7 +365,10 @@ test.describe('upgrade dialog', () => {
       completes += 1;
       return completes === 1
         ? failure(409, 'This checkout session has expired', 'CONFLICT')(route)
-        : route.fulfill({ json: { success: true, subscriptionStatus: 'trialing' } });
+        : answerAs(route, 'POST /payment/demo/checkout/:sessionId/complete', {
+            success: true,
+            subscriptionStatus: 'trialing',
+          });
     });
 
     await page.goto('/library');
@@ -440,16 +438,14 @@ test.describe('upgrade dialog', () => {
   }) => {
     await playBilling(page, usage());
     await page.route('**/api/payment/demo/checkout/cs_2', (route) =>
-      route.fulfill({
-        json: {
-          success: true,
-          session: {
-            id: 'cs_2',
-            planName: 'Scholar',
-            priceMonthlyUSD: 12,
-            trialDays: 14,
-            expiresAt: '2026-11-24T19:00:00.000Z',
-          },
+      answerAs(route, 'GET /payment/demo/checkout/:sessionId', {
+        success: true,
+        session: {
+          id: 'cs_2',
+          planName: 'Scholar',
+          priceMonthlyUSD: 12,
+          trialDays: 14,
+          expiresAt: '2026-11-24T19:00:00.000Z',
         },
       }),
     );
