@@ -16,10 +16,16 @@ describe('comesBack', () => {
     expect(comesBack(later(4.6 * 24 * 3600_000), NOW)).toBe('in 5 days');
   });
 
-  it('says now for a card already due or due within a minute', () => {
+  it('says now for a card already due', () => {
     expect(comesBack(later(-5000), NOW)).toBe('now');
-    expect(comesBack(later(30_000), NOW)).toBe('now');
+    expect(comesBack(later(0), NOW)).toBe('now');
     expect(comesBack('not a date', NOW)).toBe('now');
+  });
+
+  it('says in 1 minute for a one-minute step that reached the page a few seconds late', () => {
+    expect(comesBack(later(55_000), NOW)).toBe('in 1 minute');
+    expect(comesBack(later(1000), NOW)).toBe('in 1 minute');
+    expect(comesBack(later(60_000), NOW)).toBe('in 1 minute');
   });
 });
 

@@ -18,11 +18,14 @@ const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
 
 /**
  * When a card comes back, as the learner reads it: 'in 10 minutes', 'in 4 days', 'now' for a card
- * already due. Rounded to the largest whole unit, as Anki shows its intervals.
+ * already due. Rounded to the largest whole unit, as Anki shows its intervals. A card due within
+ * the minute says 'in 1 minute': the server scheduled it from the moment it graded the answer, so
+ * a one-minute learning step reaches the page with a few seconds gone, and 'now' read as if the
+ * card were back already (it is not served again until the queue is reloaded).
  */
 export function comesBack(due: string | Date, now: Date = new Date()): string {
   const ms = new Date(due).getTime() - now.getTime();
-  if (!Number.isFinite(ms) || ms < 60_000) return 'now';
+  if (!Number.isFinite(ms) || ms <= 0) return 'now';
   const format = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
   for (const [unit, size] of UNITS) {
     if (ms >= size) return format.format(Math.round(ms / size), unit);

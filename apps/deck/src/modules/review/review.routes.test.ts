@@ -513,5 +513,7 @@ describe('ownership of review rows', () => {
 
     expect((await call(owner, 'DELETE' as 'GET', `/decks/${deck.id}`)).statusCode).toBe(200);
     expect(await t.db.select().from(reviewLogs).where(and(eq(reviewLogs.deckId, deck.id)))).toEqual([]);
+    // The cards themselves go too (the owner's card state, not only its log).
+    expect(await t.db.select().from(reviewCards).where(eq(reviewCards.deckId, deck.id))).toEqual([]);
   });
 });
