@@ -441,6 +441,12 @@ describe('the dashboard', () => {
 });
 
 describe('a guest student who signs up', () => {
+  /** What the auth service asks of the deck service when a guest signs up or in. */
+  const claimGuest = async (anonId: string, userId: string) => {
+    const res = await t.app.inject({ method: 'POST', url: '/internal/claim-anonymous', headers: asCaller(serviceCaller()), payload: { anonId, userId } });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
   it('keeps their class and progress under the account', async () => {
     const { teacher, space, qs } = await teacherWithSpace();
     const klass = await makeClass(teacher, space.id);
@@ -449,13 +455,7 @@ describe('a guest student who signs up', () => {
     await call(guest, 'POST', `/questions/${qs[0]!.id}/evaluate`, { response: 0 });
     const account = userCaller();
     await registerCaller(t, account);
-    const claim = await t.app.inject({
-      method: 'POST',
-      url: '/internal/claim-anonymous',
-      headers: asCaller(serviceCaller()),
-      payload: { anonId: guest.anonId, userId: account.userId },
-    });
-    expect(claim.statusCode, claim.body).toBe(200);
+    await claimGuest(guest.anonId, account.userId);
     const [row] = await memberRows(klass._id);
     expect(row).toMatchObject({ id: member._id, ownerUserId: account.userId, ownerAnonId: null, displayName: 'Ada' });
     const list = route('GET /classes').response.parse((await call(account, 'GET', '/classes')).json());
@@ -482,13 +482,7 @@ describe('a guest student who signs up', () => {
     const { member: accountMember } = await join(account, klass.joinCode, 'Ada');
     expect((await answer(account, qs[0]!.id, 1)).statusCode).toBe(200);
 
-    const claim = await t.app.inject({
-      method: 'POST',
-      url: '/internal/claim-anonymous',
-      headers: asCaller(serviceCaller()),
-      payload: { anonId: guest.anonId, userId: account.userId },
-    });
-    expect(claim.statusCode, claim.body).toBe(200);
+    await claimGuest(guest.anonId, account.userId);
     // The account's membership stays; every answer is the account's.
     expect((await memberRows(klass._id)).map((m) => [m.id, m.ownerUserId, m.ownerAnonId])).toEqual([[accountMember._id, account.userId, null]]);
     const logs = await t.db.select().from(reviewLogs).where(eq(reviewLogs.ownerUserId, account.userId));
