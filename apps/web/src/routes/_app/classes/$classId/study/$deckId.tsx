@@ -1,8 +1,8 @@
-import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { ChatPanel } from '../../../../../features/chat/chat-panel';
-import { StudySessionPage, type StudyMode } from '../../../../../features/study/study-session-page';
+import { StudySessionPage } from '../../../../../features/study/study-session-page';
 import { parseStudySearch } from '../../../../../features/study/study-search';
+import { useStudyModeAddress } from '../../../../../features/study/use-study-mode-address';
 
 /**
  * A class deck's study session for a member who is a guest (issue 23): the deck area asks guests
@@ -15,12 +15,8 @@ export const Route = createFileRoute('/_app/classes/$classId/study/$deckId')({
   component: function ClassStudyRoute() {
     const { deckId } = Route.useParams();
     const { mode, concepts } = Route.useSearch();
-    const navigate = Route.useNavigate();
-    // The mode lives in the address (replaced, not pushed): it outlives a remount and a reload.
-    const onModeChange = useCallback(
-      (next: StudyMode) => void navigate({ search: (s) => ({ ...s, mode: next }), replace: true }),
-      [navigate],
-    );
+    // The mode lives in the address: it outlives a remount and a reload.
+    const onModeChange = useStudyModeAddress();
     return (
       <StudySessionPage
         key={concepts?.join('\n') ?? ''}
