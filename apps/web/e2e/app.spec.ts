@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { answerAs } from './fake-calls';
-import { FakeDeckApi, USER } from './fake-deck-api';
+import { FakeDeckApi, FREE_USAGE, USER } from './fake-deck-api';
+
+const SPACE_ID = '7c1e4b2a-9d3f-4e8a-b5c6-0f1a2b3c4d5e';
 
 /** Plays the API for a signed-in visitor: a stored token that /auth/me accepts, and one space. */
 async function signInWithFakeApi(page: Page) {
@@ -8,10 +10,13 @@ async function signInWithFakeApi(page: Page) {
     answerAs(route, 'GET /auth/me', { success: true, user: USER }),
   );
   await page.route('**/api/spaces', (route) =>
-    route.fulfill({ json: { success: true, data: [{ _id: 's1', title: 'biology basics' }] } }),
+    answerAs(route, 'GET /spaces', {
+      success: true,
+      data: [{ _id: SPACE_ID, title: 'biology basics', description: '', decks: [] }],
+    }),
   );
   await page.route('**/api/payment/usage', (route) =>
-    route.fulfill({ json: { hasActiveSubscription: false } }),
+    answerAs(route, 'GET /payment/usage', FREE_USAGE),
   );
   await page.addInitScript(() => {
     if (!sessionStorage.getItem('seeded')) {
@@ -159,7 +164,7 @@ test.describe('signed-in visitor', () => {
       .getByRole('link', { name: /biology basics/ });
     await expect(space).toContainText('BI');
     await space.click();
-    await expect(page).toHaveURL(/\/space\/s1$/);
+    await expect(page).toHaveURL(new RegExp(`/space/${SPACE_ID}$`));
     await page.getByRole('button', { name: 'Ada' }).click();
     await expect(page.getByRole('menu')).toContainText('ada@example.com');
     await page.getByRole('menuitem', { name: 'Sign out' }).click();

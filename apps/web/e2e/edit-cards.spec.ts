@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { watchDialogClosing } from './dialog-fade';
 import { answerAs } from './fake-calls';
+import { FREE_USAGE } from './fake-deck-api';
 
 // The edit-cards screen (spec 02 §2, §4, §5, §8) against a played question service: page.route
 // answers the question calls in the wire format of @mnemo/contracts (list {questions, pagination
@@ -219,10 +220,10 @@ async function signIn(page: Page, { isOwner = true } = {}) {
     }),
   );
   await page.route('**/api/spaces', (route) =>
-    route.fulfill({ json: { success: true, data: [] } }),
+    answerAs(route, 'GET /spaces', { success: true, data: [] }),
   );
   await page.route('**/api/payment/usage', (route) =>
-    route.fulfill({ json: { hasActiveSubscription: false } }),
+    answerAs(route, 'GET /payment/usage', FREE_USAGE),
   );
   await page.route(`**/api/decks/${DECK_ID}`, (route) =>
     route.fulfill({ json: deckAnswer(isOwner) }),

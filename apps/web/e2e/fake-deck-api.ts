@@ -26,7 +26,7 @@ import { RecordingFake } from './fake-calls';
 export const NOW = '2025-03-01T10:00:00.000Z';
 
 /** GET /payment/usage of a free account that has processed nothing this month. */
-const FREE_USAGE: UsageResponse = {
+export const FREE_USAGE: UsageResponse = {
   success: true,
   hasActiveSubscription: false,
   subscriptionStatus: 'free',
@@ -706,8 +706,7 @@ export class FakeDeckApi extends RecordingFake {
         const job = jobId ? this.jobs.get(jobId) : undefined;
         const answer: LatestGenerationResponse = {
           success: true,
-          generation:
-            jobId && job ? { ...this.lookAt(jobId, job), request: job.request } : null,
+          generation: jobId && job ? { ...this.lookAt(jobId, job), request: job.request } : null,
         };
         return reply('GET /questions/deck/:deckId/generation', answer);
       }

@@ -354,8 +354,9 @@ test.describe('plans, affiliate and legal pages', () => {
       answerAs(route, 'GET /auth/me', { success: true, user: USER }),
     );
     await page.route('**/api/payment/create-checkout-session', (route) =>
-      route.fulfill({
-        json: { success: true, checkoutUrl: new URL('/plans?checkout=played', page.url()).href },
+      answerAs(route, 'POST /payment/create-checkout-session', {
+        success: true,
+        checkoutUrl: new URL('/plans?checkout=played', page.url()).href,
       }),
     );
     await page.addInitScript(() => localStorage.setItem('token', 'test-token'));

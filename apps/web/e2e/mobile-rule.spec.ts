@@ -1,4 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { answerAs } from './fake-calls';
 
 // Lazy route chunks can take a while on a loaded machine; the conditions stay the same.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -75,7 +76,7 @@ test.describe('mobile-invite form', () => {
     await page.route('**/api/mobile/send-link', async (route) => {
       bodies.push(route.request().postDataJSON());
       await answered;
-      await route.fulfill({ json: { success: true } });
+      await answerAs(route, 'POST /mobile/send-link', { success: true });
     });
     await page.goto('/library');
     await expect(advice(page)).toBeVisible();
@@ -119,7 +120,7 @@ test.describe('mobile-invite form', () => {
     let calls = 0;
     await page.route('**/api/mobile/send-link', (route) => {
       calls += 1;
-      return route.fulfill({ json: { success: true } });
+      return answerAs(route, 'POST /mobile/send-link', { success: true });
     });
     await page.goto('/mobile-invite');
     await page.getByRole('textbox', { name: 'Email' }).evaluate((el: HTMLInputElement) => {

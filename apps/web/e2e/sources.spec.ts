@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { answerAs } from './fake-calls';
+import { FREE_USAGE } from './fake-deck-api';
 
 // Sources on the creation page and in the deck area, against answers played with page.route in the
 // wire format of @mnemo/contracts (deck, source, upload and progress shapes; errors as
@@ -84,10 +85,10 @@ async function openDeck(page: Page, state: { sources: Source[] }) {
     }),
   );
   await page.route('**/api/spaces', (route) =>
-    route.fulfill({ json: { success: true, data: [] } }),
+    answerAs(route, 'GET /spaces', { success: true, data: [] }),
   );
   await page.route('**/api/payment/usage', (route) =>
-    route.fulfill({ json: { hasActiveSubscription: false } }),
+    answerAs(route, 'GET /payment/usage', FREE_USAGE),
   );
   // The progress stream's ticket, as the gateway issues it to the signed-in caller.
   await page.route(
