@@ -12,8 +12,8 @@
  * figures are printed once its rounds are done.
  *
  * Side by side in one run, rounds alternating so every variant sees the same load:
- * - this tree's worker path (all installed languages, the document's language chosen from its
- *   first pages, ocr-language.ts);
+ * - this tree's worker path (all installed languages, the document's language told from a strip of
+ *   its first page, ocr-language.ts and ocr-strip.ts);
  * - BENCH_BEFORE_ROOT, when set: the same path from another checkout (e.g. a worktree of main
  *   before a change), its own OCR engine and extractPdf, this tree's PDF threads drawing;
  * - BENCH_OCR_COMPARE_LANGUAGES, when set (e.g. eng): an engine with only those languages, what a

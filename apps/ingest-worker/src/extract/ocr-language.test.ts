@@ -104,3 +104,55 @@ describe('createDocumentOcr', () => {
     expect(single.readings.map((r) => r.languages)).toEqual(['eng']);
   });
 });
+
+/** The strip of a fake page: the page's first sentence, in its language (languageStrip's part). */
+const stripOf = (image: Uint8Array) => {
+  const { tag, text } = JSON.parse(new TextDecoder().decode(image)) as Page;
+  return new TextEncoder().encode(JSON.stringify({ tag, text: `${text.split('. ')[0]!}.` }));
+};
+
+describe('createDocumentOcr with a strip of the first page', () => {
+  it('tells a German document from a strip, then reads every page once, in German', async () => {
+    const { engine, readings } = fakeEngine();
+    const doc = createDocumentOcr(engine, { strip: stripOf });
+    const texts = await Promise.all(GERMAN.map((text) => doc.read(page('de', text))));
+    expect(texts).toEqual(GERMAN);
+    // The strip in English (the main language), then each page in German only, none twice; the
+    // pages read at once waited for the strip.
+    expect(readings[0]).toEqual({ page: GERMAN[0]!.slice(0, 12), languages: 'eng' });
+    expect(readings.slice(1).map((r) => r.languages)).toEqual(['deu', 'deu', 'deu']);
+    expect(doc.languages()).toEqual(['deu']);
+  });
+
+  it('reads an English document in English, the strip adding one short reading', async () => {
+    const { engine, readings } = fakeEngine();
+    const doc = createDocumentOcr(engine, { strip: stripOf });
+    for (let i = 0; i < 2; i++) expect(await doc.read(page('en', ENGLISH))).toBe(ENGLISH);
+    expect(readings.map((r) => r.languages)).toEqual(['eng', 'eng', 'eng']);
+  });
+
+  it("reads the next document's strip in the language the engine's last document was in", async () => {
+    const { engine, readings } = fakeEngine();
+    await createDocumentOcr(engine, { strip: stripOf }).read(page('de', GERMAN[0]!));
+    const next = createDocumentOcr(engine, { strip: stripOf });
+    expect(next.languages()).toEqual(['deu']);
+    expect(await next.read(page('en', ENGLISH))).toBe(ENGLISH);
+    expect(readings.slice(2).map((r) => r.languages)).toEqual(['deu', 'eng']);
+  });
+
+  it('goes on from the pages themselves when the strip cannot tell, and reads on when it fails', async () => {
+    const short = fakeEngine();
+    const doc = createDocumentOcr(short.engine, {
+      strip: () => new TextEncoder().encode(JSON.stringify({ tag: 'de', text: 'Inhalt' })),
+    });
+    for (const text of GERMAN.slice(0, 2)) await doc.read(page('de', text));
+    // The strip, the first page in English and again in German, the second in German.
+    expect(short.readings.map((r) => r.languages)).toEqual(['eng', 'eng', 'deu', 'deu']);
+
+    const failing = fakeEngine();
+    const broken = createDocumentOcr(failing.engine, {
+      strip: () => new TextEncoder().encode('not a page'),
+    });
+    expect(await broken.read(page('de', GERMAN[0]!))).toBe(GERMAN[0]);
+  });
+});

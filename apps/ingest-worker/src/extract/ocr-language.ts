@@ -1,5 +1,6 @@
 import { detectLanguage } from '@mnemo/ai/language';
 import { OCR_LANGUAGE_TAGS, type OcrEngine, type OcrLanguage } from './ocr-engine';
+import { languageStrip } from './ocr-strip';
 import { readableOcrText } from './ocr-text';
 
 /**
@@ -9,12 +10,18 @@ import { readableOcrText } from './ocr-text';
  * installed languages cost about a quarter more than one, and setting a thread up for all four
  * again costs as much as a third of a page (bench/README.md, "OCR of scanned pages"). A document is
  * nearly always in one language, so pages are read in one:
- * - until the document's language is known, in the engine's main language (the first of
- *   OCR_LANGUAGES: English by default), whose reading of a German, French or Spanish page still
- *   tells the language apart (it misses accents, not words);
- * - the document's language is recognised from the text of the pages read so far, with the rule
- *   that tags sources (@mnemo/ai/language), and the pages after them are read in it; in all
- *   languages when the engine has no data for it;
+ * - before the first page, a strip of it (a fifth, the part with the most text, ocr-strip.ts) is
+ *   read and the document's language recognised in that text with the rule that tags sources
+ *   (@mnemo/ai/language); every page is then read in that language (in all languages when the
+ *   engine has no data for it). Pages wait for the strip rather than guess: a page read in the
+ *   wrong language is read twice, where the strip costs a fifth of one;
+ * - the strip is read in the language the engine's previous document was in (its threads are
+ *   set up for it already), the engine's main language (the first of OCR_LANGUAGES, English by
+ *   default) at first: any of them reads a page of the others well enough to tell the language
+ *   (English misses accents, not words);
+ * - when the strip cannot tell (a page that is not a PGM, a picture, a strip of two words), pages
+ *   are read in that same language until the text of those read so far tells the document's, and
+ *   the pages after them in it;
  * - a page whose own text reads as another language than the one it was read in (the first pages
  *   of a German document, an English abstract in a German thesis) is read again in its language
  *   (all of them when the engine has no data for it), and that reading is kept.
@@ -31,29 +38,60 @@ export type DocumentOcr = {
 const ocrLanguageOf = (tag: string): OcrLanguage | undefined =>
   (Object.keys(OCR_LANGUAGE_TAGS) as OcrLanguage[]).find((l) => OCR_LANGUAGE_TAGS[l] === tag);
 
-export function createDocumentOcr(ocr: Pick<OcrEngine, 'languages' | 'recognize'>): DocumentOcr {
+/** The language each engine's last document was found to be in (a single language only). */
+const previous = new WeakMap<object, readonly OcrLanguage[]>();
+
+export type DocumentOcrOptions = {
+  /** Cuts the strip the language is told from; null reads without one (languageStrip by default). */
+  strip?: (image: Uint8Array) => Uint8Array | null;
+};
+
+export function createDocumentOcr(
+  ocr: Pick<OcrEngine, 'languages' | 'recognize'>,
+  { strip = languageStrip }: DocumentOcrOptions = {},
+): DocumentOcr {
   const all = ocr.languages;
   /** A language's own reading: itself when the engine has it, all languages otherwise. */
   const readingFor = (tag: string): readonly OcrLanguage[] => {
     const language = ocrLanguageOf(tag);
     return language && all.includes(language) ? [language] : all;
   };
-  const main = all.slice(0, 1);
+  const recent = previous.get(ocr);
+  const main = recent?.every((l) => all.includes(l)) ? recent : all.slice(0, 1);
   /** The document's languages, once its text has told them. */
   let chosen: readonly OcrLanguage[] | null = all.length <= 1 ? all : null;
   /** Text of the pages read before the choice, what it is made from. */
   let sample = '';
+  /** The strip of the first page being read; every page waits for it. */
+  let probe: Promise<void> | null = null;
 
+  const choose = (tag: string) => {
+    chosen = readingFor(tag);
+    if (chosen.length === 1) previous.set(ocr, chosen);
+  };
   const learn = (text: string) => {
     if (chosen || !text) return;
     sample = sample ? `${sample}\n\n${text}` : text;
     const tag = detectLanguage(sample);
-    if (tag !== null) chosen = readingFor(tag);
+    if (tag !== null) choose(tag);
+  };
+  const readStrip = async (image: Uint8Array, signal: AbortSignal | undefined) => {
+    const part = strip(image);
+    if (!part) return;
+    try {
+      const tag = detectLanguage(
+        readableOcrText(await ocr.recognize(part, { signal, languages: main })),
+      );
+      if (tag !== null && !chosen) choose(tag);
+    } catch {
+      // The strip is only a hint: the page itself is read next, and fails or is cancelled on its own.
+    }
   };
 
   return {
     languages: () => chosen ?? main,
     async read(image, signal) {
+      if (!chosen) await (probe ??= readStrip(image, signal));
       const languages = chosen ?? main;
       const text = readableOcrText(await ocr.recognize(image, { signal, languages }));
       learn(text);

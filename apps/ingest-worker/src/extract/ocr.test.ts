@@ -126,7 +126,8 @@ describe('the document’s language', () => {
       const result = await extractPdf(await imageOnlyPdf(scans), { reader: pool, ocr: spy });
 
       expect(result.meta.ocrPages).toEqual([1, 2, 3]);
-      // Page 1 in the main language (English) first, then again in German, the language its text
+      // The pages are too short to cut a strip from (ocr-strip.ts), so the pages themselves tell:
+      // page 1 in the main language (English) first, then again in German, the language its text
       // is in; page 2, read in German, reads as English and is read again in English; page 3 in German.
       expect(readings).toEqual(['eng', 'deu', 'deu', 'eng', 'deu']);
       const want = [GERMAN[0]!, ENGLISH, GERMAN[1]!];
@@ -136,6 +137,38 @@ describe('the document’s language', () => {
       }
       expect(result.text).toMatch(/Frühjahr/);
       expect(result.text).toMatch(/größten/);
+    } finally {
+      await engine.close();
+    }
+  }, 600_000);
+
+  it('tells a German scan from a strip of its first page and reads each page once, in German, with >= 90% of its words', async () => {
+    const engine = createOcrEngine({ threads: 2, pageTimeoutMs: 120_000 });
+    const readings: { languages: string; bytes: number }[] = [];
+    const spy: OcrEngine = {
+      threads: engine.threads,
+      languages: engine.languages,
+      close: () => engine.close(),
+      recognize: (image, options) => {
+        readings.push({ languages: options?.languages?.join('+') ?? 'all', bytes: image.length });
+        return engine.recognize(image, options);
+      },
+    };
+    try {
+      // Pages tall enough to cut a strip from (ocr-strip.ts), two read at once.
+      const typed = await textPdf([GERMAN[0]!, '\f', GERMAN[1]!]);
+      const scans = await Promise.all(
+        [1, 2].map((page) => scanPage(typed, page, { fraction: 0.4 })),
+      );
+      const result = await extractPdf(await imageOnlyPdf(scans), { reader: pool, ocr: spy });
+
+      // The strip (a fifth of a page) in English, the main language; then each page once, in German.
+      expect(readings.map((r) => r.languages)).toEqual(['eng', 'deu', 'deu']);
+      expect(readings[0]!.bytes).toBeLessThan(readings[1]!.bytes / 3);
+      for (const [i, text] of GERMAN.entries()) {
+        const got = result.sections.find((s) => s.page === i + 1)?.text ?? '';
+        expect(wordRecall(text, got), `page ${i + 1}`).toBeGreaterThanOrEqual(0.9);
+      }
     } finally {
       await engine.close();
     }
@@ -181,7 +214,8 @@ describe('image uploads', () => {
     const pages = await Promise.all(
       [1, 2, 3].map(
         async (page) =>
-          (await pool.render({ data: shared, documentKey: 'multi-tiff', page, budget }, 60_000)).image,
+          (await pool.render({ data: shared, documentKey: 'multi-tiff', page, budget }, 60_000))
+            .image,
       ),
     );
     const progress: { done: number; total: number }[] = [];
