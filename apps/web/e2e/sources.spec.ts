@@ -544,6 +544,40 @@ test.describe('deck area', () => {
     expect(polls.length).toBeGreaterThanOrEqual(1);
   });
 
+  test('a scanned source names the pages OCR could not read, and a video the captions it was read from', async ({
+    page,
+  }) => {
+    // The worker stores these as the source's notes (ingest-source handler), word for word.
+    const scan = source({
+      type: 'document',
+      url: null,
+      title: 'Handout (scanned)',
+      originalFilename: 'handout.pdf',
+      processingStatus: 'completed',
+      notes: [
+        'Pages that could not be read: 3 (took longer than 60 seconds to read), 5 (could not be drawn).',
+      ],
+    });
+    const video = source({
+      type: 'youtube',
+      url: 'https://www.youtube.com/watch?v=GJLlxj_dtq8',
+      title: 'Surface Go Review',
+      processingStatus: 'completed',
+      notes: ['Captions in German (auto-generated)'],
+    });
+    await openDeck(page, { sources: [scan, video] });
+
+    await page.goto(`/deck/${DECK_ID}/summary`);
+    const rows = page.getByRole('list', { name: 'Sources' }).getByRole('listitem');
+    await expect(rows.filter({ hasText: 'Handout (scanned)' })).toContainText(
+      'Pages that could not be read: 3 (took longer than 60 seconds to read), 5 (could not be drawn).',
+    );
+    await expect(rows.filter({ hasText: 'Surface Go Review' })).toContainText(
+      'Captions in German (auto-generated)',
+    );
+    await page.screenshot({ path: test.info().outputPath('source-notes.png') });
+  });
+
   test('removing a source asks whether its cards go too', async ({ page }) => {
     const first = source({ title: 'First source', processingStatus: 'completed' });
     const second = source({
