@@ -4,7 +4,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
 import { runMigrations } from '@mnemo/db/migrate';
-import { startEmbeddedPostgres } from '@mnemo/db/embedded';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '@mnemo/db/embedded';
+import { analyzeStaleTables } from '@mnemo/db/analyze';
 import { inheritedEnv, loadEnv } from './env';
 import { freePort } from './ports';
 import { gatewayAddresses, isLoopbackOnly } from './address';
@@ -53,6 +54,7 @@ async function main() {
   const deadline = Date.now() + env.STARTUP_TIMEOUT_SECONDS * 1000;
 
   let databaseUrl = env.DATABASE_URL;
+  let embedded: EmbeddedPostgres | undefined;
   if (!databaseUrl) {
     say(`Starting embedded Postgres (PGlite + pgvector) in ${join(dataDir, 'pg')}`);
     // Five services and the worker hold pools of up to 10 connections each; the socket server refuses
@@ -64,7 +66,7 @@ async function main() {
       maxConnections: 100,
       password: secrets.DATABASE_PASSWORD,
     });
-    postgres = pg;
+    postgres = embedded = pg;
     databaseUrl = pg.url;
     run.record('postgres', undefined, pg.port);
   }
@@ -75,12 +77,23 @@ async function main() {
       `Embedding size changed from ${embeddingsReset.from} to ${embeddingsReset.to}: ${embeddingsReset.cleared} chunks will be re-embedded`,
     );
   }
+  // PGlite runs no autovacuum, so nothing else ever gathers the embedded tables' statistics: without
+  // them the planner guesses table sizes (bitmap heap scans where an index scan is cheaper). Done at
+  // each start, while Redis starts and before any service connects, for the tables autovacuum would
+  // analyze (@mnemo/db/analyze). Statistics only speed queries up: a failure is reported, not fatal.
+  const analyzing = embedded
+    ? analyzeStaleTables(embedded.db).then(
+        (tables) => tables.length > 0 && say(`Gathered statistics of ${tables.length} tables`),
+        (error: unknown) => say(`Could not gather table statistics (queries still work): ${String(error)}`),
+      )
+    : undefined;
 
   const redis = await ensureRedis({ url: env.REDIS_URL, dataDir });
   redisChild = redis.child;
   if (redisChild) run.record('redis-server', redisChild.pid);
   if (redisChild) redisChild.once('exit', () => !stopping && void fail(new Error('redis-server exited')));
   say(`Redis: ${redactUrl(redis.url)}${redisChild ? ' (started for this copy)' : ''}`);
+  await analyzing;
 
   // Two copies sharing one Redis never see each other's queues or events.
   const prefix = env.REDIS_PREFIX ?? `mnemo-${createHash('sha256').update(dataDir).digest('hex').slice(0, 10)}`;
