@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { usageResponseSchema } from '@mnemo/contracts/api/payment';
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api';
@@ -6,7 +6,11 @@ import { useSession } from './session/session-context';
 import { SESSION_KEYS, browserSessionStorage, readKey, writeKey } from './storage-keys';
 import { onSubscriptionUpdated } from './subscription-events';
 
-const usageSchema = z.object({ hasActiveSubscription: z.boolean() }).loose();
+/**
+ * The flag alone, picked from the contract's GET /payment/usage answer: the sidebar and the plans
+ * page need only it, so an answer whose other fields fail their schema still says who subscribes.
+ */
+const usageSchema = usageResponseSchema.pick({ hasActiveSubscription: true }).loose();
 
 /** The query that holds the visitor's subscription flag (refreshed by subscription-updated). */
 export const SUBSCRIPTION_QUERY_KEY = ['payment', 'usage', 'subscription'] as const;
