@@ -20,12 +20,15 @@
  *   BENCH_SIZES=10000,100000 BENCH_REQUESTS=60 to change the sizes or the number of timed calls.
  *   BENCH_TEXT_ONLY=1: the full-text side alone (chunks stored without vectors, no stack), the three
  *   queries in-process; seeds 100,000 chunks in a fraction of the time (BENCH_DATA_DIR keeps them).
+ *   BENCH_BEFORE_ROOT=/path/to/an/older/checkout: "before" is that checkout's retrieval repository
+ *   (its `matching` and the rest, on this database with this checkout's migrations) instead of
+ *   `countedMatching` below.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import { createDb } from '../packages/db/src/client';
@@ -100,6 +103,15 @@ say(`migrations applied in ${ms(performance.now() - migrateStart)}`);
 const { db, close: closeDb } = createDb({ url: pg.url, max: 4 });
 const embedder = createHashingEmbedder({ dimensions: DIMENSIONS });
 const repository = createRetrievalRepository({ db });
+const BEFORE_ROOT = process.env.BENCH_BEFORE_ROOT;
+/** The older checkout's repository when BENCH_BEFORE_ROOT names one (see the top of this file). */
+const beforeRepository: typeof repository | undefined = BEFORE_ROOT
+  ? (
+      (await import(
+        resolve(BEFORE_ROOT, 'apps/chat/src/modules/retrieval/retrieval.repository.ts')
+      )) as { createRetrievalRepository: typeof createRetrievalRepository }
+    ).createRetrievalRepository({ db })
+  : undefined;
 
 /**
  * The full-text query as it was before its candidates were capped (commit 17086fa): every chunk
@@ -207,10 +219,13 @@ async function countedMatching(scope: ChunkScope, query: string, limit: number):
     limit ${limit}`);
   return rows.map((r, i) => ({ id: r.id, rank: i + 1, allTerms: r.all_terms }));
 }
-/** The exhaustive answers, each question's computed once (it takes seconds at 100,000 chunks). */
+/**
+ * The exhaustive answers, each question's computed once per deck size (it takes seconds at 100,000
+ * chunks; the bench deck grows from one size to the next, so the size is part of the key).
+ */
 const exhaustiveAnswers = new Map<string, Promise<TextHit[]>>();
 const exhaustiveOnce = (scope: ChunkScope, query: string, limit: number) => {
-  const key = `${scope.deckId} ${limit} ${query}`;
+  const key = `${scope.deckId} ${knownSize} ${limit} ${query}`;
   if (!exhaustiveAnswers.has(key)) exhaustiveAnswers.set(key, exhaustiveMatching(scope, query, limit, knownSize));
   return exhaustiveAnswers.get(key)!;
 };
@@ -230,7 +245,7 @@ const services = {
     embedder,
     study: noEnhance,
     access: openAccess,
-    repository: { ...repository, matching: countedMatching },
+    repository: beforeRepository ?? { ...repository, matching: countedMatching },
   }),
   exhaustive: createRetrievalService({
     db,
@@ -449,7 +464,7 @@ async function compareFullText(size: number) {
     };
     const [current, former] = await inOrder(
       () => timed(times.current, () => repository.matching(scope, question, 20)),
-      () => timed(times.before, () => countedMatching(scope, question, 20)),
+      () => timed(times.before, () => (beforeRepository?.matching ?? countedMatching)(scope, question, 20)),
     );
     const [after, before] = await inOrder(
       () => timed(times.retrieveCurrent, () => services.current.retrieve(benchOwner, retrieveBody(question))),
@@ -471,7 +486,7 @@ async function compareFullText(size: number) {
   const part = (r: { kept: number; total: number }) => `${r.kept}/${r.total} (${((100 * r.kept) / Math.max(1, r.total)).toFixed(1)}%)`;
   say(`  full-text query of ${size} chunks, 24 calls each, interleaved (${load()}):`);
   say(`    current (early-stopping lists, ≤ ${RANKED_CANDIDATES} ranked) ${fig(times.current)}`);
-  say(`    before (kept word counts)                   ${fig(times.before)}; ratio of p95s ${(pct(times.before, 95) / pct(times.current, 95)).toFixed(1)}x`);
+  say(`    before (${BEFORE_ROOT ? `BENCH_BEFORE_ROOT ${BEFORE_ROOT}` : 'kept word counts'})  ${fig(times.before)}; ratio of p95s ${(pct(times.before, 95) / pct(times.current, 95)).toFixed(1)}x`);
   say(`    exhaustive (every match ranked, 12 calls)   ${fig(times.exhaustive)}`);
   say(`  retrieval in-process (no gateway${TEXT_ONLY ? ', no vectors' : ''}): current ${fig(times.retrieveCurrent)}; before ${fig(times.retrieveBefore)} (${load()})`);
   say(`  recall, ${QUESTIONS.length} questions, the full-text side's 20: current vs before ${part(recall.vsBefore)}; current vs exhaustive ${part(recall.vsExhaustive)}; before vs exhaustive ${part(recall.beforeVsExhaustive)}`);

@@ -9,31 +9,40 @@ import { decks, sourceChunks, sources } from './schema/index';
 import { createTestDatabase, type TestDatabase } from './testing';
 
 /**
- * source_term_stats and source_chunk_stats are kept by triggers on source_chunks (migration 0016).
+ * source_term_stats and source_chunk_stats are kept by triggers on source_chunks (migration 0016),
+ * each row with its source's deck (0018).
  * Every test compares them with what counting the chunks themselves gives.
  */
 type Stats = { terms: string[]; chunks: string[] };
 
-/** The stats tables, and the same figures counted from the chunks, as sorted lines. */
-async function statsOf(db: Db): Promise<{ kept: Stats; counted: Stats }> {
+/**
+ * The stats tables, and the same figures counted from the chunks, as sorted lines; with `decks`, each
+ * line also names the source's deck (migration 0018), which the counts must carry.
+ */
+async function statsOf(db: Db, decks = true): Promise<{ kept: Stats; counted: Stats }> {
   const lines = async (query: ReturnType<typeof sql>) =>
     (await db.execute<{ line: string }>(query)).rows.map((r) => r.line).sort();
+  const keptDeck = decks ? sql.raw(`|| ' ' || deck_id`) : sql``;
+  const countedDeck = decks ? sql.raw(`|| ' ' || s.deck_id`) : sql``;
   return {
     kept: {
-      terms: await lines(sql`select source_id || ' ' || term || ' ' || chunks as line from source_term_stats`),
-      chunks: await lines(sql`select source_id || ' ' || chunks as line from source_chunk_stats`),
+      terms: await lines(sql`select source_id ${keptDeck} || ' ' || term || ' ' || chunks as line from source_term_stats`),
+      chunks: await lines(sql`select source_id ${keptDeck} || ' ' || chunks as line from source_chunk_stats`),
     },
     counted: {
       terms: await lines(sql`
-        select c.source_id || ' ' || t.term || ' ' || count(*) as line
-        from source_chunks c, unnest(tsvector_to_array(c.tsv)) as t(term) group by c.source_id, t.term`),
-      chunks: await lines(sql`select source_id || ' ' || count(*) as line from source_chunks group by source_id`),
+        select c.source_id ${countedDeck} || ' ' || t.term || ' ' || count(*) as line
+        from source_chunks c join sources s on s.id = c.source_id, unnest(tsvector_to_array(c.tsv)) as t(term)
+        group by c.source_id, s.deck_id, t.term`),
+      chunks: await lines(sql`
+        select c.source_id ${countedDeck} || ' ' || count(*) as line
+        from source_chunks c join sources s on s.id = c.source_id group by c.source_id, s.deck_id`),
     },
   };
 }
 
-async function expectStatsMatchChunks(db: Db) {
-  const { kept, counted } = await statsOf(db);
+async function expectStatsMatchChunks(db: Db, decks = true) {
+  const { kept, counted } = await statsOf(db, decks);
   expect(kept.chunks).toEqual(counted.chunks);
   expect(kept.terms).toEqual(counted.terms);
 }
@@ -184,13 +193,56 @@ describe('migration 0016 (chunk_term_stats) on a database that already has chunk
       await addChunks(db, deckId, sourceId, ['Owls hunt at night.', 'Owls nest in barns.']);
       await runMigrations(database.url, { migrationsFolder: upTo0016 });
       expect(await termsOf(db, sourceId)).toEqual({ owl: 2, hunt: 1, night: 1, nest: 1, barn: 1 });
-      await expectStatsMatchChunks(db);
+      // Up to 0016 only: the counts carry no deck yet (0018 adds it).
+      await expectStatsMatchChunks(db, false);
       // And the triggers count from then on.
       await addChunks(db, deckId, sourceId, ['Owls are quiet.'], 2);
-      await expectStatsMatchChunks(db);
+      await expectStatsMatchChunks(db, false);
     } finally {
       await database.close();
       rmSync(upTo0016, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('migration 0018 (source_stats_deck) on a database that already has counts', () => {
+  it("gives every count its source's deck, and the triggers keep writing it", async () => {
+    // A migrated test database brought back to before 0018: its columns and indexes dropped, 0016's
+    // function back (taken from that migration), its record forgotten; then counts written the old
+    // way, and the migrations run again.
+    const all = migrationsFolder();
+    const database = await createTestDatabase();
+    try {
+      const { db } = database;
+      const statements = readFileSync(join(all, '0016_chunk_term_stats.sql'), 'utf8').split('--> statement-breakpoint');
+      const oldApply = statements.find((s) => s.includes('CREATE FUNCTION source_stats_apply'));
+      expect(oldApply).toBeDefined();
+      await db.execute(sql`
+        drop index source_term_stats_deck_term_idx; drop index source_chunk_stats_deck_idx;
+        alter table source_term_stats drop column deck_id; alter table source_chunk_stats drop column deck_id;`);
+      await db.execute(sql.raw(oldApply!.replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION')));
+      const journal = JSON.parse(readFileSync(join(all, 'meta', '_journal.json'), 'utf8')) as {
+        entries: Array<{ tag: string; when: number }>;
+      };
+      const at = journal.entries.findIndex((e) => e.tag.endsWith('_source_stats_deck'));
+      await db.execute(sql`delete from drizzle.__drizzle_migrations where created_at >= ${journal.entries[at]!.when}`);
+
+      const first = await newDeck(db, 'First');
+      const second = await newDeck(db, 'Second');
+      const a = await newSource(db, first, 'A');
+      const b = await newSource(db, second, 'B');
+      await addChunks(db, first, a, ['Foxes dig dens.', 'Foxes hunt mice.']);
+      await addChunks(db, second, b, ['Badgers dig setts.']);
+      await runMigrations(database.url);
+      await expectStatsMatchChunks(db);
+      expect(
+        (await db.execute<{ n: number }>(sql`select count(*)::int as n from source_term_stats where deck_id = ${second}`)).rows[0]?.n,
+      ).toBe(3);
+      // And the triggers write the deck from then on.
+      await addChunks(db, second, b, ['Badgers sleep by day.'], 1);
+      await expectStatsMatchChunks(db);
+    } finally {
+      await database.close();
     }
   });
 });

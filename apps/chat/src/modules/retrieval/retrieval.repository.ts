@@ -63,11 +63,11 @@ const scopeOf = (scope: ChunkScope): SQL =>
     ? sql`c.deck_id = ${scope.deckId} and c.source_id = any(${toUuidArray(scope.sourceIds)})`
     : sql`c.deck_id = ${scope.deckId}`;
 
-/** The same scope over `sources s`: the per-source word counts are summed over these. */
-const sourceScopeOf = (scope: ChunkScope): SQL =>
+/** The same scope over the per-source counts (`source_term_stats` or `source_chunk_stats` as `st`). */
+const statsScopeOf = (scope: ChunkScope): SQL =>
   scope.sourceIds && scope.sourceIds.length > 0
-    ? sql`s.deck_id = ${scope.deckId} and s.id = any(${toUuidArray(scope.sourceIds)})`
-    : sql`s.deck_id = ${scope.deckId}`;
+    ? sql`st.deck_id = ${scope.deckId} and st.source_id = any(${toUuidArray(scope.sourceIds)})`
+    : sql`st.deck_id = ${scope.deckId}`;
 
 // node-postgres sends a JS array as a Postgres array literal; the cast makes its type explicit.
 const toUuidArray = (ids: readonly string[]): SQL => sql`${`{${ids.join(',')}}`}::uuid[]`;
@@ -162,16 +162,16 @@ export function createRetrievalRepository({ db }: { db: Db }) {
      * the `limit`-th place number fewer (bench/README.md, chat retrieval).
      */
     async matching(scope: ChunkScope, query: string, limit: number): Promise<TextHit[]> {
+      // One range of the (deck_id, term) index a word, one of the deck index for the size.
+      const statsScope = statsScopeOf(scope);
       const { rows: counted } = await db.execute<{ lexeme: string; df: number; size: number }>(sql`
         with words as (
           select distinct t.lexeme from unnest(tsvector_to_array(to_tsvector('english', ${query}))) as t(lexeme)
-        ),
-        scoped as (select s.id from sources s where ${sourceScopeOf(scope)})
+        )
         select w.lexeme,
                coalesce((select sum(st.chunks) from source_term_stats st
-                         where st.source_id in (select id from scoped) and st.term = w.lexeme), 0)::int as df,
-               coalesce((select sum(cs.chunks) from source_chunk_stats cs
-                         where cs.source_id in (select id from scoped)), 0)::int as size
+                         where ${statsScope} and st.term = w.lexeme), 0)::int as df,
+               coalesce((select sum(st.chunks) from source_chunk_stats st where ${statsScope}), 0)::int as size
         from words w`);
       const present = counted.filter((t) => t.df > 0);
       const rare = present.filter((t) => t.df < COMMON_TERM_CHUNKS);
