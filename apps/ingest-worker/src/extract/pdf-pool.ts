@@ -78,7 +78,7 @@ export const defaultPdfThreads = () => Math.max(1, Math.min(4, availableParallel
 // in tests) it is the .ts file beside this one; Node 20 does not pass ESM loaders on to threads, so
 // the thread registers tsx's require hook itself and loads the file through it.
 const fromSource = import.meta.url.endsWith('.ts');
-const startThread = (resourceLimits: { maxOldGenerationSizeMb: number }) => {
+const startThread = (resourceLimits: { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb: number }) => {
   if (!fromSource)
     return new Worker(new URL('./pdf-thread.js', import.meta.url), { resourceLimits });
   const require = createRequire(import.meta.url);
@@ -117,6 +117,14 @@ type Slot = {
   idle: NodeJS.Timeout | null;
 };
 
+/**
+ * A PDF thread's young generation (nursery), in MB. Left to V8, it is sized from the thread's heap
+ * limit and kept at what it grew to, idle or not; capped at 24 MB, two warm threads held ~30 MB less
+ * at idle and after documents, and three 100-page PDFs took no more CPU to read (bench/README.md,
+ * "Idle memory", 11-29); at 6 MB they took up to 18% more.
+ */
+export const PDF_THREAD_YOUNG_MB = 24;
+
 /** Defaults of the recycling (see PdfPoolOptions). */
 export const PDF_RECYCLE_AFTER_TASKS = 64;
 export const PDF_RECYCLE_IDLE_MS = 30_000;
@@ -142,7 +150,10 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
   const { slots, remove, dispatch } = pool;
 
   function spawn(): Slot {
-    const worker = startThread({ maxOldGenerationSizeMb: options.memoryMb ?? 512 });
+    const worker = startThread({
+      maxOldGenerationSizeMb: options.memoryMb ?? 512,
+      maxYoungGenerationSizeMb: PDF_THREAD_YOUNG_MB,
+    });
     const slot: Slot = { worker, task: null, timer: null, done: 0, idle: null };
     worker.unref();
     worker.on('message', (reply: ThreadReply) => {
