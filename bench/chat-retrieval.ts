@@ -49,6 +49,7 @@ import {
 } from '../apps/chat/src/modules/retrieval/retrieval.repository';
 import { createRetrievalService } from '../apps/chat/src/modules/retrieval/retrieval.service';
 import type { DeckAccessChecker } from '../apps/chat/src/modules/access/deck-access';
+import { LAUNCHER_ENV } from '../apps/launcher/launch-env.mjs';
 import { untilLauncherReady } from './launcher-ready';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
@@ -360,7 +361,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'mnemo-bench-chat-'));
 const port = 3900 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${port}`;
 const launcher = spawn(process.execPath, ['apps/launcher/dist/main.js'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MNEMO_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: pg.url },
+  env: { ...process.env, ...LAUNCHER_ENV, PORT: String(port), HOST: '127.0.0.1', MNEMO_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: pg.url },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 await untilLauncherReady(launcher);

@@ -18,6 +18,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixturePath } from '../packages/testing/src/fixtures';
 import { fixturePdf } from './fixture-pdf';
+import { LAUNCHER_ENV } from '../apps/launcher/launch-env.mjs';
 import { untilLauncherReady } from './launcher-ready';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -41,6 +42,7 @@ const base = `http://127.0.0.1:${port}`;
 const launcher = spawn(process.execPath, ['apps/launcher/dist/main.js'], {
   env: {
     ...process.env,
+    ...LAUNCHER_ENV,
     PORT: String(port),
     HOST: '127.0.0.1',
     MNEMO_DATA_DIR: dataDir,

@@ -20,6 +20,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { launcherEnvOf } from './launcher-ready';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -77,6 +78,7 @@ async function startMnemo(root: string, port: number): Promise<string> {
   // launcher (which holds PGlite); the services are its children and do not get them.
   const nodeArgs = process.env.BENCH_LAUNCHER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const launcher = await start([...nodeArgs, join(root, 'apps/launcher/dist/main.js')], 'Mnemo is running at', {
+    ...(await launcherEnvOf(root)),
     PORT: String(port),
     HOST: '127.0.0.1',
     MNEMO_DATA_DIR: dataDir,

@@ -3,6 +3,9 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { install, pnpm, root } from './pnpm.mjs';
+// The launcher says how it must be started; this script only starts it.
+// eslint-disable-next-line no-restricted-imports
+import { LAUNCHER_ENV } from '../apps/launcher/launch-env.mjs';
 
 const [major] = process.versions.node.split('.').map(Number);
 if (major < 20) {
@@ -18,6 +21,10 @@ try {
   process.exit(1);
 }
 
-const child = spawn(process.execPath, [join(root, 'apps/launcher/dist/main.js')], { stdio: 'inherit' });
+// The launcher's own memory settings, which its process must have from its start (launch-env.mjs).
+const child = spawn(process.execPath, [join(root, 'apps/launcher/dist/main.js')], {
+  stdio: 'inherit',
+  env: { ...process.env, ...LAUNCHER_ENV },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,4 +1,5 @@
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+import { LAUNCHER_ENV } from '../launcher/launch-env.mjs';
 import { FIXTURE_SITE_PORT } from './e2e/full-stack/fixture-site';
 
 // Browser tests drive Debian's Chromium; Playwright never downloads a browser here. Two projects:
@@ -21,7 +22,8 @@ const startStack = [
   'D=$(mktemp -d "${TMPDIR:-/tmp}/mnemo-web-e2e-XXXXXX")',
   `trap 'rm -rf "$D"' EXIT`,
   `trap 'exit 143' TERM INT`,
-  `MNEMO_DATA_DIR="$D" SOURCE_FETCH_ALLOWLIST=127.0.0.1:${FIXTURE_SITE_PORT} node ../launcher/dist/main.js`,
+  // The launcher's own memory settings, as npm start gives them (launch-env.mjs).
+  `${Object.entries(LAUNCHER_ENV).map(([k, v]) => `${k}=${v} `).join('')}MNEMO_DATA_DIR="$D" SOURCE_FETCH_ALLOWLIST=127.0.0.1:${FIXTURE_SITE_PORT} node ../launcher/dist/main.js`,
 ].join('; ');
 
 /**

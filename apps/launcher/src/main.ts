@@ -15,6 +15,7 @@ import { acquireRunFile } from './lock';
 import { keepRunning, type Restarting } from './restarts';
 import { startChild, waitForHttp, type ChildSpec } from './supervisor';
 import { CHILD_NODE_ARGS } from './memory';
+import { LAUNCHER_ENV } from '../launch-env.mjs';
 
 const env = loadEnv();
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -113,6 +114,8 @@ async function main() {
   const gatewayUrl = gatewayAddresses({ host: env.HOST, port: env.PORT, publicUrl: env.PUBLIC_URL });
   const common: Record<string, string> = {
     ...inheritedEnv(),
+    // Every child gets the launcher's memory settings, however the launcher itself was started.
+    ...LAUNCHER_ENV,
     NODE_ENV: env.NODE_ENV,
     LOG_LEVEL: env.LOG_LEVEL,
     HOST: '127.0.0.1',

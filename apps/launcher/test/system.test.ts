@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
+import { LAUNCHER_ENV } from '../launch-env.mjs';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +53,7 @@ beforeAll(async () => {
   launcher = spawn(process.execPath, [main], {
     env: {
       ...env,
+      ...LAUNCHER_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       MNEMO_DATA_DIR: dataDir,

@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { LAUNCHER_ENV } from '../../launcher/launch-env.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../../..');
@@ -58,6 +59,7 @@ if (!baseURL) {
     cwd: repo,
     env: {
       ...process.env,
+      ...LAUNCHER_ENV,
       PORT: String(PORT),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

@@ -1,0 +1,1 @@
+export declare const LAUNCHER_ENV: Readonly<Record<string, string>>;
