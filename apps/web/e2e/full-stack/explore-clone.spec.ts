@@ -194,7 +194,8 @@ test('A publishes; B finds the deck in Explore, previews and chats, clones it an
 
   // B studies the copy: a multiple-choice answer is graded.
   await page.getByRole('link', { name: 'Flashcards' }).click();
-  await expect(page).toHaveURL(new RegExp(`/deck/${copyId}/flashcards$`));
+  // A copy starts with no review history: only new cards, so the study page opens in Practice.
+  await expect(page).toHaveURL(new RegExp(`/deck/${copyId}/flashcards\\?mode=practice$`));
   await page.getByLabel('Question type').selectOption('multiple_choice');
   const question = page.getByRole('article', { name: 'Question 1' });
   await question.getByRole('list', { name: 'Options' }).getByRole('button').first().click();
