@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { watchDialogClosing } from './dialog-fade';
+import type { Question, QuestionType } from '@mnemo/contracts/entities/question';
 import { answerAs } from './fake-calls';
 import { FREE_USAGE } from './fake-deck-api';
 
@@ -16,22 +17,6 @@ const EDIT_URL = `/deck/${DECK_ID}/edit`;
 
 let nextId = 1;
 const uuid = () => `00000000-0000-4000-8000-${String(nextId++).padStart(12, '0')}`;
-
-type QuestionType =
-  'multiple_choice' | 'free_response' | 'case_multiple_choice' | 'case_free_response';
-interface Question {
-  _id: string;
-  deck: string;
-  question: string;
-  questionType: QuestionType;
-  options: string[];
-  correctAnswerIndex: number | null;
-  correctAnswerText: string | null;
-  expectedAnswer: string | null;
-  caseContext: string | null;
-  source: { sourceId: string; type: string; title: string } | null;
-  answer: string | null;
-}
 
 function question(
   n: number,
@@ -123,22 +108,23 @@ async function playQuestions(page: Page, initial: Question[] = []): Promise<Ques
         const all = service.listOverride?.() ?? service.questions;
         const pageNo = Number(url.searchParams.get('page') ?? 1);
         const limit = Number(url.searchParams.get('limit') ?? 20);
-        return route.fulfill({
-          json: {
-            success: true,
-            questions: all.slice((pageNo - 1) * limit, pageNo * limit),
-            pagination: {
-              total: all.length,
-              pages: Math.ceil(all.length / limit),
-              page: pageNo,
-              limit,
-            },
+        return answerAs(route, 'GET /questions/deck/:deckId', {
+          success: true,
+          questions: all.slice((pageNo - 1) * limit, pageNo * limit),
+          pagination: {
+            total: all.length,
+            pages: Math.ceil(all.length / limit),
+            page: pageNo,
+            limit,
           },
         });
       }
       if (method === 'GET' && path === `${deckPath}/all`) {
         if (service.failing.has('all')) return serverError(route);
-        return route.fulfill({ json: { success: true, questions: service.questions } });
+        return answerAs(route, 'GET /questions/deck/:deckId/all', {
+          success: true,
+          questions: service.questions,
+        });
       }
       if (method === 'POST' && path === `${deckPath}/generate`) {
         if (service.generateDelayMs)
@@ -162,11 +148,19 @@ async function playQuestions(page: Page, initial: Question[] = []): Promise<Ques
         const jobId = `job-${service.generated}`;
         if (service.queueMs !== null) {
           setTimeout(() => service.questions.push(...made), service.queueMs);
-          return route.fulfill({ json: { success: true, status: 'queued', jobId, questions: [] } });
+          return answerAs(route, 'POST /questions/deck/:deckId/generate', {
+            success: true,
+            status: 'queued',
+            jobId,
+            questions: [],
+          });
         }
         service.questions.push(...made);
-        return route.fulfill({
-          json: { success: true, status: 'completed', jobId, questions: made },
+        return answerAs(route, 'POST /questions/deck/:deckId/generate', {
+          success: true,
+          status: 'completed',
+          jobId,
+          questions: made,
         });
       }
       const id = path.split('/')[2] ?? '';
@@ -175,12 +169,12 @@ async function playQuestions(page: Page, initial: Question[] = []): Promise<Ques
         if (service.failing.has('update')) return serverError(route);
         const saved = { ...service.questions[index]!, ...(request.postDataJSON() as object) };
         service.questions[index] = saved;
-        return route.fulfill({ json: { success: true, question: saved } });
+        return answerAs(route, 'PUT /questions/:id', { success: true, question: saved });
       }
       if (method === 'DELETE' && path === `/questions/${id}`) {
         if (service.failing.has('delete')) return serverError(route);
         const [gone] = service.questions.splice(index, 1);
-        return route.fulfill({ json: { success: true, question: gone } });
+        return answerAs(route, 'DELETE /questions/:id', { success: true, question: gone! });
       }
       return failure(404, 'NOT_FOUND', 'Not found')(route);
     },
