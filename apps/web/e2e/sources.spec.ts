@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
+import type { Source } from '@mnemo/contracts/entities/source';
 import { answerAs } from './fake-calls';
 import { FREE_USAGE } from './fake-deck-api';
 
@@ -12,10 +13,6 @@ const USER_ID = '0d9f3c1e-2a4b-4c6d-8e0f-1a2b3c4d5e6f';
 const NOW = '2025-03-01T10:00:00.000Z';
 let nextId = 1;
 const uuid = () => `00000000-0000-4000-8000-${String(nextId++).padStart(12, '0')}`;
-
-type Status =
-  'pending' | 'processing' | 'content-ready' | 'flashcards-ready' | 'completed' | 'failed';
-type Source = Record<string, unknown> & { _id: string; processingStatus: Status; title: string };
 
 function source(over: Partial<Source> = {}): Source {
   return {
@@ -96,8 +93,10 @@ async function openDeck(page: Page, state: { sources: Source[] }) {
     (route) => {
       const sourceId = new URL(route.request().url()).pathname.split('/')[4];
       expect(route.request().headers()['authorization']).toBe('Bearer test-token');
-      return route.fulfill({
-        json: { success: true, ticket: `ticket-${sourceId}`, expiresInSeconds: 60 },
+      return answerAs(route, 'POST /ai/progress/:sourceId/ticket', {
+        success: true,
+        ticket: `ticket-${sourceId}`,
+        expiresInSeconds: 60,
       });
     },
   );
@@ -173,17 +172,15 @@ test.describe('creation page', () => {
       if (name === 'broken.docx') return route.abort('connectionreset');
       // Slow enough to see the file uploading.
       await new Promise((resolve) => setTimeout(resolve, 600));
-      return route.fulfill({
-        json: {
-          success: true,
-          message: 'File uploaded',
-          file: {
-            storageRef: 'uploads/notes.pdf',
-            downloadUrl: '/api/files/uploads/notes.pdf',
-            contentType: 'application/pdf',
-            size: 1.5 * 1024 * 1024,
-            originalFilename: name,
-          },
+      return answerAs(route, 'POST /upload/document', {
+        success: true,
+        message: 'File uploaded',
+        file: {
+          storageRef: 'uploads/notes.pdf',
+          downloadUrl: '/api/files/uploads/notes.pdf',
+          contentType: 'application/pdf',
+          size: 1.5 * 1024 * 1024,
+          originalFilename: name,
         },
       });
     });
@@ -245,28 +242,24 @@ test.describe('deck area', () => {
     const state = { sources: [source({ processingStatus: 'completed', summary: 'Plants.' })] };
     await openDeck(page, state);
     await page.route(`**/api/decks/${DECK_ID}/size`, (route) =>
-      route.fulfill({
-        json: {
-          success: true,
-          currentSizeMB: 10,
-          maxSizeMB: 60,
-          usagePercentage: 16.7,
-          remainingMB: 50,
-        },
+      answerAs(route, 'GET /decks/:id/size', {
+        success: true,
+        currentSizeMB: 10,
+        maxSizeMB: 60,
+        usagePercentage: 16.7,
+        remainingMB: 50,
       }),
     );
     await page.route('**/api/upload/document', (route) =>
-      route.fulfill({
-        json: {
-          success: true,
-          message: 'File uploaded',
-          file: {
-            storageRef: 'uploads/cells.pdf',
-            downloadUrl: '/api/files/uploads/cells.pdf',
-            contentType: 'application/pdf',
-            size: 2 * 1024 * 1024,
-            originalFilename: 'cells.pdf',
-          },
+      answerAs(route, 'POST /upload/document', {
+        success: true,
+        message: 'File uploaded',
+        file: {
+          storageRef: 'uploads/cells.pdf',
+          downloadUrl: '/api/files/uploads/cells.pdf',
+          contentType: 'application/pdf',
+          size: 2 * 1024 * 1024,
+          originalFilename: 'cells.pdf',
         },
       }),
     );
@@ -280,7 +273,7 @@ test.describe('deck area', () => {
         processingStatus: 'pending',
       } as Source);
       state.sources = [...state.sources, created];
-      return route.fulfill({ status: 201, json: { success: true, ...created } });
+      return answerAs(route, 'POST /decks/:id/sources', { success: true, ...created }, 201);
     });
 
     await page.goto(`/deck/${DECK_ID}/summary`);
@@ -393,7 +386,10 @@ test.describe('deck area', () => {
     await openDeck(page, { sources: [pending] });
     await page.route(`**/api/decks/${DECK_ID}/size`, failure(500, 'INTERNAL', 'boom'));
     await page.route(`**/api/ai/source-status/${DECK_ID}/${pending._id}`, (route) =>
-      route.fulfill({ json: { success: true, source: pending } }),
+      answerAs(route, 'GET /ai/source-status/:deckId/:sourceId', {
+        success: true,
+        source: pending,
+      }),
     );
     await page.goto(`/deck/${DECK_ID}/summary`);
     await page.getByRole('button', { name: 'Add Source' }).click();
@@ -417,7 +413,10 @@ test.describe('deck area', () => {
     await page.route('**/api/ai/process-source', (route) => {
       processed.push(route.request().postDataJSON());
       state.sources = [{ ...src, processingStatus: 'processing' }];
-      return route.fulfill({ json: { success: true, source: state.sources[0] } });
+      return answerAs(route, 'POST /ai/process-source', {
+        success: true,
+        source: state.sources[0]!,
+      });
     });
     let streamedAt = 0;
     const streamUrls: string[] = [];
@@ -507,7 +506,10 @@ test.describe('deck area', () => {
     const polls: number[] = [];
     await page.route(`**/api/ai/source-status/${DECK_ID}/${src._id}`, (route) => {
       polls.push(Date.now());
-      return route.fulfill({ json: { success: true, source: state.sources[0] } });
+      return answerAs(route, 'GET /ai/source-status/:deckId/:sourceId', {
+        success: true,
+        source: state.sources[0]!,
+      });
     });
 
     await page.goto(`/deck/${DECK_ID}/summary`);
@@ -520,7 +522,10 @@ test.describe('deck area', () => {
 
     processAnswer = (route) => {
       state.sources = [{ ...src, processingStatus: 'processing' }];
-      return route.fulfill({ json: { success: true, source: state.sources[0] } });
+      return answerAs(route, 'POST /ai/process-source', {
+        success: true,
+        source: state.sources[0]!,
+      });
     };
     await row.getByRole('button', { name: 'Retry' }).click();
     await expect(row).toContainText('Processing');
@@ -607,7 +612,10 @@ test.describe('deck area', () => {
 
     answer = (route) => {
       state.sources = [second];
-      return route.fulfill({ json: { success: true, cardsDeleted: 4 } });
+      return answerAs(route, 'DELETE /decks/:id/sources/:sourceId', {
+        success: true,
+        cardsDeleted: 4,
+      });
     };
     await dialog.getByRole('button', { name: 'Remove Source' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
