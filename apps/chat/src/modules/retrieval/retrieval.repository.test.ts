@@ -173,3 +173,25 @@ describe('the full-text side of a small deck', () => {
       expect((await repository.matching({ deckId: marshDeckId }, query, 20)).map((h) => h.id)).toEqual(await reference(query));
   });
 });
+
+describe('the full-text side when every word is common and no chunk holds all but one of them', () => {
+  const WORDS = ['walnut', 'pepper', 'cinnamon', 'ginger'];
+  const PAIRS = ['Cake with walnut and pepper.', 'Bread with cinnamon and ginger.', 'Tea with pepper and ginger.'];
+  let spiceDeckId: string;
+  beforeAll(async () => {
+    // Each word alone in more chunks than the cap, the chunks holding two of them stored last, so
+    // none is among the first COMMON_TERM_SAMPLE chunks of any word's list.
+    spiceDeckId = await seedDeck(database.db, 'Spices', [
+      ...WORDS.flatMap((word) => Array.from({ length: COMMON }, (_, i) => `Jar ${i}: ${word}.`)),
+      ...PAIRS,
+    ]);
+    await analyze(database.db);
+  }, 180_000);
+
+  it('ranks first the chunks holding all the words but two', async () => {
+    const hits = await repository.matching({ deckId: spiceDeckId }, WORDS.join(' '), 10);
+    // Three chunks hold two words, then the per-word samples fill the rest (one word each).
+    expect(hits).toHaveLength(10);
+    expect((await contentOf(hits.slice(0, 3).map((h) => h.id))).map((d) => d.content).sort()).toEqual([...PAIRS].sort());
+  });
+});

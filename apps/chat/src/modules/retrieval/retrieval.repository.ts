@@ -152,8 +152,9 @@ export function createRetrievalRepository({ db }: { db: Db }) {
      *    every kept word: the highest weight, whatever the cover density;
      * 3. when still fewer than `limit`, chunks holding some of the words: each rare word's whole
      *    list (its df is below COMMON_TERM_CHUNKS), so the weights are exact; when every word is
-     *    common, up to COMMON_TERM_SAMPLE chunks holding all words but one (for each word) and the
-     *    first COMMON_TERM_SAMPLE chunks of each word.
+     *    common, up to COMMON_TERM_SAMPLE chunks holding all words but one (for each word), then
+     *    (four words or more) up to ALL_TERMS_CANDIDATES chunks holding all words but two, and only
+     *    when those are short too the first COMMON_TERM_SAMPLE chunks of each word.
      * Whenever the first lists hold `limit` chunks the later ones are not read: a chunk missing from
      * them ranks below every chunk in them. Only the best RANKED_CANDIDATES candidates by what the
      * lists tell (holding every word, then the weight of the words they were found by, then shorter
@@ -215,15 +216,41 @@ export function createRetrievalRepository({ db }: { db: Db }) {
                       select id from every_word union select id from every_kept union select id from all_but_one) as u)
                    < ${limit} as yes
           ),
+          -- Every word common: each weighs the same (df stops at COMMON_TERM_CHUNKS), so the next best
+          -- chunks hold all words but two. One GIN scan of the OR of those ANDs reads each word's
+          -- list once; per-word samples read each whole list into its own bitmap (50 of a question's
+          -- ~70 ms CPU at 100,000 chunks, bench/README.md). Only from four words (below, the pairs'
+          -- complements are single words: the per-word samples).
+          all_but_two as materialized (
+            select h.id, h.token_count, t.total - 2 * (select max(w) from kept) as weight, false as additive
+            from fewer, totals t, (
+              select string_agg('(' || (
+                       select string_agg(quote_literal(o.term), ' & ') from kept o where o.term <> a.term and o.term <> b.term
+                     ) || ')', ' | ')::tsquery as tq
+              from kept a join kept b on a.term < b.term
+            ) as p cross join lateral (
+              select c.id, c.token_count from source_chunks c
+              where ${scoped} and c.tsv @@ p.tq
+              limit ${ALL_TERMS_CANDIDATES}) as h
+            where fewer.yes and (select count(*) from kept) >= 4
+          ),
+          fewest as (
+            select (select count(*) from (
+                      select id from every_word union select id from every_kept union select id from all_but_one
+                      union select id from all_but_two) as u)
+                   < ${limit} as yes
+          ),
           partial as materialized (
             select * from all_but_one
             union all
+            select * from all_but_two
+            union all
             select h.id, h.token_count, k.w as weight, true as additive
-            from kept k, fewer cross join lateral (
+            from kept k, fewest cross join lateral (
               select c.id, c.token_count from source_chunks c
               where ${scoped} and c.tsv @@ k.tq
               limit ${COMMON_TERM_SAMPLE}) as h
-            where fewer.yes
+            where fewest.yes
           )`;
 
       const { rows } = await db.execute<{ id: string; all_terms: boolean }>(sql`
