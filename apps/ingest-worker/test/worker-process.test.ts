@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { eq } from 'drizzle-orm';
@@ -25,7 +25,10 @@ import { insertProcessingSource } from '../src/jobs/ingest-source/test-support';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const appDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = createRequire(import.meta.url).resolve('tsx/cli');
+// The worker runs in this very process, tsx only a loader inside it: through tsx's CLI the test
+// would kill the CLI, and the worker it starts as a child of its own would go on running the job
+// (and outlive the test).
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const prefix = `test-${randomUUID()}`;
 const redis = new Redis(REDIS_URL);
 const queue = new Queue(QUEUES.ingest, {
@@ -70,7 +73,7 @@ afterAll(async () => {
  * does not count a second stall, take the job from it and run it again.
  */
 function startWorker(lockMs = 5000): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [tsx, 'src/worker.ts'], {
+  const child = spawn(process.execPath, ['--import', tsxLoader, 'src/worker.ts'], {
     cwd: appDir,
     env: {
       PATH: process.env.PATH,
