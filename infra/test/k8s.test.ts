@@ -461,6 +461,7 @@ describe('Kubernetes configuration', () => {
     S3_ENDPOINT: 'only for S3-compatible stores other than AWS (MinIO in compose)',
     S3_FORCE_PATH_STYLE: 'only for S3-compatible stores other than AWS (MinIO in compose)',
     STARTUP_TIMEOUT_SECONDS: 'read by the `npm start` launcher, not by the apps',
+    TABLE_STATISTICS_INTERVAL_MS: 'set by `npm start` for its embedded database; a Postgres server’s autovacuum does it (0)',
     WEB_DIST_DIR: 'set by the gateway image (Dockerfile ENV)',
     MAIL_OUTBOX_DIR: 'development mail outbox; production sends over SMTP',
     SOURCE_FETCH_ALLOWLIST: 'tests only: lets the worker fetch private addresses',

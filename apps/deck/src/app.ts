@@ -19,6 +19,7 @@ import { createUploadsRepository } from './modules/upload/upload.repository';
 import { createUploadService } from './modules/upload/upload.service';
 import { uploadRoutes } from './modules/upload/upload.routes';
 import { createUploadSweep } from './modules/upload/upload-sweep';
+import { createTableStatistics } from './modules/table-statistics/table-statistics';
 import { createSourcesRepository } from './modules/sources/sources.repository';
 import { createSourcesService } from './modules/sources/sources.service';
 import { createCaptionsCheck } from './modules/sources/captions-check';
@@ -93,10 +94,14 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
     retentionMs: env.UPLOAD_RETENTION_HOURS * 3_600_000,
     log: app.log,
   });
+  const tableStatistics = createTableStatistics({ db: app.db, log: app.log });
   await app.register(maintenancePlugin, {
     redisUrl: env.REDIS_URL,
     prefix: env.REDIS_PREFIX,
-    jobs: { 'sweep-uploads': { everyMs: env.UPLOAD_SWEEP_INTERVAL_MS, run: () => uploadSweep.sweep() } },
+    jobs: {
+      'sweep-uploads': { everyMs: env.UPLOAD_SWEEP_INTERVAL_MS, run: () => uploadSweep.sweep() },
+      'analyze-tables': { everyMs: env.TABLE_STATISTICS_INTERVAL_MS, run: () => tableStatistics.analyze() },
+    },
   });
 
   const sourcesRepository = createSourcesRepository({ db: app.db });

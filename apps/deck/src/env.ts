@@ -38,6 +38,12 @@ export const envSchema = baseServiceEnv.extend({
   UPLOAD_RETENTION_HOURS: unsetIfEmpty(z.coerce.number().positive().default(24)),
   /** How often the deck service looks for such files (ms); 0 turns the sweep off. */
   UPLOAD_SWEEP_INTERVAL_MS: unsetIfEmpty(z.coerce.number().int().min(0).default(3_600_000)),
+  /**
+   * How often the deck service ANALYZEs the tables past autovacuum's threshold (ms); 0, the default,
+   * never: a Postgres server's autovacuum does it. The launcher sets it for its embedded database,
+   * which has no autovacuum (modules/table-statistics).
+   */
+  TABLE_STATISTICS_INTERVAL_MS: unsetIfEmpty(z.coerce.number().int().min(0).default(0)),
   YOUTUBE_API_BASE_URL: unsetIfEmpty(z.url().default('https://www.googleapis.com')),
   YOUTUBE_TIMEOUT_MS: unsetIfEmpty(z.coerce.number().int().min(100).max(60_000).default(5000)),
   YOUTUBE_CACHE_SECONDS: unsetIfEmpty(z.coerce.number().int().min(1).default(3600)),

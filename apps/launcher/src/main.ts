@@ -18,6 +18,11 @@ import { CHILD_NODE_ARGS } from './memory';
 import { LAUNCHER_ENV } from '../launch-env.mjs';
 
 const env = loadEnv();
+/**
+ * How often the deck service gathers the embedded tables' statistics (autovacuum's naptime is one
+ * minute; five are plenty for tables that pass the threshold after hundreds of changed rows).
+ */
+const TABLE_STATISTICS_INTERVAL_MS = 300_000;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = resolve(env.MNEMO_DATA_DIR);
 const json = !process.stdout.isTTY;
@@ -142,7 +147,19 @@ async function main() {
       env: { ...common, AUTH_PORT: String(ports.auth), DECK_URL: url(ports.deck), CHAT_URL: url(ports.chat) },
     },
     // The deck service and the worker ask billing for the monthly allowance and report usage.
-    { name: 'deck', script: script('deck'), nodeArgs, env: { ...common, DECK_PORT: String(ports.deck), BILLING_URL: url(ports.billing) } },
+    {
+      name: 'deck',
+      script: script('deck'),
+      nodeArgs,
+      env: {
+        ...common,
+        DECK_PORT: String(ports.deck),
+        BILLING_URL: url(ports.billing),
+        // The embedded database has no autovacuum: the deck service gathers the statistics of the
+        // tables that changed since, every few minutes, as the ANALYZE above did at start.
+        ...(embedded ? { TABLE_STATISTICS_INTERVAL_MS: String(TABLE_STATISTICS_INTERVAL_MS) } : {}),
+      },
+    },
     { name: 'chat', script: script('chat'), nodeArgs, env: { ...common, CHAT_PORT: String(ports.chat) } },
     { name: 'billing', script: script('billing'), nodeArgs, env: { ...common, BILLING_PORT: String(ports.billing) } },
     {

@@ -95,6 +95,8 @@ export const pipelineCheckJobSchema = z.object({
 
 /** The deck service's sweep of unused uploads (run by its job scheduler; nothing to say). */
 export const sweepUploadsJobSchema = z.object({});
+/** The deck service's ANALYZE of the tables past autovacuum's threshold (embedded database only). */
+export const analyzeTablesJobSchema = z.object({});
 
 /**
  * Every queue by key: the worker's (QUEUES), and the deck service's own repeating work, kept out of
@@ -109,7 +111,7 @@ export const JOBS = {
   ingest: { 'ingest-source': ingestSourceJobSchema, 'pipeline-check': pipelineCheckJobSchema, 'split-curriculum': splitCurriculumJobSchema },
   generate: { 'generate-questions': generateQuestionsJobSchema },
   reembed: { 'reembed-source': reembedJobSchema },
-  maintenance: { 'sweep-uploads': sweepUploadsJobSchema },
+  maintenance: { 'sweep-uploads': sweepUploadsJobSchema, 'analyze-tables': analyzeTablesJobSchema },
 } as const satisfies Record<QueueKey, Record<string, z.ZodType>>;
 
 /** How BullMQ runs a job (BullMQ's JobsOptions, the part we set). */
@@ -143,6 +145,8 @@ export const JOB_OPTIONS = {
   'reembed-source': { attempts: 5, backoff: { type: 'exponential', delay: 5_000 }, removeOnComplete: 1000, removeOnFail: 1000 },
   /** A failed sweep is simply the next one's work: no retry, few finished runs kept. */
   'sweep-uploads': { attempts: 1, removeOnComplete: 10, removeOnFail: 50 },
+  /** Statistics: a missed run is the next one's work, like the sweep. */
+  'analyze-tables': { attempts: 1, removeOnComplete: 10, removeOnFail: 50 },
 } as const satisfies Record<AnyJobName, JobRunOptions>;
 
 export type IngestSourceJob = z.infer<typeof ingestSourceJobSchema>;

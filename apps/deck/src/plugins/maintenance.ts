@@ -19,8 +19,9 @@ export type MaintenancePluginOptions = {
 const FIRST_RUN_MS = 60_000;
 
 /**
- * The deck service's repeating work (the sweep of unused uploads) as BullMQ job schedulers, run
- * here because the uploads' storage is reachable here. The schedule lives in Redis: every replica
+ * The deck service's repeating work (the sweep of unused uploads, the embedded database's table
+ * statistics) as BullMQ job schedulers, run here because the uploads' storage is reachable here and
+ * the deck service owns the tables that grow. The schedule lives in Redis: every replica
  * upserts the same scheduler, so there is one run per interval for all of them, not one each, and
  * a restart keeps the next run where it was. Each replica consumes the queue one job at a time.
  */
