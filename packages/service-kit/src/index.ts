@@ -110,8 +110,11 @@ export function createService(options: ServiceOptions) {
   tracingPlugin(app, { name: options.name, tracing: options.tracing });
   accessLogPlugin(app, { level: options.accessLogLevel ?? 'debug' });
   requestBodyPlugin(app);
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook, not an async one: every request of every process runs it, and an async hook
+  // costs a promise and a microtask turn per request for a header (issue 25).
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done(null, payload);
   });
   errorsPlugin(app);
   const onApp = options.opsEndpoints !== 'ops-server';
