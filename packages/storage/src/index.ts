@@ -4,16 +4,6 @@ import { access, copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 
 export type StorageConfig =
   | { driver: 'local'; root: string; publicBaseUrl: string }
@@ -249,8 +239,14 @@ function createLocalStorage(config: { root: string; publicBaseUrl: string }): St
   };
 }
 
-function createS3Storage(config: Extract<StorageConfig, { driver: 's3' }>): Storage {
-  const client = new S3Client({
+/**
+ * The AWS SDK is loaded when an S3 storage is made, not when this module is: with local files (npm
+ * start's default) no process carries it (~20 MB of RSS each in the deck service and the worker,
+ * issue 25's idle memory). A failed load fails every call that needs it.
+ */
+async function loadS3(config: Extract<StorageConfig, { driver: 's3' }>) {
+  const [s3, { getSignedUrl }] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]);
+  const client = new s3.S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
     forcePathStyle: config.forcePathStyle ?? Boolean(config.endpoint),
@@ -260,6 +256,13 @@ function createS3Storage(config: Extract<StorageConfig, { driver: 's3' }>): Stor
         }
       : {}),
   });
+  return { ...s3, client, getSignedUrl };
+}
+
+function createS3Storage(config: Extract<StorageConfig, { driver: 's3' }>): Storage {
+  const sdk = loadS3(config);
+  // Reported by the first call that needs the SDK, not as an unhandled rejection before it.
+  sdk.catch(() => {});
   const Bucket = config.bucket;
   const notFound = (e: unknown) => {
     const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -269,6 +272,7 @@ function createS3Storage(config: Extract<StorageConfig, { driver: 's3' }>): Stor
   };
   return {
     async put({ body, contentType, prefix }) {
+      const { client, PutObjectCommand } = await sdk;
       const storageRef = newStorageRef(contentType, prefix);
       // Buffered so the SDK knows the length; uploads are capped at tens of MB upstream.
       const data = await toBuffer(body);
@@ -279,6 +283,7 @@ function createS3Storage(config: Extract<StorageConfig, { driver: 's3' }>): Stor
     },
     async get(ref) {
       assertValidRef(ref);
+      const { client, GetObjectCommand } = await sdk;
       try {
         const out = await client.send(new GetObjectCommand({ Bucket, Key: ref }));
         return {
@@ -293,6 +298,7 @@ function createS3Storage(config: Extract<StorageConfig, { driver: 's3' }>): Stor
     },
     async stat(ref) {
       assertValidRef(ref);
+      const { client, HeadObjectCommand } = await sdk;
       try {
         const out = await client.send(new HeadObjectCommand({ Bucket, Key: ref }));
         return {
@@ -306,6 +312,7 @@ function createS3Storage(config: Extract<StorageConfig, { driver: 's3' }>): Stor
     },
     async copy(ref) {
       assertValidRef(ref);
+      const { client, HeadObjectCommand, CopyObjectCommand } = await sdk;
       // A server-side CopyObject: the bytes never pass through this process.
       let contentType: string;
       let size: number;
@@ -335,10 +342,12 @@ function createS3Storage(config: Extract<StorageConfig, { driver: 's3' }>): Stor
     },
     async delete(ref) {
       assertValidRef(ref);
+      const { client, DeleteObjectCommand } = await sdk;
       await client.send(new DeleteObjectCommand({ Bucket, Key: ref }));
     },
     async exists(ref) {
       assertValidRef(ref);
+      const { client, HeadObjectCommand } = await sdk;
       try {
         await client.send(new HeadObjectCommand({ Bucket, Key: ref }));
         return true;
@@ -355,9 +364,11 @@ function createS3Storage(config: Extract<StorageConfig, { driver: 's3' }>): Stor
     async downloadUrl(ref) {
       assertValidRef(ref);
       if (config.publicBaseUrl) return `${config.publicBaseUrl.replace(/\/+$/, '')}/${ref}`;
+      const { client, getSignedUrl, GetObjectCommand } = await sdk;
       return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: ref }), { expiresIn: 3600 });
     },
     async check() {
+      const { client, HeadBucketCommand } = await sdk;
       await client.send(new HeadBucketCommand({ Bucket }));
     },
   };
