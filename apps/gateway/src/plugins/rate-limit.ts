@@ -16,6 +16,12 @@ export function windowCounterStore(counter: WindowCounter, nameSpace: string) {
     // The plugin passes the window and the limit (its typings leave them out); the fallbacks are
     // its own defaults.
     incr(key: string, cb: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow?: number, max?: number) {
+      // Far from the limit, answered at once (no promise of ours per request).
+      const local = counter.hitLocally(nameSpace + key, max ?? 1000);
+      if (local) {
+        cb(null, { current: local.count, ttl: local.resetMs });
+        return;
+      }
       counter.hit(nameSpace + key, timeWindow ?? 60_000, max ?? 1000).then(
         ({ count, resetMs }) => cb(null, { current: count, ttl: resetMs }),
         (error: Error) => cb(error),

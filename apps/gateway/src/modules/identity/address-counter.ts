@@ -20,7 +20,10 @@ export function createAddressCounter({ redis, key, windowSeconds }: { redis: Red
     },
   };
 }
-export type AddressCounter = ReturnType<typeof createAddressCounter>;
+export type AddressCounter = ReturnType<typeof createAddressCounter> & {
+  /** `hit` answered without a promise when it needs no Redis; undefined (nothing counted) otherwise. */
+  hitLocally?: (ip: string) => { count: number; resetSeconds: number } | undefined;
+};
 
 /**
  * The same per-address count on a window counter shared with the rate limits: no Redis round trip
@@ -38,10 +41,14 @@ export function createBatchedAddressCounter({
   windowSeconds: number;
   max: number;
 }): AddressCounter {
+  const answer = ({ count, resetMs }: { count: number; resetMs: number }) => ({ count, resetSeconds: Math.max(1, Math.ceil(resetMs / 1000)) });
   return {
     async hit(ip) {
-      const { count, resetMs } = await counter.hit(key(ip), windowSeconds * 1000, max);
-      return { count, resetSeconds: Math.max(1, Math.ceil(resetMs / 1000)) };
+      return answer(await counter.hit(key(ip), windowSeconds * 1000, max));
+    },
+    hitLocally(ip) {
+      const local = counter.hitLocally(key(ip), max);
+      return local && answer(local);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { ISSUED_ANONYMOUS_SESSION_PATTERN } from '@mnemo/contracts/identity';
+import { createRecentMap } from './recent-map';
 
 export type AnonymousIds = ReturnType<typeof createAnonymousIds>;
 
@@ -13,9 +14,14 @@ export type AnonymousIds = ReturnType<typeof createAnonymousIds>;
  * The key is derived from the JWT secret with a fixed label, so a guest signature can never be
  * replayed as anything else signed with that secret (and no new secret has to be deployed).
  */
-export function createAnonymousIds(jwtSecret: string) {
+export function createAnonymousIds(jwtSecret: string, { remember = 10_000 }: { remember?: number } = {}) {
   const key = createHmac('sha256', jwtSecret).update('mnemo:anonymous-session:v1').digest();
   const sign = (uuid: string) => createHmac('sha256', key).update(uuid).digest('base64url');
+  // Every call of a guest carries its id: the ids whose signature held are remembered (the most
+  // recent `remember` of them, by their whole text), so a guest's later calls skip the HMAC. A guest
+  // id has no expiry and no revocation (it is its signature), so a remembered answer is the answer
+  // the HMAC would give; a value that did not verify is never remembered and is checked every time.
+  const verified = createRecentMap<string>(remember);
 
   return {
     /** A new guest id (or the signed form of `uuid`, for tests that need a known id). */
@@ -25,13 +31,17 @@ export function createAnonymousIds(jwtSecret: string) {
     },
     /** The uuid inside an issued id, or null when the value is not one this gateway signed. */
     verify(value: string): string | null {
+      const known = verified.get(value);
+      if (known !== undefined) return known;
       const match = ISSUED_ANONYMOUS_SESSION_PATTERN.exec(value);
       if (!match) return null;
       const uuid = match[1]!.toLowerCase();
       // Compared as text: decoding first would let two spellings of the last character both pass.
       const given = Buffer.from(match[2]!);
       const expected = Buffer.from(sign(uuid));
-      return given.length === expected.length && timingSafeEqual(given, expected) ? uuid : null;
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      verified.set(value, uuid);
+      return uuid;
     },
   };
 }

@@ -2,6 +2,7 @@ import { jwtVerify, errors as joseErrors } from 'jose';
 import { z } from 'zod';
 import { AppError } from '@mnemo/service-kit';
 import type { AnonymousIds } from './anonymous-id';
+import { createRecentMap } from './recent-map';
 import type { Redis } from 'ioredis';
 import {
   JWT_ALGORITHMS,
@@ -21,7 +22,10 @@ const claimsSchema = z.object({
   plan: planSchema.optional(),
   jti: z.string().optional(),
   iat: z.number().optional(),
+  // Required by jwtVerify below (a number, seconds): kept so a remembered token still expires.
+  exp: z.number(),
 });
+type Claims = z.infer<typeof claimsSchema>;
 
 export type IdentityResolver = ReturnType<typeof createIdentityResolver>;
 
@@ -38,6 +42,8 @@ export function createIdentityResolver({
   redis,
   redisPrefix,
   planOf,
+  rememberTokens = 10_000,
+  now = Date.now,
 }: {
   jwtSecret: string;
   anonymousIds: Pick<AnonymousIds, 'verify'>;
@@ -45,23 +51,47 @@ export function createIdentityResolver({
   redisPrefix: string;
   /** The user's plan from the billing service (cached); null or absent falls back to the token's claim. */
   planOf?: (userId: string) => Promise<Plan | null>;
+  /** How many verified tokens are remembered (the most recently used). */
+  rememberTokens?: number;
+  now?: () => number;
 }) {
   const key = new TextEncoder().encode(jwtSecret);
   const invalid = (message: string) => new AppError('TOKEN_INVALID', message, { flags: { shouldClearToken: true } });
+  /**
+   * Tokens whose signature and claims held, by their whole text: a signed-in user sends the same
+   * token with every call, and verifying it (HMAC, JSON, claims) each time bought nothing. A
+   * remembered token is used only until its `exp`, as jwtVerify would (it refuses from the second
+   * `exp` names on); it can only have become more valid otherwise (`nbf` passed). What can end a
+   * session early (logout, a password reset) lives in Redis and is still asked on every call below,
+   * so a revoked session is refused on its next call exactly as before. Only tokens that verified
+   * are remembered: anything else is checked in full every time.
+   */
+  const verifiedTokens = createRecentMap<Claims>(rememberTokens);
 
-  async function fromToken(token: string): Promise<Identity> {
-    let claims: z.infer<typeof claimsSchema>;
+  async function verifyToken(token: string): Promise<Claims> {
+    const known = verifiedTokens.get(token);
+    // jose's rule: expired once the current second (floored) reaches exp.
+    if (known !== undefined && known.exp > Math.floor(now() / 1000)) return known;
+    if (known !== undefined) verifiedTokens.delete(token);
+    let claims: Claims;
     try {
       const { payload } = await jwtVerify(token, key, {
         algorithms: [...JWT_ALGORITHMS],
         issuer: JWT_ISSUER,
         audience: JWT_AUDIENCE,
         requiredClaims: ['exp', 'iat', 'sub', 'jti'],
+        currentDate: new Date(now()),
       });
       claims = claimsSchema.parse(payload);
     } catch (e) {
       throw invalid(e instanceof joseErrors.JWTExpired ? 'Session expired' : 'Invalid session token');
     }
+    verifiedTokens.set(token, claims);
+    return claims;
+  }
+
+  async function fromToken(token: string): Promise<Identity> {
+    const claims = await verifyToken(token);
     // Logout and password resets end sessions before their tokens expire.
     const [revoked, validAfter] = await redis.mget(
       revokedSessionKey(redisPrefix, claims.jti!),
@@ -74,7 +104,11 @@ export function createIdentityResolver({
   }
 
   return {
-    async resolve(input: { authorization?: string; anonymousSession?: string }): Promise<Identity> {
+    /**
+     * The caller of a request. Synchronous (no promise) for a guest or nobody, the calls that need
+     * no Redis; a promise for a bearer token. Throws (or rejects) with the AppError to answer.
+     */
+    resolve(input: { authorization?: string | undefined; anonymousSession?: string | undefined }): Identity | Promise<Identity> {
       const auth = input.authorization?.trim();
       if (auth) {
         const match = /^Bearer\s+(\S+)$/i.exec(auth);

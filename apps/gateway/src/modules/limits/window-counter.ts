@@ -101,16 +101,25 @@ export function createWindowCounter({ redis, flushMs = 100, nearLimit = 0.8, now
     timer ??= setTimeout(() => void flush(), flushMs).unref();
   };
 
+  /** The use counted here when the caller is far from its limit; undefined when Redis must be asked. */
+  function hitLocally(key: string, max: number): WindowCount | undefined {
+    const t = now();
+    const entry = entries.get(key);
+    if (entry && entry.resetAt > t && entry.synced + entry.pending + 1 < max * nearLimit) {
+      entry.pending += 1;
+      schedule();
+      return { count: entry.synced + entry.pending, resetMs: entry.resetAt - t };
+    }
+    return undefined;
+  }
+
   return {
     /** Counts one use of `key` in a window of `windowMs` and answers the count so far and the time left. */
     async hit(key: string, windowMs: number, max: number): Promise<WindowCount> {
+      const local = hitLocally(key, max);
+      if (local) return local;
       const t = now();
       const entry = entries.get(key);
-      if (entry && entry.resetAt > t && entry.synced + entry.pending + 1 < max * nearLimit) {
-        entry.pending += 1;
-        schedule();
-        return { count: entry.synced + entry.pending, resetMs: entry.resetAt - t };
-      }
       // Asks Redis, adding this use and any counted here still waiting for the batch.
       const carried = entry && entry.resetAt > t ? entry.pending : 0;
       if (entry) entry.pending = 0;
@@ -127,6 +136,11 @@ export function createWindowCounter({ redis, flushMs = 100, nearLimit = 0.8, now
       if (fresh.pending > 0) schedule();
       return { count: answer[0], resetMs: answer[1] };
     },
+    /**
+     * `hit` without a promise when the use is counted here (the caller far from its limit), for the
+     * per-request hooks; undefined when it needs Redis, and then nothing was counted: call `hit`.
+     */
+    hitLocally,
     /** Adds what is still counted only here (at shutdown). */
     flush,
     /** Keys tracked here (tests). */

@@ -16,6 +16,7 @@ export type { ServiceName } from './route-prefixes';
  */
 export const ROUTE_TABLE = routePrefixes(ROUTES);
 
+const API_PREFIX = '/api';
 const HOP_BY_HOP = ['authorization', 'x-anonymous-session', 'cookie', 'host', 'connection'];
 
 export type ProxyOptions = {
@@ -63,20 +64,30 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
   // One signed identity header per caller a second, not per request (service-kit identity.ts).
   const signIdentity = createIdentitySigner(options.internalSecret);
   const forward = (service: ServiceName) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const target = options.services[service] + request.url.replace(/^\/api/, '');
+    // Every route here is under /api (ROUTE_TABLE's prefixes); the service's path is the rest.
+    const url = request.url;
+    const target = options.services[service] + (url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) : url);
+    // The traceparent the service gets and the one the caller gets back: the gateway's span.
+    const traceparent = formatTraceparent(request.trace);
     return reply.from(target, {
+      // Both header objects are reply-from's own copies (of the caller's request headers, and of
+      // the service's answer as undici parsed it), made for each call: changed in place rather than
+      // copied once more per call.
       rewriteRequestHeaders: (_req, headers) => {
-        const out: Record<string, string | string[] | undefined> = { ...headers };
-        for (const h of HOP_BY_HOP) delete out[h];
+        const out = headers as Record<string, string | string[] | undefined>;
+        for (const h of HOP_BY_HOP) if (out[h] !== undefined) delete out[h];
         out[IDENTITY_HEADER] = signIdentity(request.identity, publicOriginOf(request, options.publicUrl));
         out[REQUEST_ID_HEADER] = request.id;
         // The service continues the gateway's trace, as a child of the gateway's span.
-        out[TRACEPARENT_HEADER] = formatTraceparent(request.trace);
+        out[TRACEPARENT_HEADER] = traceparent;
         out['x-forwarded-for'] = request.ip;
         return out;
       },
       // The caller gets the gateway's span, not the service's, in the answer's traceparent.
-      rewriteHeaders: (headers) => ({ ...headers, [TRACEPARENT_HEADER]: formatTraceparent(request.trace) }),
+      rewriteHeaders: (headers) => {
+        (headers as Record<string, unknown>)[TRACEPARENT_HEADER] = traceparent;
+        return headers;
+      },
       onError: (rep, { error }) => {
         request.log.error({ err: error, service }, 'upstream request failed');
         rep.status(502).send(errorBody('BAD_GATEWAY', 'The service is unavailable. Please try again.', request.id));
