@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from './document';
-import { classifyPhrases } from './name-class';
+import { classifyPhrases, nameLike } from './name-class';
 
 // Real WordNet and word vectors are read on first use: a generous limit, nothing timed.
 const slow = { timeout: 60_000 };
@@ -34,5 +34,34 @@ describe('classifyPhrases', slow, () => {
     expect(classOf('2019')).toBe('time');
     expect(classOf('researchers')).toBe('person');
     expect(classOf('turbines')).toBe('thing');
+  });
+
+  it('reads a name as software from what it does, as an employer from who works there, and leaves a name with no evidence unknown', () => {
+    // Written here: made-up names no word list knows, each with one kind of evidence or none.
+    const doc = analyze([
+      [
+        'Quillex parses the configuration files before the server starts.',
+        'The team later replaced Quillex because the files grew too large.',
+        'Maria Lindqvist works at Brantoro in the harbour district.',
+        'The engineers at Brantoro wrote the new billing system in a month.',
+        'Nobody had heard of Zelvane before the long winter of storms.',
+        'The old lighthouse keeper told stories about Zelvane every evening.',
+        'The build installs qerbil and then the scripts are bundled with qerbil.',
+      ].join(' '),
+    ]);
+    const classes = classifyPhrases(doc);
+    const phrase = (surface: string) => {
+      const p = [...doc.phrases.values()].find((x) => x.surface === surface);
+      expect(p, surface).toBeDefined();
+      return p!;
+    };
+    expect(classes.get(phrase('Quillex').key)).toBe('thing');
+    expect(classes.get(phrase('Brantoro').key)).toBe('organisation');
+    expect(classes.get(phrase('Zelvane').key)).toBe('unknown');
+    // A lower-case word general English does not know is a name; a rare English word is not.
+    expect(nameLike(phrase('qerbil'))).toBe(true);
+    expect(classes.get(phrase('qerbil').key)).toBe('thing');
+    expect(nameLike(phrase('engineers'))).toBe(false);
+    expect(nameLike(phrase('storms'))).toBe(false);
   });
 });

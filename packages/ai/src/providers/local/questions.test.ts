@@ -620,6 +620,78 @@ describe('generateQuestions', slow, () => {
     }
   });
 
+  it('offers names beside a name the text writes in lower case, and asks nothing with options of a name whose kind the text never shows', async () => {
+    // Written here: tools whose names no word list knows, written in lower case, beside common
+    // nouns; and "Pellucor", a name the text says nothing about the kind of.
+    const names = new Set(['zorblat', 'quimbex', 'trellox', 'vasktor', 'Wendlebrook']);
+    const text = [
+      'The build uses zorblat to bundle the browser scripts before every release of the editor.',
+      'Each night the build runs quimbex to check the style sheets and report every broken rule.',
+      'Every morning the test runner calls trellox to replay the recorded requests against the local server.',
+      'The deploy step installs vasktor on every server to copy the finished bundle safely.',
+      'The test runner uses Wendlebrook to store the recorded requests for a later replay.',
+      'The editor loads its fonts lazily, so the first page appears before the fonts arrive.',
+      'The style sheets use custom properties for every colour of the editor theme.',
+      'Unlike quimbex, zorblat supports source maps for the browser scripts of the editor.',
+      'The servers keep the last three bundles, so a broken release can be rolled back quickly.',
+      'The team met Pellucor at a conference about browser tooling in the spring.',
+      'A bundle holds the scripts, the style sheets and the fonts of one release.',
+      'Since last year trellox supports recorded requests with large uploaded files.',
+      'The team chose vasktor because vasktor resumes an interrupted copy where the copy stopped.',
+      'The recorded requests are stored as plain text, one request a line.',
+      'Later the team invited Pellucor to review the release checklist of the editor.',
+      'The build also uses Wendlebrook to keep a history of the recorded requests.',
+    ].join(' ');
+    const chunks = one(text);
+    const questions = await ai.generateQuestions({ chunks, count: 12, types: ['multiple_choice'] });
+    let asked = 0;
+    for (const q of questions) {
+      expectValid(q, chunks);
+      const where = `${q.question} [${q.options.join(' | ')}]`;
+      expect(q.options, where).not.toContain('Pellucor');
+      if (!names.has(q.correctAnswerText!)) continue;
+      asked++;
+      for (const o of q.options) expect(names.has(o), where).toBe(true);
+    }
+    expect(asked).toBeGreaterThan(0);
+  });
+
+  it('asks nothing from a pointer to another text, an unresolved "it", an idiom, a glued list item or a description that is no definition', async () => {
+    // Written here: each sentence shape the rule leaves out, among sentences that make good cards.
+    const text = [
+      'See the plugin guide for how to write a storage adapter for the queue.',
+      'For the full list of settings, see the configuration reference of the queue.',
+      'Like the older broker, it keeps every pending message in a write-ahead journal.',
+      'Message compression is disabled by default in the queue broker.',
+      'A consumer acknowledges each message after handling it. - the broker then deletes the message from the journal.',
+      'The retention window is short, which keeps the journal small on busy days.',
+      'A dead-letter queue holds the messages that failed after the last retry.',
+      'The broker writes every pending message to the journal before it acknowledges the producer.',
+      'A consumer group shares the partitions of a topic among its consumers.',
+      'The journal is replayed after a crash, so no acknowledged message is lost.',
+      'Each partition keeps its messages in the order the producer sent them.',
+      'The retry policy doubles the delay after each failed delivery attempt.',
+      'A dead-letter queue lets an operator inspect the failed messages later.',
+      'The retention window decides how long the journal keeps acknowledged messages.',
+    ].join(' ');
+    const chunks = one(text);
+    const questions = await ai.generateQuestions({
+      chunks,
+      count: 12,
+      types: ['multiple_choice', 'free_response'],
+    });
+    expect(questions.length).toBeGreaterThan(0);
+    for (const q of questions) {
+      expectValid(q, chunks);
+      const where = `${q.question} → ${q.correctAnswerText ?? q.expectedAnswer}`;
+      expect(q.question, where).not.toMatch(
+        /plugin guide|full list of settings|older broker|by _____|- the broker/,
+      );
+      expect(q.correctAnswerText ?? '', where).not.toBe('default');
+      expect(q.expectedAnswer ?? '', where).not.toMatch(/^The retention window is short/);
+    }
+  });
+
   it('placeholder, repeated blind text and a cookie banner give a clear reason, not cards', async () => {
     for (const [text, reason] of [
       [placeholder, 'placeholder'],

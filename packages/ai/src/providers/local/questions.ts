@@ -13,7 +13,7 @@ import {
   type Sentence,
 } from './document';
 import { fillerReason, fillerSentence } from './filler';
-import { classifyPhrases, type SemanticClass } from './name-class';
+import { classifyPhrases, nameLike, type SemanticClass } from './name-class';
 import { hash32 } from './hash';
 import {
   SAYING,
@@ -122,7 +122,17 @@ type Context = {
   classes: Map<string, SemanticClass> | null;
   /** Candidates (type, sentence, position) that built no question. */
   barren: Set<string>;
+  /** Per phrase key, whether it is a name, capitalised or not (`nameLike`). */
+  names: Map<string, boolean>;
 };
+
+/** Whether the phrase is a name ("Firefox", "micromark") rather than a common noun, in English. */
+function isName(p: Phrase, ctx: Context): boolean {
+  if (!ctx.english) return p.kind === 'proper';
+  let known = ctx.names.get(p.key);
+  if (known === undefined) ctx.names.set(p.key, (known = nameLike(p)));
+  return known;
+}
 
 /**
  * What the source says its terms are, read from sentence shapes: who speaks ("X said"), what is
@@ -174,9 +184,44 @@ function statesFact(s: Sentence): boolean {
   if (tagged && !s.tokens.some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return false;
   const colon = s.tokens.findIndex((t) => t.value === ':');
   if (colon >= 0 && colon <= 5) return false;
+  // A list item glued to the sentence before it ("… is the default. - the precision of …").
+  if (/[.!?;:]\s+[-–•*]\s/u.test(s.text)) return false;
+  // "See X for …", "For details, see X", "You can check out X": a pointer to another text, which
+  // the card cannot show.
+  if (tagged && pointsElsewhere(s)) return false;
+  // "Whether to allow …", "How to …": an option's or a section's label, not a statement.
+  if (
+    tagged &&
+    s.tokens[1]?.normal === 'to' &&
+    /^(?:whether|how|what|when|where|which)$/.test(s.tokens[0]?.normal ?? '')
+  )
+    return false;
+  // A word twice in a row ("Transports and systemd systemd makes …"): a heading glued to the
+  // paragraph it names, or a slip of the text.
+  if (/(?<![\p{L}\p{N}])(\p{L}{3,}) \1(?![\p{L}\p{N}])/u.test(s.text)) return false;
   // A heading glued to the sentence after it ("Web (interactive) editor The goal of …"): a
   // sentence opener in capitals right after a lower-case word, with no stop between them.
   return !GLUED_HEADING.test(s.text);
+}
+
+// Verbs that send the reader elsewhere when used as an instruction.
+const POINTER_VERBS = new Set(['see', 'refer', 'visit', 'consult', 'check']);
+// "In the above code fragment, …", "the following options", "as shown below".
+const POINTER_WORDS = /\bthe (?:above|following)\b|\b(?:shown|listed|described|see) below\b/i;
+function pointsElsewhere(s: Sentence): boolean {
+  if (POINTER_WORDS.test(s.text)) return true;
+  return s.tokens.some((t, i) => {
+    if (!POINTER_VERBS.has(t.lemma) || t.normal !== t.lemma) return false;
+    const prev = s.tokens[i - 1];
+    // The sentence's own verb given as an instruction: first, after an opening phrase, or after
+    // "you can" / "please".
+    return (
+      i === 0 ||
+      prev?.value === ',' ||
+      prev?.normal === 'please' ||
+      (prev?.pos === 'AUX' && s.tokens[i - 2]?.normal === 'you')
+    );
+  });
 }
 
 /** The term is what the sentence is about: only an article or a possessive before it, no preposition. */
@@ -204,7 +249,36 @@ function unresolved(s: Sentence): boolean {
   if (CJK_POINTING.test(s.text)) return true;
   // A personal pronoun with no name or noun before it in the sentence refers to an earlier one.
   const at = s.tokens.findIndex((t) => PERSONAL.has(t.normal));
-  return at >= 0 && !s.tokens.slice(0, at).some((t) => t.pos === 'PROPN' || t.pos === 'NOUN');
+  if (at >= 0 && !s.tokens.slice(0, at).some((t) => t.pos === 'PROPN' || t.pos === 'NOUN'))
+    return true;
+  // "Like the packed version, it has a low …": "it" before any finite verb of the sentence is its
+  // subject, and the nouns before it are an opening phrase, not what it refers to. "It is easy to
+  // …" (no referent) is the exception.
+  // "Similar to X, this involves …": a demonstrative as a subject points at an earlier sentence.
+  const demonstrative = s.tokens.some(
+    (t, i) =>
+      i > 0 &&
+      (t.normal === 'this' || t.normal === 'these') &&
+      (s.tokens[i + 1]?.pos === 'VERB' || s.tokens[i + 1]?.pos === 'AUX'),
+  );
+  if (demonstrative) return true;
+  const it = s.tokens.findIndex((t) => t.normal === 'it');
+  if (it <= 0) return false;
+  const expletive =
+    s.tokens[it + 1]?.lemma === 'be' &&
+    s.tokens[it + 2]?.pos === 'ADJ' &&
+    ['to', 'that'].includes(s.tokens[it + 3]?.normal ?? '');
+  // A participle before a noun ("the packed implementation") or a gerund is no finite verb.
+  const finiteBefore = s.tokens
+    .slice(0, it)
+    .some(
+      (t, i) =>
+        t.pos === 'AUX' ||
+        (t.pos === 'VERB' &&
+          !t.normal.endsWith('ing') &&
+          !['NOUN', 'PROPN', 'ADJ'].includes(s.tokens[i + 1]?.pos ?? '')),
+    );
+  return !expletive && !finiteBefore;
 }
 
 /**
@@ -293,6 +367,17 @@ function gluedBlank(s: Sentence, o: PhraseOccurrence): boolean {
   return joined || word.test(before) || word.test(after.slice(0, 1)) || /^[./]\p{L}/u.test(after);
 }
 
+// GloVe rank under which a word is general English vocabulary (see `commonWord`), for idioms.
+const IDIOM_RANK = 10_000;
+/** A lone singular common word right after a preposition, no article between: an idiom's end. */
+function setPhrase(s: Sentence, o: PhraseOccurrence, phrase: Phrase): boolean {
+  if (phrase.kind !== 'concept' || o.end - o.start !== 1 || phrase.plural) return false;
+  const prev = s.tokens[o.start - 1];
+  if (prev?.pos !== 'ADP') return false;
+  const rank = wordVectors().rank((phrase.lowerSurface ?? phrase.surface).toLowerCase());
+  return rank !== undefined && rank < IDIOM_RANK;
+}
+
 const DEMONSTRATIVES = new Set(['this', 'these', 'that', 'those', 'such']);
 
 // Heads too general to pin anything down: "vital things", "a better way", "other aspects".
@@ -319,6 +404,23 @@ function judgement(s: Sentence, o: PhraseOccurrence): boolean {
 }
 
 /**
+ * "X is …" that says what X is like, not what it is: a bare adjective after the copula ("The
+ * default is false"), or "the" before a lone word of general English ("The code is almost a direct
+ * port …" speaks of this code, not of code). "What is X?" from it asks for no definition.
+ */
+function noDefinition(s: Sentence, o: PhraseOccurrence, phrase: Phrase): boolean {
+  if (phrase.kind !== 'concept') return false;
+  if (phrase.length === 1 && s.tokens[o.start - 1]?.normal === 'the' && commonWord(phrase))
+    return true;
+  if (s.tokens[o.end]?.lemma !== 'be') return false;
+  let k = o.end + 1;
+  while (s.tokens[k]?.pos === 'ADV') k++;
+  if (s.tokens[k]?.pos !== 'ADJ') return false;
+  while (s.tokens[k]?.pos === 'ADJ') k++;
+  return !['NOUN', 'PROPN'].includes(s.tokens[k]?.pos ?? '');
+}
+
+/**
  * The term is a bracketed aside ("a web worker (_____)", "(_____ only)"): it glosses the words
  * before it, which rarely pin it down.
  */
@@ -342,6 +444,11 @@ function slip(p: Phrase, ctx: Context): boolean {
   const known = ctx.slips.get(p.key);
   if (known !== undefined) return known;
   const words = p.surface.split(/\s+/).filter((w) => /^\p{L}/u.test(w));
+  // "systemd systemd": a heading's last word glued to the paragraph opening with it.
+  if (words.some((w, i) => i > 0 && w.toLowerCase() === words[i - 1]?.toLowerCase())) {
+    ctx.slips.set(p.key, true);
+    return true;
+  }
   const caps = words.filter((w) => /^\p{Lu}/u.test(w)).length;
   // A name followed by a lower-case word is a slip when that word is the verb ("Mr Obama lands in
   // Kenya"); before a verb of its own it is a term ("the Calvin cycle is …").
@@ -472,6 +579,7 @@ export function generateQuestions(input: GenerateQuestionsInput): GeneratedQuest
     words,
     classes: null,
     barren: new Set(),
+    names: new Map(),
   };
   if (ctx.english) ctx.classes = classifyPhrases(doc);
   for (const c of input.chunks)
@@ -671,6 +779,10 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
           s.tokens[o.end]?.value === ','
         )
           continue;
+        // The same inside a sentence: a lone singular word of general English right after a
+        // preposition, with no article ("enabled by _____" for "by default", "in _____" for "in
+        // practice"), completes an idiom the learner guesses without the source.
+        if (setPhrase(s, o, phrase)) continue;
         // A common noun as the subject of a copied sentence ("_____ can change their website every
         // week"): other terms of the source usually do that too, so two options are right. Only a
         // rewrite that names its class ("What is X?", "Which Y …?") pins it down.
@@ -702,7 +814,11 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
         let score = (doc.importance[s.id] ?? 0) + 0.5 * (phrase.score / top) + focusScore(s);
         // "…, so having a utilization target is essential" says something of the term, it does not
         // define it: a definition opens with the term.
-        const defines = definesAt(s, o.end) && opensSentence(s, o) && !judgement(s, o);
+        const defines =
+          definesAt(s, o.end) &&
+          opensSentence(s, o) &&
+          !judgement(s, o) &&
+          !(ctx.english && noDefinition(s, o, phrase));
         if (defines) score += 0.8;
         if (whyQuestion(s)) score += 0.5;
         else if (whatDoesQuestion(s, o)) score += 0.4;
@@ -1069,10 +1185,17 @@ function pickDistractors(
   );
   const answerYears = answerText.match(/\d{4}/g) ?? [];
   const answerClass = ctx.classes?.get(answer.key);
+  // A name the text gives no evidence of its kind for: any option could be ruled out by kind alone.
+  if (answerClass === 'unknown') return [];
+  const answerName = isName(answer, ctx);
   const scored: { text: string; score: number; key: string; phrase: Phrase }[] = [];
   for (const p of ctx.optionPool) {
     if (p.key === answer.key) continue;
-    const sameKind = p.kind === answer.kind;
+    const name = isName(p, ctx);
+    // Names with names, whether the text capitalises them or not ("micromark" beside "CommonMark").
+    const sameKind =
+      p.kind === answer.kind ||
+      (name && answerName && (p.kind === 'proper' || p.kind === 'concept'));
     const related =
       sameKind ||
       ((answer.kind === 'proper' || answer.kind === 'concept') &&
@@ -1083,7 +1206,7 @@ function pickDistractors(
     if (answerClass !== undefined && ctx.classes?.get(p.key) !== answerClass) continue;
     // A common noun beside a name is often the name's class ("browser" beside "Firefox"): a second
     // right answer. Only names, then, unless the text gives the noun the answer's role.
-    if (answer.kind === 'proper' && p.kind === 'concept' && !sameRole?.has(p.key)) continue;
+    if (answerName && !name && !sameRole?.has(p.key)) continue;
     if (!(ctx.phraseSources.get(p.key)?.has(sourceId) ?? false)) continue;
     // Page chrome ("PDF", "Share") lives in navigation lines, never in a sentence of the text.
     if (!p.sentences.some((id) => ctx.doc.sentences[id]?.clean)) continue;
@@ -1116,9 +1239,9 @@ function pickDistractors(
     // A decade holding the answer's year ("1990s", "mid-1990s" beside "1998"), or a year inside an
     // answer's decade, is a second right answer.
     if (answer.kind === 'date' && sameDecade(answerText, text)) continue;
-    // A name among common words ("Tesseract | text | default"), or a common word among names: a
-    // capital tells them apart in English.
-    if (ctx.english && /^\p{Lu}/u.test(answerText) !== /^\p{Lu}/u.test(text)) continue;
+    // A name among common words ("Tesseract | text | default", "micromark | html | stream"), or a
+    // common word among names: a capital, or a word general English does not know, tells them apart.
+    if (ctx.english && answerName !== name) continue;
     let score = p.score;
     // Another kind of term (a name for a concept) is an option the learner rules out by its kind
     // alone, unless the text gives it the answer's role (a named speaker beside "American
@@ -1227,20 +1350,25 @@ function sameDecade(a: string, b: string): boolean {
 }
 
 /**
- * "What did X say?" where the source has X saying several things: the question does not tell
- * which, so the expected answer is one of several right ones.
+ * "What did X say?" where the source has X saying several things, or "What does X use?" where X
+ * uses several: the question does not tell which, so the expected answer is one of several right
+ * ones.
  */
 function saysElsewhere(s: Sentence, o: PhraseOccurrence, ctx: Context): boolean {
-  const saying = (x: Sentence, end: number) => {
+  const verbAfter = (x: Sentence, end: number) => {
     const at = x.tokens[end]?.lemma === 'have' ? end + 1 : end;
     const v = x.tokens[at];
-    return v !== undefined && v.pos === 'VERB' && SAYING.has(v.lemma);
+    return v !== undefined && v.pos === 'VERB' ? v.lemma : undefined;
   };
-  if (!saying(s, o.end)) return false;
+  const lemma = verbAfter(s, o.end);
+  if (lemma === undefined) return false;
+  const same = (other: string | undefined) =>
+    other !== undefined && (other === lemma || (SAYING.has(lemma) && SAYING.has(other)));
   let times = 0;
   for (const id of ctx.doc.phrases.get(o.key)?.sentences ?? []) {
     const x = ctx.doc.sentences[id];
-    for (const p of x?.phrases ?? []) if (x && p.key === o.key && saying(x, p.end)) times++;
+    for (const p of x?.phrases ?? [])
+      if (x && p.key === o.key && same(verbAfter(x, p.end))) times++;
   }
   return times > 1;
 }
@@ -1297,6 +1425,7 @@ function freeResponse(
       english &&
       definesAt(s, o.end) &&
       !judgement(s, o) &&
+      !noDefinition(s, o, phrase) &&
       (o.start === 0 || (o.start === 1 && ['the', 'a', 'an'].includes(opener))) &&
       verb?.lemma === 'be';
     const why = english ? whyQuestion(s) : null;

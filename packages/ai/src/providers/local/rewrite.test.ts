@@ -131,4 +131,28 @@ describe('statements rewritten as questions', { timeout: 60_000 }, () => {
     );
     expect(whatDoesQuestion(landed.s, landed.o)).toMatch(/^Where did the expedition land\?$/);
   });
+  it('asks "What does X <verb>?" only of a verb that takes an object, with its object after it', () => {
+    // Written here: a verb that takes an adjective ("stays"), one used with none ("sleeps"), and
+    // one with its object.
+    const stays = sentenceWith(
+      'The cooling fan stays quiet until the processor gets hot under load.',
+      'cooling fan',
+    );
+    expect(whatDoesQuestion(stays.s, stays.o)).toBeNull();
+    const adjective = sentenceWith(
+      'The night porter remains awake while the guests of the hotel sleep.',
+      'night porter',
+    );
+    expect(whatDoesQuestion(adjective.s, adjective.o)).toBeNull();
+    const bare = sentenceWith(
+      'The compression worker compresses quietly in the background every hour.',
+      'compression worker',
+    );
+    expect(whatDoesQuestion(bare.s, bare.o)).toBeNull();
+    const object = sentenceWith(
+      'The night porter collects the spare keys before the guests arrive.',
+      'night porter',
+    );
+    expect(whatDoesQuestion(object.s, object.o)).toMatch(/^What does the night porter collect\?$/);
+  });
 });

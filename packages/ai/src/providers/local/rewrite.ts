@@ -1,6 +1,6 @@
 import type { PhraseOccurrence, Sentence } from './document';
 import type { Token } from './nlp';
-import { synsets } from './wordnet';
+import { synsets, verbTakes } from './wordnet';
 
 /**
  * Statements turned into questions, in English, from wink's tags (part of speech, lemma): a
@@ -323,7 +323,8 @@ export function whatIsQuestion(s: Sentence, o: PhraseOccurrence): string | null 
 /**
  * The answer is what the subject does: "The Mozilla Foundation provides hosting for …" →
  * "What does the Mozilla Foundation provide?", for a free response answered by the sentence. Only a
- * subject opening the sentence and a transitive verb right after it.
+ * subject opening the sentence and a transitive verb right after it (WordNet's frames for the
+ * verb's most frequent sense), followed by its object.
  */
 export function whatDoesQuestion(s: Sentence, o: PhraseOccurrence): string | null {
   const first = s.tokens[0];
@@ -369,6 +370,19 @@ export function whatDoesQuestion(s: Sentence, o: PhraseOccurrence): string | nul
   }
   if (!saying && (!object || !['DET', 'NOUN', 'ADJ', 'PROPN', 'NUM'].includes(object.pos)))
     return null;
+  // "What" asks for an object: only a verb whose most frequent sense takes one (WordNet's frames),
+  // with a noun phrase after it. "The timeout stays active" ("stay" takes an adjective) or a verb
+  // used without one makes "What does the timeout stay?".
+  if (!saying && word === 'What') {
+    const takes = (c: 'object' | 'preposition') => verbTakes(verb.lemma, c) !== false;
+    // "relies on X": WordNet files some prepositional verbs under an object frame.
+    if (particle ? !takes('preposition') && !takes('object') : !takes('object')) return null;
+    const objectAt = s.tokens.indexOf(object!);
+    let k = objectAt;
+    while (s.tokens[k]?.pos === 'ADJ' || s.tokens[k]?.pos === 'ADV') k++;
+    if (k > objectAt && !['NOUN', 'PROPN', 'NUM', 'DET'].includes(s.tokens[k]?.pos ?? ''))
+      return null;
+  }
   if (perfect) return `${word} ${perfect.normal} ${subject} ${verb.normal}${particle}?`;
   if (isPast(verb)) return `${word} did ${subject} ${verb.lemma}${particle}?`;
   if (isThirdPerson(verb)) return `${word} does ${subject} ${verb.lemma}${particle}?`;

