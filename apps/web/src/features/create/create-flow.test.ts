@@ -52,7 +52,7 @@ function deckFrom(body: CreateDeckBody, sources: Source[]): DeckResponse {
 
 /** Fake calls that record their order and can be told to fail. */
 function fakeCalls(
-  options: { spaces?: { id: string }[]; fail?: Partial<Record<string, unknown>> } = {},
+  options: { spaces?: { _id: string }[]; fail?: Partial<Record<string, unknown>> } = {},
 ) {
   const log: string[] = [];
   const fail = options.fail ?? {};
@@ -124,7 +124,7 @@ describe('the creation flow', () => {
   });
 
   it("reuses a guest's space, or makes 'My Study Space' for a guest who has none", async () => {
-    const reuse = fakeCalls({ spaces: [{ id: 'guest-space' }] });
+    const reuse = fakeCalls({ spaces: [{ _id: 'guest-space' }] });
     await runCreation(request({ kind: 'guest' }), reuse.calls);
     expect(reuse.log.slice(0, 2)).toEqual(['GET /spaces', 'POST /decks Biology in guest-space']);
 

@@ -1,5 +1,6 @@
 import type { CreateDeckBody, DeckResponse } from '@mnemo/contracts/api/decks';
 import type { Source } from '@mnemo/contracts/entities/source';
+import type { Space } from '@mnemo/contracts/entities/space';
 import { statusAfterProcessStarted } from '../../lib/sources/source-status';
 import { GUEST_SPACE_TITLE } from './create-form';
 
@@ -36,7 +37,7 @@ export class CreationError extends Error {
 }
 
 export interface CreationCalls {
-  listSpaces(): Promise<readonly { id: string }[]>;
+  listSpaces(): Promise<readonly Pick<Space, '_id'>[]>;
   createSpace(title: string): Promise<{ _id: string; title: string }>;
   createDeck(body: CreateDeckBody): Promise<DeckResponse>;
   processSource(deckId: string, sourceId: string): Promise<Source>;
@@ -58,7 +59,7 @@ async function resolveSpace(
   if (plan.kind === 'guest') {
     // A guest keeps one space (their limits allow one): reuse it once it exists.
     const [own] = await calls.listSpaces();
-    if (own) return own.id;
+    if (own) return own._id;
   }
   const space = await calls.createSpace(
     plan.kind === 'new' ? plan.title.trim() : GUEST_SPACE_TITLE,

@@ -83,7 +83,7 @@ describe('lengths and card counts', () => {
 });
 
 describe('the preselected space', () => {
-  const spaces = [{ id: 's1' }, { id: 's2' }];
+  const spaces = [{ _id: 's1' }, { _id: 's2' }];
   it('follows ?spaceId= when the user has that space', () => {
     expect(initialSpaceChoice({ newSpace: false, spaceId: 's2', spaces })).toEqual({
       kind: 'existing',

@@ -5,6 +5,7 @@ import {
   type DeckLength,
 } from '@mnemo/contracts/entities/deck';
 import { QUESTION_TYPES, type QuestionType } from '@mnemo/contracts/entities/question';
+import type { Space } from '@mnemo/contracts/entities/space';
 import { ANONYMOUS_DECK_CARDS, DECK_LENGTH_CARDS, PLAN_LIMITS } from '@mnemo/contracts/limits';
 import { isApiError, serverErrorField } from '../../lib/api';
 import type { DraftItem } from '../../lib/sources/source-draft';
@@ -77,15 +78,15 @@ export type SpaceChoice = { kind: 'new' } | { kind: 'existing'; id: string };
 export function initialSpaceChoice(options: {
   newSpace: boolean;
   spaceId?: string | undefined;
-  spaces: readonly { id: string }[] | undefined;
+  spaces: readonly Pick<Space, '_id'>[] | undefined;
 }): SpaceChoice {
   const { newSpace, spaceId, spaces } = options;
-  if (spaceId && (spaces === undefined || spaces.some((s) => s.id === spaceId))) {
+  if (spaceId && (spaces === undefined || spaces.some((s) => s._id === spaceId))) {
     return { kind: 'existing', id: spaceId };
   }
   if (newSpace) return { kind: 'new' };
   const first = spaces?.[0];
-  return first ? { kind: 'existing', id: first.id } : { kind: 'new' };
+  return first ? { kind: 'existing', id: first._id } : { kind: 'new' };
 }
 
 export interface CreateCheckInput {
@@ -118,7 +119,11 @@ export function cardCount(authenticated: boolean, length: DeckLength): number {
 export function defaultDeckTitle(items: readonly DraftItem[]): string {
   const first = items[0];
   return placeholderDeckTitle(
-    first === undefined ? undefined : first.kind === 'file' ? { fileName: first.name } : { url: first.url },
+    first === undefined
+      ? undefined
+      : first.kind === 'file'
+        ? { fileName: first.name }
+        : { url: first.url },
   );
 }
 

@@ -319,12 +319,12 @@ export function CreatePage({ newSpace = false, spaceId }: CreateSearch) {
                 }
               >
                 <option value={NEW_SPACE_VALUE}>Create New Space</option>
-                {space.kind === 'existing' && !spaces.data?.some((s) => s.id === space.id) && (
+                {space.kind === 'existing' && !spaces.data?.some((s) => s._id === space.id) && (
                   // The space asked for in the address while the list is still loading.
                   <option value={space.id}>Loading...</option>
                 )}
                 {spaces.data?.map((s) => (
-                  <option key={s.id} value={s.id}>
+                  <option key={s._id} value={s._id}>
                     {s.title}
                   </option>
                 ))}

@@ -154,7 +154,7 @@ function SignedInClone({
         >
           <option value="">{CLONE_MESSAGES.noSpace}</option>
           {spaces.data?.map((s) => (
-            <option key={s.id} value={s.id}>
+            <option key={s._id} value={s._id}>
               {s.title}
             </option>
           ))}

@@ -152,12 +152,16 @@ function StudySpaces() {
       {spaces.data && spaces.data.length > 0 && (
         <ul className="space-grid" aria-label="Study spaces">
           {spaces.data.map((space) => (
-            <li key={space.id} className="space-card">
-              <Link to="/space/$spaceId" params={{ spaceId: space.id }} className="space-card-link">
+            <li key={space._id} className="space-card">
+              <Link
+                to="/space/$spaceId"
+                params={{ spaceId: space._id }}
+                className="space-card-link"
+              >
                 <span className="space-card-title">{space.title}</span>
                 <span className="visually-hidden">, </span>
-                <span className="muted">{deckCountLabel(space.deckCount)}</span>
-                <SpaceDue count={decksDueTotal(counts.data, space.deckIds)} />
+                <span className="muted">{deckCountLabel(space.decks.length)}</span>
+                <SpaceDue count={decksDueTotal(counts.data, space.decks)} />
               </Link>
             </li>
           ))}
@@ -171,5 +175,5 @@ function StudySpaces() {
 function LibraryImport() {
   const spaces = useSpaces();
   if (!spaces.data) return null;
-  return <ImportDeck spaces={spaces.data.map((s) => ({ _id: s.id, title: s.title }))} />;
+  return <ImportDeck spaces={spaces.data} />;
 }

@@ -69,10 +69,10 @@ function SpacesList() {
       failed={spaces.isError && 'Failed to load spaces.'}
     >
       {spaces.data?.map((space) => (
-        <li key={space.id}>
+        <li key={space._id}>
           <Link
             to="/space/$spaceId"
-            params={{ spaceId: space.id }}
+            params={{ spaceId: space._id }}
             className="sidebar-item"
             activeProps={{ className: 'active' }}
             title={space.title}
