@@ -1,5 +1,4 @@
 import { XMLParser } from 'fast-xml-parser';
-import mammoth from 'mammoth';
 import { ExtractionError } from './errors';
 import { isWordMainPart } from './file-type';
 import { htmlToText } from './html-text';
@@ -13,8 +12,11 @@ import { assertZipSafe, DEFAULT_ZIP_LIMITS, readZipEntry, type ZipLimits } from 
  * first (zip.ts) because mammoth unpacks whatever the file claims.
  */
 
-// Images are not read at all (mammoth would otherwise inline each one as base64).
-const skipImages = mammoth.images.imgElement(() => Promise.resolve({ src: '' }));
+/**
+ * mammoth (and the zip library under it, ~12 MB of RSS) is loaded with the first Word document, not
+ * when the worker starts: most workers idle, or read PDFs and pages (issue 25, idle memory).
+ */
+const loadMammoth = async () => (await import('mammoth')).default;
 
 /** dc:title from docProps/core.xml, when the author set one. */
 async function coreTitle(data: Buffer): Promise<string | null> {
@@ -44,6 +46,9 @@ export async function extractDocx(
       'This file is a zip archive, not a Word document. Upload a PDF, .doc or .docx file.',
     );
   }
+  const mammoth = await loadMammoth();
+  // Images are not read at all (mammoth would otherwise inline each one as base64).
+  const skipImages = mammoth.images.imgElement(() => Promise.resolve({ src: '' }));
   let html: string;
   try {
     const result = await mammoth.convertToHtml(
