@@ -9,7 +9,7 @@
  * on all of them alike; every figure is printed with the load average beside it.
  *
  *   pnpm build && pnpm bench:serving     (needs Redis on 127.0.0.1:6379, like npm start)
- *   BENCH_ROUNDS=3 BENCH_SECONDS=5 BENCH_CONNECTIONS=50  (the defaults)
+ *   BENCH_ROUNDS=3 BENCH_SECONDS=5 BENCH_CONNECTIONS=50  (the defaults; BENCH_AMOUNT=<n> for n requests a measurement)
  *
  * Mnemo runs as `npm start` runs it (the launcher, its defaults, LOG_LEVEL=info, output piped), with
  * only the rate limits raised so that the benchmark measures serving, not 429 answers; healthz is
@@ -25,6 +25,9 @@ import { launcherEnvOf } from './launcher-ready';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+// BENCH_AMOUNT=<n>: each measurement sends n requests instead of running BENCH_SECONDS; at high
+// load every target then does the same work, and CPU µs per request is read over the same count.
+const AMOUNT = process.env.BENCH_AMOUNT ? Number(process.env.BENCH_AMOUNT) : undefined;
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 // BENCH_PORT_BASE=<n>: the ports used are n..n+3 (on a machine shared with others); else random ones.
@@ -174,7 +177,7 @@ if (process.env.BENCH_ONLY) {
 }
 
 type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: number; load: string; cpuUs?: Map<string, number> };
-async function measure(target: Target, seconds: number): Promise<Figures> {
+async function measure(target: Target, seconds: number, amount?: number): Promise<Figures> {
   let n = 0;
   const launcher = launchers.get(new URL(target.url).origin);
   const pids =
@@ -184,10 +187,11 @@ async function measure(target: Target, seconds: number): Promise<Figures> {
         ? new Map([['proxy', barePid], ['upstream', upstreamPid]])
         : undefined;
   const cpuBefore = pids && cpuOf(pids);
+  const started = Date.now();
   const result = await autocannon({
     url: target.url,
     connections: CONNECTIONS,
-    duration: seconds,
+    ...(amount !== undefined ? { amount } : { duration: seconds }),
     headers: target.headers ?? {},
     ...(target.manyAddresses
       ? {
@@ -209,7 +213,7 @@ async function measure(target: Target, seconds: number): Promise<Figures> {
       : undefined;
   return {
     ...(cpuUs ? { cpuUs } : {}),
-    rps: result.requests.total / seconds,
+    rps: result.requests.total / (amount !== undefined ? (Date.now() - started) / 1000 : seconds),
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
@@ -235,7 +239,7 @@ const ratios: number[] = [];
 for (let round = 1; round <= ROUNDS; round++) {
   console.log(`round ${round}`);
   for (const t of targets) {
-    const f = await measure(t, SECONDS);
+    const f = await measure(t, SECONDS, AMOUNT);
     all.get(t.name)!.push(f);
     console.log(`  ${t.name.padEnd(34)} ${show(f)}`);
   }
