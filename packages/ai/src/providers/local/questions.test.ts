@@ -692,6 +692,35 @@ describe('generateQuestions', slow, () => {
     }
   });
 
+  it('asks nothing from a sentence whose "it" follows an instruction or whose "these" names an earlier thing', async () => {
+    // Written here: "Enable it …" and "With these partitions …" among sentences that make good cards.
+    const text = [
+      'The broker writes every pending message to the journal before the producer gets an answer.',
+      'Both of these brokers write every pending message to the journal before acknowledging it.',
+      'Enable it only when the journal sits on a fast local disk of the broker host.',
+      'A consumer group shares the partitions of a topic among the consumers of the group.',
+      'The journal is replayed after a crash, so no acknowledged message is lost by the broker.',
+      'Each partition keeps its messages in the order the producer sent them to the broker.',
+      'With these partitions the consumer group reads the topic in parallel on every host.',
+      'A consumer can use message filters to skip the messages of other tenants on the broker.',
+      'A consumer can use message filters to drop the messages of a test topic early.',
+      'The retry policy doubles the delay after each failed delivery attempt of the broker.',
+      'A dead-letter queue holds the messages that failed after the last retry of the policy.',
+      'The dead-letter queue lets an operator inspect the failed messages of the partitions later.',
+    ].join(' ');
+    const chunks = one(text);
+    const questions = await ai.generateQuestions({
+      chunks,
+      count: 14,
+      types: ['multiple_choice', 'free_response'],
+    });
+    expect(questions.length).toBeGreaterThan(0);
+    for (const q of questions) {
+      expectValid(q, chunks);
+      expect(q.question).not.toMatch(/Enable it|these partitions|these brokers/);
+    }
+  });
+
   it('placeholder, repeated blind text and a cookie banner give a clear reason, not cards', async () => {
     for (const [text, reason] of [
       [placeholder, 'placeholder'],

@@ -263,22 +263,33 @@ function unresolved(s: Sentence): boolean {
   );
   if (demonstrative) return true;
   const it = s.tokens.findIndex((t) => t.normal === 'it');
-  if (it <= 0) return false;
+  if (it <= 0) return pointingDeterminer(s);
   const expletive =
     s.tokens[it + 1]?.lemma === 'be' &&
     s.tokens[it + 2]?.pos === 'ADJ' &&
     ['to', 'that'].includes(s.tokens[it + 3]?.normal ?? '');
   // A participle before a noun ("the packed implementation") or a gerund is no finite verb.
-  const finiteBefore = s.tokens
-    .slice(0, it)
-    .some(
-      (t, i) =>
-        t.pos === 'AUX' ||
-        (t.pos === 'VERB' &&
-          !t.normal.endsWith('ing') &&
-          !['NOUN', 'PROPN', 'ADJ'].includes(s.tokens[i + 1]?.pos ?? '')),
-    );
-  return !expletive && !finiteBefore;
+  const finiteBefore = s.tokens.slice(0, it).some(
+    (t, i) =>
+      t.pos === 'AUX' ||
+      (t.pos === 'VERB' &&
+        !t.normal.endsWith('ing') &&
+        // An instruction ("Enable it only when …") has no subject for "it" to follow.
+        !(i === 0 && t.normal === t.lemma) &&
+        !['NOUN', 'PROPN', 'ADJ'].includes(s.tokens[i + 1]?.pos ?? '')),
+  );
+  if (!expletive && !finiteBefore) return true;
+  return pointingDeterminer(s);
+}
+
+/** "Both of these scenarios …", "… using these features": a demonstrative naming an earlier thing. */
+function pointingDeterminer(s: Sentence): boolean {
+  return s.tokens.some(
+    (t, i) =>
+      i > 0 &&
+      ['this', 'these', 'those'].includes(t.normal) &&
+      ['NOUN', 'ADJ'].includes(s.tokens[i + 1]?.pos ?? ''),
+  );
 }
 
 /**
