@@ -23,6 +23,7 @@ import { storageConfigFromEnv } from '@mnemo/storage/env';
 import type { Env } from './env';
 import { createSafeFetch } from './extract/safe-fetch';
 import { startPdfPool } from './extract/pdf-pool';
+import { collectGarbage } from '@mnemo/service-kit/memory';
 import { createOcrEngine } from './extract/ocr-engine';
 import { createProgressPublisher } from './progress/publisher';
 import { createQueueProcessor, type QueueHandlers, type WorkerQueue } from './jobs/registry';
@@ -96,7 +97,11 @@ export async function buildWorker(env: Env, deps: WorkerDeps = {}) {
   // returns the memory a large document grew (pdf-pool.ts).
   const pdfPool = startPdfPool({ threads: env.PDF_THREADS, timeoutMs: env.PDF_TIMEOUT_MS }, app.log);
   const ingestRepository = createIngestRepository({ db: app.db });
-  warmUp({ ai, repository: ingestRepository }, app.log);
+  // Once every warm-up has ended, what they left behind is collected: the worker then idles, and an
+  // idle process makes no major GC of its own (issue 25, idle memory).
+  void Promise.allSettled([pdfPool.warmed, warmUp({ ai, repository: ingestRepository }, app.log)]).then(() =>
+    collectGarbage(),
+  );
   // OCR threads likewise start with the first scan or picture, and end when idle.
   const ocr = createOcrEngine({
     threads: env.OCR_THREADS,
@@ -289,13 +294,16 @@ function warmUp(
 ) {
   const started = performance.now();
   const done = (what: string) => () => log.info({ ms: Math.round(performance.now() - started) }, what);
+  const warming: Promise<unknown>[] = [];
   if (ai.study.provider === 'local') {
     const input = { title: 'Warm-up', text: WARM_UP_TEXT };
-    void ai.study
-      .summarize(input)
-      .then(() => ai.study.keyPoints(input))
-      .then(done('offline AI warmed up'))
-      .catch((err: unknown) => log.warn({ err }, 'offline AI did not warm up; it starts with the first source'));
+    warming.push(
+      ai.study
+        .summarize(input)
+        .then(() => ai.study.keyPoints(input))
+        .then(done('offline AI warmed up'))
+        .catch((err: unknown) => log.warn({ err }, 'offline AI did not warm up; it starts with the first source')),
+    );
   }
   // A batch the size of a short document's chunks (~300 words each), as the store step embeds them.
   const chunk = Array.from({ length: 6 }, () => WARM_UP_TEXT).join(' ');
@@ -305,21 +313,24 @@ function warmUp(
     ai.embedder.provider === 'local'
       ? ai.embedder.embed(texts)
       : Promise.resolve(texts.map((_, i) => madeUpVector(dimensions, i)));
-  void vectors
-    .then((embeddings) =>
-      repository.warmUpStore(
-        texts.map((content, i) => ({
-          chunkIndex: i,
-          content,
-          tokenCount: estimateTokens(content),
-          position: { page: i + 1 },
-          embedding: embeddings[i] ?? null,
-          embeddingModel: ai.embedder.model,
-        })),
-      ),
-    )
-    .then(done('chunk store warmed up'))
-    .catch((err: unknown) => log.warn({ err }, 'the chunk store did not warm up; it starts with the first source'));
+  warming.push(
+    vectors
+      .then((embeddings) =>
+        repository.warmUpStore(
+          texts.map((content, i) => ({
+            chunkIndex: i,
+            content,
+            tokenCount: estimateTokens(content),
+            position: { page: i + 1 },
+            embedding: embeddings[i] ?? null,
+            embeddingModel: ai.embedder.model,
+          })),
+        ),
+      )
+      .then(done('chunk store warmed up'))
+      .catch((err: unknown) => log.warn({ err }, 'the chunk store did not warm up; it starts with the first source')),
+  );
+  return Promise.all(warming);
 }
 
 /** Chunks the warm-up embeds and stores: as many as a short document has. */

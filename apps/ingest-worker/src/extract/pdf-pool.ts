@@ -292,14 +292,15 @@ export function startPdfPool(
     info: (obj: Record<string, unknown>, msg: string) => void;
     warn: (obj: Record<string, unknown>, msg: string) => void;
   },
-): PdfPool {
+): PdfPool & { warmed: Promise<void> } {
   const pool = createPdfPool(options);
   const started = performance.now();
-  pool
+  /** Settles (never rejects) when the warm-up has ended, well or not. */
+  const warmed = pool
     .warm()
     .then(() => log.info({ ms: Math.round(performance.now() - started) }, 'PDF threads warmed up'))
     .catch((err: unknown) => log.warn({ err }, 'PDF threads did not warm up; they start with the first PDF'));
-  return pool;
+  return Object.assign(pool, { warmed });
 }
 
 const abortError = (signal: AbortSignal | undefined) =>

@@ -4,6 +4,7 @@ import { DEFAULT_DECOMPRESSION_BUDGET } from './decompression-budget';
 import { loadPdfJs, PdfReadError, readPdfStripe } from './pdf-read';
 import { renderPdfPage } from './pdf-render';
 import type { ThreadReply, ThreadRequest } from './pdf-pool';
+import { collectGarbage } from '@mnemo/service-kit/memory';
 
 /**
  * A PDF thread: reads the stripes of documents it is sent, one at a time, and answers each with
@@ -32,6 +33,8 @@ async function handle(request: ThreadRequest): Promise<ThreadReply> {
   if (request.type === 'warm') {
     await loadPdfJs();
     await readWarmUpDocument();
+    // The warm-up document is garbage now, and a thread kept warm for its first PDF may idle long.
+    collectGarbage();
     return { id: request.id, ok: true, result: null };
   }
   try {
