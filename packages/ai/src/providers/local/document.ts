@@ -168,7 +168,22 @@ function isContentTerm(t: Token): boolean {
 export const contentTerms = (tokens: readonly Token[]): string[] =>
   tokens.filter(isContentTerm).map((t) => t.stem);
 
+// Full stops of the scripts read by ICU alone: Latin, Arabic (also Urdu's), Devanagari's danda.
+const SCRIPT_FINAL = /[.!؟۔।॥]["”’»)]?$/u;
+
 function isClean(tokens: Token[], text: string, words: number): boolean {
+  // A script the tagger cannot read (Arabic, Cyrillic, Devanagari...): no verb to look for, and
+  // capitals only where the script has them.
+  if (tokens.some((t) => t.untagged)) {
+    if (words < 6 || words > 45 || !SCRIPT_FINAL.test(text)) return false;
+    if (/[|©{}<>\\]|https?:|www\./.test(text)) return false;
+    const first = text.match(/\p{L}/u)?.[0] ?? '';
+    if (first.toLowerCase() !== first.toUpperCase() && first !== first.toUpperCase()) return false;
+    const wordTokens = tokens.filter(isWord);
+    return (
+      wordTokens.filter((t) => hasLetter(t.value)).length / Math.max(1, wordTokens.length) >= 0.75
+    );
+  }
   // Chinese, Japanese, Korean: no capitals and no tagger (nlp.ts), so only length, the final stop
   // and being mostly words are checked.
   if (isCjk(text)) {
@@ -304,6 +319,65 @@ function nounPhrases(tokens: Token[]): [number, number][] {
   return phrases;
 }
 
+/** The runs of content words of a sentence read without tags, as token ranges. */
+function contentRuns(tokens: readonly Token[]): [number, number][] {
+  const runs: [number, number][] = [];
+  let start = -1;
+  tokens.forEach((t, i) => {
+    const content = t.type === 'word' && !t.stop && t.pos === 'NOUN' && hasLetter(t.value);
+    if (content && start < 0) start = i;
+    if (!content && start >= 0) {
+      runs.push([start, i]);
+      start = -1;
+    }
+  });
+  if (start >= 0) runs.push([start, tokens.length]);
+  return runs;
+}
+
+const MAX_RUN = 3;
+const runKey = (tokens: readonly Token[], from: number, to: number) =>
+  tokens
+    .slice(from, to)
+    .map((t) => t.lemma)
+    .join(' ');
+
+/** How often each run of one to three content words occurs, over sentences read without tags. */
+function wordRunCounts(sentences: readonly Sentence[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const s of sentences) {
+    for (const [a, b] of contentRuns(s.tokens)) {
+      for (let i = a; i < b; i++) {
+        for (let n = 1; n <= MAX_RUN && i + n <= b; n++) {
+          const key = runKey(s.tokens, i, i + n);
+          counts.set(key, (counts.get(key) ?? 0) + 1);
+        }
+      }
+    }
+  }
+  return counts;
+}
+
+/**
+ * Terms of a sentence in a script the tagger cannot read: with no part of speech, a term is what
+ * the text itself repeats. Within each run of content words, the longest run of two or three
+ * words the text uses again ("دورة الماء", "солнечного света") is one term; a word left over is a
+ * term of its own when it is a word and not a letter or two.
+ */
+function repeatedRuns(tokens: readonly Token[], counts: ReadonlyMap<string, number>) {
+  const spans: [number, number][] = [];
+  for (const [a, b] of contentRuns(tokens)) {
+    let i = a;
+    while (i < b) {
+      let n = Math.min(MAX_RUN, b - i);
+      while (n > 1 && (counts.get(runKey(tokens, i, i + n)) ?? 0) < 2) n--;
+      if (n > 1 || [...(tokens[i]?.value ?? '')].length >= 3) spans.push([i, i + n]);
+      i += n;
+    }
+  }
+  return spans;
+}
+
 function entityPhrases(s: {
   tokens: Token[];
   entities: EntitySpan[];
@@ -361,6 +435,58 @@ export function analyze(
           .map((b) => b.replace(/\s+/g, ' ').trim())
           .filter((b) => b.length > 0)
       : proseBlocks(part);
+  const markPhrases = (sentence: Sentence, spans: readonly [number, number][]) => {
+    const { tokens } = sentence;
+    const taken = new Set<number>();
+    for (const e of entityPhrases(sentence)) {
+      const key = `#${e.surface.toLowerCase()}`;
+      sentence.phrases.push({
+        key,
+        start: e.start,
+        end: e.end,
+        surface: e.surface,
+        plural: false,
+      });
+      for (let k = e.start; k < e.end; k++) taken.add(k);
+      record(stats, key, e.kind, false, e.surface, sentence.id, [key], e.end - e.start, false);
+    }
+    for (const [start, end] of spans) {
+      let overlaps = false;
+      for (let k = start; k < end; k++) if (taken.has(k)) overlaps = true;
+      if (overlaps) continue;
+      const words = tokens
+        .slice(start, end)
+        .filter((t) => t.type === 'word' || t.type === 'number');
+      // Lemmas, not stems: stems merge "computer" with "computation", lemmas only "whale" with "whales".
+      const key = words.map((t) => t.lemma).join(' ');
+      const head = tokens[end - 1];
+      const kind: PhraseKind = head?.pos === 'PROPN' ? 'proper' : 'concept';
+      const plural =
+        head !== undefined &&
+        head.pos === 'NOUN' &&
+        head.normal !== head.lemma &&
+        head.normal.endsWith('s');
+      const surface = surfaceOf(sentence, start, end);
+      sentence.phrases.push({ key, start, end, surface, plural });
+      const initial = tokens.slice(0, start).every((t) => t.type === 'punctuation');
+      // Chinese and Japanese words are one to four characters: a term's length is counted as
+      // words are in these scripts (about two characters each), so "富国強兵" is a compound.
+      const length = IDEOGRAPH.test(surface)
+        ? Math.min(4, Math.max(1, Math.ceil([...surface.replace(/\s/g, '')].length / 2)))
+        : words.length;
+      record(
+        stats,
+        key,
+        kind,
+        plural,
+        surface,
+        sentence.id,
+        words.map((t) => t.stem),
+        length,
+        initial,
+      );
+    }
+  };
   parts.forEach((part, partIndex) => {
     for (const text of blocksOf(part)) {
       for (const parsed of parse(text)) {
@@ -384,60 +510,19 @@ export function analyze(
           anaphoric: first !== undefined && ANAPHORIC_OPENERS.has(first.normal),
           phrases: [],
         };
-        const taken = new Set<number>();
-        for (const e of entityPhrases(sentence)) {
-          const key = `#${e.surface.toLowerCase()}`;
-          sentence.phrases.push({
-            key,
-            start: e.start,
-            end: e.end,
-            surface: e.surface,
-            plural: false,
-          });
-          for (let k = e.start; k < e.end; k++) taken.add(k);
-          record(stats, key, e.kind, false, e.surface, sentence.id, [key], e.end - e.start, false);
-        }
-        for (const [start, end] of nounPhrases(tokens)) {
-          let overlaps = false;
-          for (let k = start; k < end; k++) if (taken.has(k)) overlaps = true;
-          if (overlaps) continue;
-          const words = tokens
-            .slice(start, end)
-            .filter((t) => t.type === 'word' || t.type === 'number');
-          // Lemmas, not stems: stems merge "computer" with "computation", lemmas only "whale" with "whales".
-          const key = words.map((t) => t.lemma).join(' ');
-          const head = tokens[end - 1];
-          const kind: PhraseKind = head?.pos === 'PROPN' ? 'proper' : 'concept';
-          const plural =
-            head !== undefined &&
-            head.pos === 'NOUN' &&
-            head.normal !== head.lemma &&
-            head.normal.endsWith('s');
-          const surface = surfaceOf(sentence, start, end);
-          sentence.phrases.push({ key, start, end, surface, plural });
-          const initial = tokens.slice(0, start).every((t) => t.type === 'punctuation');
-          // Chinese and Japanese words are one to four characters: a term's length is counted as
-          // words are in these scripts (about two characters each), so "富国強兵" is a compound.
-          const length = IDEOGRAPH.test(surface)
-            ? Math.min(4, Math.max(1, Math.ceil([...surface.replace(/\s/g, '')].length / 2)))
-            : words.length;
-          record(
-            stats,
-            key,
-            kind,
-            plural,
-            surface,
-            sentence.id,
-            words.map((t) => t.stem),
-            length,
-            initial,
-          );
-        }
         sentences.push(sentence);
+        // Words of a script the tagger cannot read have no noun phrases: their terms are the
+        // text's repeated word runs, known once every sentence is read.
+        if (!tokens.some((t) => t.untagged)) markPhrases(sentence, nounPhrases(tokens));
       }
       block++;
     }
   });
+  const untagged = sentences.filter((s) => s.tokens.some((t) => t.untagged));
+  if (untagged.length > 0) {
+    const runs = wordRunCounts(untagged);
+    for (const s of untagged) markPhrases(s, repeatedRuns(s.tokens, runs));
+  }
 
   const idf = inverseFrequencies(sentences);
   const centrality = degreeCentrality(sentences, idf);
@@ -486,7 +571,7 @@ function record(
 /** Sentences of a block, tagged for the language where the English tags would mislead. */
 function parserFor(language: string | null): (text: string) => ParsedSentence[] {
   const base = language?.split('-')[0] ?? '';
-  if (!RETAGGED_LANGUAGES.has(base)) return parseBlock;
+  if (!RETAGGED_LANGUAGES.has(base)) return (text) => parseBlock(text, language);
   return (text) =>
     isCjk(text) ? parseBlock(text) : parseBlock(text).map((s) => retagSentence(s, base));
 }

@@ -2,24 +2,26 @@ import { stopWords } from './feedback-words';
 import type { ParsedSentence, Token } from './nlp';
 
 /**
- * German, Spanish and French read through wink's English model come out tagged at random ("Dann"
+ * German, Spanish, French, Portuguese and Italian read through wink's English model come out tagged at random ("Dann"
  * a name, "gilt" a noun, "la" and "del" nouns), so key concepts and blanks fell on function words
  * and sentence openers ("Und:", "Sei:", "Dann gilt:"). For these languages the English tags are
  * replaced by a few rules that need no model:
  * - stop words come from `stopwords-iso` (the list the grader already uses), a handful of them
  *   auxiliaries, so a sentence still has a verb;
- * - French elisions ("l'énergie", "d'un", "qu'il") are split into the article and the word;
+ * - French and Italian elisions ("l'énergie", "d'un", "dell'acqua") are split into the article and
+ *   the word;
  * - German: a capitalised word is a noun (German capitalises every noun, so a capital says nothing
  *   about being a name); a lower-case word is an adjective only between an article (or nothing)
  *   and a noun ("die neuronalen Netze"), otherwise a verb or an adverb;
- * - Spanish and French: a word after an article or preposition is a noun, a word after a noun
+ * - Spanish, French, Portuguese and Italian: a word after an article or preposition is a noun, a word after a noun
  *   with an adjective's ending is its adjective ("aprendizaje automático", "énergie cinétique"),
  *   a capitalised word inside a sentence is a name; anything else is read as a verb, so "el sistema
  *   utiliza" does not make "sistema utiliza" a term.
- * Lemmas and stems lose a plural ending in Spanish and French so "sistema" meets "sistemas".
+ * Lemmas and stems lose a plural ending in the Romance languages so "sistema" meets "sistemas"
+ * (Italian, whose plurals change the last vowel, loses the vowel: "sistem" for "sistema/sistemi").
  */
 
-export const RETAGGED_LANGUAGES = new Set(['de', 'es', 'fr']);
+export const RETAGGED_LANGUAGES = new Set(['de', 'es', 'fr', 'pt', 'it']);
 
 const AUXILIARIES: Record<string, ReadonlySet<string>> = {
   de: new Set(
@@ -34,6 +36,16 @@ const AUXILIARIES: Record<string, ReadonlySet<string>> = {
   ),
   fr: new Set(
     'est sont était étaient fut sera seront a ont avait avaient peut peuvent doit doivent être avoir'.split(
+      ' ',
+    ),
+  ),
+  pt: new Set(
+    'é são era eram foi foram será serão está estão estava estavam tem têm tinha tinham há pode podem deve devem ser estar ter haver'.split(
+      ' ',
+    ),
+  ),
+  it: new Set(
+    'è sono era erano fu furono sarà saranno sta stanno ha hanno aveva avevano può possono deve devono essere avere stare'.split(
       ' ',
     ),
   ),
@@ -52,16 +64,32 @@ const PHRASE_OPENERS: Record<string, ReadonlySet<string>> = {
       ' ',
     ),
   ),
+  pt: new Set(
+    'o a os as um uma uns umas do da dos das no na nos nas ao aos à às pelo pela pelos pelas de em com por para sem sobre entre desde até num numa seu sua seus suas este esta estes estas esse essa esses essas cada todo toda todos todas outro outra outros outras'.split(
+      ' ',
+    ),
+  ),
+  it: new Set(
+    "il lo la i gli le l' un uno una un' del dello della dei degli delle dell' al allo alla ai agli alle all' dal dallo dalla dai dagli dalle dall' nel nello nella nei negli nelle nell' sul sullo sulla sui sugli sulle sull' di a da in con su per tra fra suo sua suoi sue questo questa questi queste quel quella quei quelle ogni tutto tutta tutti tutte altro altra altri altre".split(
+      ' ',
+    ),
+  ),
 };
 
 const ADJECTIVE_ENDING: Record<string, RegExp> = {
   de: /(?:e|en|er|es|em|isch|lich|ig|bar)$/u,
   es: /(?:al|ales|ico|ica|icos|icas|ivo|iva|ivos|ivas|oso|osa|osos|osas|ble|bles|ante|antes|ente|entes|ario|aria|arios|arias|ado|ada|ados|adas|ido|ida|idos|idas|ar|ares|ino|ina|inos|inas|ista|istas|ano|ana|anos|anas|ense|enses)$/u,
   fr: /(?:al|ale|ales|aux|ique|iques|if|ive|ifs|ives|é|ée|és|ées|el|elle|els|elles|eux|euse|euses|ble|bles|ant|ante|ants|antes|ente|entes|aire|aires|ien|ienne|iens|iennes|ais|aise|aises|ier|ière|iers|ières|in|ine|ins|ines)$/u,
+  pt: /(?:al|ais|ico|ica|icos|icas|ivo|iva|ivos|ivas|oso|osa|osos|osas|vel|veis|ante|antes|ente|entes|ário|ária|ários|árias|ado|ada|ados|adas|ido|ida|idos|idas|ar|ares|ino|ina|inos|inas|ista|istas|ano|ana|anos|anas|ense|enses|eiro|eira|eiros|eiras)$/u,
+  it: /(?:ale|ali|ico|ica|ici|iche|ivo|iva|ivi|ive|oso|osa|osi|ose|bile|bili|ante|anti|ente|enti|ario|aria|ari|arie|ato|ata|ati|ate|ito|ita|iti|ite|ino|ina|ini|ine|ista|isti|iste|ano|ana|ani|ane|ese|esi)$/u,
 };
 
-// French elided articles, pronouns and conjunctions before a vowel or a mute h.
-const ELISION = /^((?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu)['’])(\p{L}.*)$/iu;
+// French elided articles, pronouns and conjunctions before a vowel or a mute h; Italian's
+// articles and articled prepositions ("l'energia", "dell'acqua", "un'isola").
+const ELISION: Record<string, RegExp> = {
+  fr: /^((?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu)['’])(\p{L}.*)$/iu,
+  it: /^((?:l|un|dell|all|dall|nell|sull|coll|quell|quest|c|d|s|v|m|t)['’])(\p{L}.*)$/iu,
+};
 
 const isWordToken = (t: Token) => t.type === 'word';
 const capitalised = (t: Token) => /^\p{Lu}/u.test(t.value);
@@ -73,6 +101,16 @@ function singular(word: string, language: string): string {
     if (/[^aeiouáéíóú]es$/u.test(word) && word.length > 4) return word.slice(0, -2);
     if (/[aeiouáéíóú]s$/u.test(word)) return word.slice(0, -1);
   }
+  if (language === 'pt') {
+    if (/ões$|ães$/u.test(word)) return `${word.slice(0, -3)}ão`;
+    if (/ais$/u.test(word)) return `${word.slice(0, -2)}l`;
+    if (/[^aeiouáéíóúâêô]es$/u.test(word) && word.length > 4) return word.slice(0, -2);
+    if (/[aeiouáéíóúâêô]s$/u.test(word)) return word.slice(0, -1);
+  }
+  if (language === 'it') {
+    // Italian plurals change the final vowel: "-i" for "-o"/"-e", "-e" for "-a"; the key drops it.
+    if (/[aeio]$/u.test(word)) return word.slice(0, -1);
+  }
   if (language === 'fr') {
     if (/eaux$/u.test(word)) return word.slice(0, -1);
     if (/aux$/u.test(word)) return `${word.slice(0, -3)}al`;
@@ -82,11 +120,14 @@ function singular(word: string, language: string): string {
   return word;
 }
 
-function splitElisions(tokens: readonly Token[]): { tokens: Token[]; from: number[] } {
+function splitElisions(
+  tokens: readonly Token[],
+  elision: RegExp,
+): { tokens: Token[]; from: number[] } {
   const out: Token[] = [];
   const from: number[] = [];
   tokens.forEach((t, i) => {
-    const m = t.type === 'word' ? ELISION.exec(t.value) : null;
+    const m = t.type === 'word' ? elision.exec(t.value) : null;
     if (m?.[1] && m[2]) {
       const article = m[1];
       const rest = m[2];
@@ -107,13 +148,13 @@ export function retagSentence(parsed: ParsedSentence, language: string): ParsedS
   const aux = AUXILIARIES[language] ?? new Set<string>();
   const openers = PHRASE_OPENERS[language] ?? new Set<string>();
   const adjective = ADJECTIVE_ENDING[language] ?? /$^/u;
-  const { tokens, from } =
-    language === 'fr'
-      ? splitElisions(parsed.tokens)
-      : {
-          tokens: [...parsed.tokens],
-          from: parsed.tokens.map((_, i) => i),
-        };
+  const elision = ELISION[language];
+  const { tokens, from } = elision
+    ? splitElisions(parsed.tokens, elision)
+    : {
+        tokens: [...parsed.tokens],
+        from: parsed.tokens.map((_, i) => i),
+      };
   const firstWord = tokens.findIndex(isWordToken);
   const tagged: Token[] = [];
   tokens.forEach((t, i) => {
@@ -178,7 +219,7 @@ export function retagSentence(parsed: ParsedSentence, language: string): ParsedS
     // a bare "de" between two nouns belongs to the term; "de la luz" (an article after it) does not.
     if (
       language !== 'de' &&
-      (t.normal === 'de' || t.normal === "d'") &&
+      (t.normal === 'de' || t.normal === "d'" || (language === 'it' && t.normal === 'di')) &&
       prev.pos === 'NOUN' &&
       next.pos === 'NOUN' &&
       next.type === 'word'

@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import winkNLP, { type ItsFunction, type WinkMethods } from 'wink-nlp';
 import type Model from 'wink-eng-lite-web-model';
+import { detectLanguage } from '../../language';
+import { stopWords } from './feedback-words';
 
 /**
  * wink-nlp with its English lite model: tokens, sentence boundaries, part-of-speech tags, stems,
@@ -43,6 +45,13 @@ export type Token = {
   stop: boolean;
   /** Whitespace before the token in the source. */
   spaced: boolean;
+  /**
+   * No part of speech is known: the word comes from a script wink's English model cannot read
+   * (Arabic, Cyrillic, Greek, Devanagari...), read by ICU's word breaks; content words are tagged
+   * NOUN only so that they count as content. Terms of such text are its repeated word runs
+   * (document.ts), not noun phrases.
+   */
+  untagged?: boolean;
   /**
    * Starts a new noun phrase even right after a noun: German writes compounds as one word, so two
    * nouns side by side are two terms ("der Zucker Glukose"), not one (latin-tags.ts).
@@ -122,6 +131,13 @@ const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const HANGUL = /\p{Script=Hangul}/u;
 const HIRAGANA = /\p{Script=Hiragana}/u;
+
+/** Whether `text` is Korean: Hangul and no kana, most of its ideographs Hangul. */
+function isHangul(text: string): boolean {
+  const hangul = text.match(/\p{Script=Hangul}/gu)?.length ?? 0;
+  const han = text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu)?.length ?? 0;
+  return hangul > han;
+}
 
 /** Whether most letters of `text` are Chinese, Japanese or Korean. */
 export function isCjk(text: string): boolean {
@@ -263,9 +279,244 @@ function parseCjkBlock(text: string): ParsedSentence[] {
   return out;
 }
 
-/** Sentences of one block of text (a paragraph), each with its tokens. */
-export function parseBlock(text: string): ParsedSentence[] {
-  if (isCjk(text)) return parseCjkBlock(text);
+/**
+ * Whether most letters of `text` are of a script other than Latin that wink's English model reads
+ * as unknown tokens (Arabic, Cyrillic, Greek, Hebrew, Devanagari, Thai...); Chinese, Japanese and
+ * Korean have their own reader (`isCjk`).
+ */
+export function isOtherScript(text: string): boolean {
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  if (letters === 0) return false;
+  const latin = text.match(/\p{Script=Latin}/gu)?.length ?? 0;
+  return (letters - latin) / letters > 0.5 && !isCjk(text);
+}
+
+// Arabic letters written several ways (hamza seats, alef maqsura, taa marbuta), short vowels and
+// the tatweel: folded so that one word is one key however it is written.
+const ARABIC_MARKS = /[\u0610-\u061a\u064b-\u065f\u0670\u0640]/gu;
+const foldArabic = (w: string) =>
+  w
+    .replace(ARABIC_MARKS, '')
+    .replace(/[أإآٱ]/gu, 'ا')
+    .replace(/ى/gu, 'ي')
+    .replace(/ة/gu, 'ه');
+// Light stemming (Larkey, Ballesteros & Connell's "light10"): the conjunction, the article and the
+// prepositions glued to it, and the commonest plural and feminine endings, so "الماء", "للماء" and
+// "والماء" are one word. Only affixes that leave a word of three letters or more go.
+const ARABIC_PREFIXES = ['وال', 'بال', 'كال', 'فال', 'لل', 'ال'];
+// Matched after folding, so "ية" and "ة" are written "يه" and "ه".
+const ARABIC_SUFFIXES = ['ها', 'ان', 'ات', 'ون', 'ين', 'يه', 'ه', 'ي'];
+function arabicStem(word: string): string {
+  let w = foldArabic(word);
+  if (w.length >= 4 && w.startsWith('و')) w = w.slice(1);
+  const prefix = ARABIC_PREFIXES.find((p) => w.startsWith(p) && w.length - p.length >= 2);
+  if (prefix) w = w.slice(prefix.length);
+  for (const suffix of ARABIC_SUFFIXES) {
+    if (w.endsWith(suffix) && w.length - suffix.length >= 3) w = w.slice(0, -suffix.length);
+  }
+  return w;
+}
+
+// Korean particles written onto the noun before them ("광합성은", "이산화탄소를"), longest first:
+// taken off for the word's key so a noun is one term whatever its particle, when two syllables stay.
+const KOREAN_PARTICLES = [
+  '에서는',
+  '에게서',
+  '으로는',
+  '에서',
+  '에게',
+  '으로',
+  '로서',
+  '로써',
+  '부터',
+  '까지',
+  '처럼',
+  '보다',
+  '과는',
+  '와는',
+  '은',
+  '는',
+  '이',
+  '가',
+  '을',
+  '를',
+  '의',
+  '에',
+  '로',
+  '와',
+  '과',
+  '도',
+  '만',
+];
+// Korean predicates end in a verb ending ("반사한다", "흡수하고", "만들어지며"): verbs, never terms.
+const KOREAN_PREDICATE = /(?:다|고|며|서|면|지만|는데|니다|도록|게|요)$/u;
+function koreanStem(word: string): string {
+  const particle = KOREAN_PARTICLES.find(
+    (p) => word.endsWith(p) && [...word].length - [...p].length >= 2,
+  );
+  return particle ? word.slice(0, -particle.length) : word;
+}
+
+// Russian, Ukrainian and other Cyrillic languages inflect nouns by their ending ("фотосинтез",
+// "фотосинтеза", "фотосинтезе"): the commonest case and number endings come off a word's key when
+// three letters stay, so one term is one key (a light stemmer, not a lemmatiser: "свет" and "света"
+// meet, a stem change does not).
+const CYRILLIC_ENDINGS = [
+  'ями',
+  'ами',
+  'ого',
+  'его',
+  'ому',
+  'ему',
+  'ыми',
+  'ими',
+  'ой',
+  'ей',
+  'ом',
+  'ем',
+  'ам',
+  'ям',
+  'ах',
+  'ях',
+  'ов',
+  'ев',
+  'ую',
+  'юю',
+  'ая',
+  'яя',
+  'ое',
+  'ее',
+  'ые',
+  'ие',
+  'ый',
+  'ий',
+  'а',
+  'я',
+  'ы',
+  'и',
+  'у',
+  'ю',
+  'е',
+  'о',
+  'ь',
+];
+function cyrillicStem(word: string): string {
+  const ending = CYRILLIC_ENDINGS.find((e) => word.endsWith(e) && word.length - e.length >= 3);
+  return ending ? word.slice(0, -ending.length) : word;
+}
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+
+const scriptSegmenters = new Map<string, { sentence: Intl.Segmenter; word: Intl.Segmenter }>();
+
+/**
+ * A block in a script wink cannot read: sentences and words from ICU (`Intl.Segmenter`, Unicode's
+ * sentence and word breaks, with dictionaries for scripts written without spaces such as Thai),
+ * stop words from `stopwords-iso` in the language given or detected. Every other word is content.
+ */
+function parseScriptBlock(text: string, language: string | null): ParsedSentence[] {
+  const lang = (language ?? detectLanguage(text) ?? 'und').split('-')[0] ?? 'und';
+  let seg = scriptSegmenters.get(lang);
+  if (!seg) {
+    const locale = lang === 'und' ? [] : [lang];
+    seg = {
+      sentence: new Intl.Segmenter(locale, { granularity: 'sentence' }),
+      word: new Intl.Segmenter(locale, { granularity: 'word' }),
+    };
+    scriptSegmenters.set(lang, seg);
+  }
+  const stops = stopWords(lang) ?? new Set<string>();
+  const arabic = /\p{Script=Arabic}/u.test(text);
+  const korean = HANGUL.test(text);
+  const out: ParsedSentence[] = [];
+  for (const { segment } of seg.sentence.segment(text)) {
+    const tokens: Token[] = [];
+    let spaced = false;
+    for (const w of seg.word.segment(segment)) {
+      if (/^\s+$/u.test(w.segment)) {
+        spaced = true;
+        continue;
+      }
+      const value = w.segment;
+      const normal = arabic ? foldArabic(value.toLowerCase()) : value.toLowerCase();
+      const number = /^\p{N}+(?:[.,]\p{N}+)*$/u.test(value);
+      const word = w.isWordLike === true && !number;
+      const stop = word && (stops.has(value.toLowerCase()) || stops.has(normal));
+      const stem = !word
+        ? normal
+        : arabic
+          ? arabicStem(value.toLowerCase())
+          : CYRILLIC.test(value)
+            ? cyrillicStem(normal)
+            : normal;
+      // A Korean particle is a token of its own, written on to its noun: terms, blanks and options
+      // are the noun alone ("광합성", not "광합성은").
+      const noun = word && korean && !stop ? koreanStem(normal) : normal;
+      if (noun !== normal) {
+        const particle = value.slice(noun.length);
+        tokens.push(
+          {
+            value: noun,
+            normal: noun,
+            stem: noun,
+            lemma: noun,
+            pos: 'NOUN',
+            type: 'word',
+            stop: false,
+            spaced,
+            untagged: true,
+          },
+          {
+            value: particle,
+            normal: particle,
+            stem: particle,
+            lemma: particle,
+            pos: 'PART',
+            type: 'word',
+            stop: true,
+            spaced: false,
+            untagged: true,
+          },
+        );
+        spaced = false;
+        continue;
+      }
+      tokens.push({
+        value,
+        normal,
+        stem,
+        lemma: stem,
+        pos: number
+          ? 'NUM'
+          : !word
+            ? /\p{L}/u.test(value)
+              ? 'X'
+              : 'PUNCT'
+            : stop
+              ? 'PART'
+              : korean && KOREAN_PREDICATE.test(normal)
+                ? 'VERB'
+                : 'NOUN',
+        type: number ? 'number' : word ? 'word' : /\p{L}/u.test(value) ? 'word' : 'punctuation',
+        stop,
+        spaced,
+        untagged: true,
+      });
+      spaced = false;
+    }
+    if (tokens.length > 0) out.push({ tokens, entities: [] });
+  }
+  return out;
+}
+
+/**
+ * Sentences of one block of text (a paragraph), each with its tokens. `language` (BCP 47, as
+ * detected) picks the stop words of a script wink cannot read; it is detected when not given.
+ */
+export function parseBlock(text: string, language: string | null = null): ParsedSentence[] {
+  // Korean writes words with spaces and particles glued on: read as the other scripts ICU alone
+  // segments, its particles taken off the terms' keys.
+  if (isCjk(text) && !isHangul(text)) return parseCjkBlock(text);
+  if (isCjk(text) || isOtherScript(text)) return parseScriptBlock(text, language);
   const nlp = analysisNlp();
   const its = nlp.its;
   const folded = foldExtendedLatin(text);

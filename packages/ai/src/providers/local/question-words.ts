@@ -3,8 +3,9 @@ import { languageName } from '../../language';
 /**
  * The offline question writer's own words (the stems around a blank, a term asked about), in the
  * languages it can write them. The rewrites that turn a sentence into a real question (rewrite.ts)
- * read English tags only; in German, Spanish, French, Chinese and Japanese the writer asks with these
- * stems (Chinese and Japanese also with the rewrites of rewrite-cjk.ts); in any
+ * read English tags only; in German, Spanish, French, Portuguese, Italian, Dutch, Russian, Arabic,
+ * Korean, Hindi, Chinese and Japanese the writer asks with these stems, and "What is X?" for a
+ * definition where `whatIs` is given (Chinese and Japanese with the rewrites of rewrite-cjk.ts); in any
  * other language it writes the English stems and says so once, naming the language
  * (Intl.DisplayNames), as the grader's feedback does (feedback-words.ts).
  */
@@ -19,6 +20,12 @@ export type QuestionWords = {
   about: (term: string) => string;
   /** The same, about the case passage. */
   caseAbout: (term: string) => string;
+  /**
+   * "What is X?" for a definition opening with the term, given the definition's copula as the
+   * source writes it (summarize.ts `foreignCopula`: "sind" asks "Was sind …?"); English has its
+   * own rewrites (rewrite.ts), Chinese and Japanese theirs (rewrite-cjk.ts).
+   */
+  whatIs?: (term: string, copula: string) => string;
 };
 
 const ENGLISH: QuestionWords = {
@@ -37,6 +44,7 @@ const WORDS: Record<string, QuestionWords> = {
     caseCloze: (s) => `Welcher Begriff ergänzt nach dem Fall oben diese Aussage? „${s}“`,
     about: (t) => `Was sagt die Quelle über ${t}?`,
     caseAbout: (t) => `Erkläre anhand des Falls oben, was er über ${t} aussagt.`,
+    whatIs: (t, copula) => (copula === 'sind' ? `Was sind ${t}?` : `Was ist ${t}?`),
   },
   es: {
     quoted: (t) => `«${t}»`,
@@ -44,6 +52,7 @@ const WORDS: Record<string, QuestionWords> = {
     caseCloze: (s) => `Según el caso anterior, ¿qué término completa esta afirmación? «${s}»`,
     about: (t) => `¿Qué dice la fuente sobre ${t}?`,
     caseAbout: (t) => `Según el caso anterior, explica qué dice sobre ${t}.`,
+    whatIs: (t, copula) => (copula === 'son' ? `¿Qué son ${t}?` : `¿Qué es ${t}?`),
   },
   // Chinese and Japanese: the stems around a blank; their real questions are in rewrite-cjk.ts.
   zh: {
@@ -66,6 +75,65 @@ const WORDS: Record<string, QuestionWords> = {
     caseCloze: (s) => `D’après le cas ci-dessus, quel terme complète cette affirmation ? « ${s} »`,
     about: (t) => `Que dit la source à propos de ${t} ?`,
     caseAbout: (t) => `D’après le cas ci-dessus, expliquez ce qu’il dit de ${t}.`,
+    whatIs: (t, copula) => (copula === 'sont' ? `Que sont ${t} ?` : `Qu’est-ce que ${t} ?`),
+  },
+  pt: {
+    quoted: (t) => `“${t}”`,
+    cloze: (s) => `Que termo completa esta afirmação da fonte? “${s}”`,
+    caseCloze: (s) => `Com base no caso acima, que termo completa esta afirmação? “${s}”`,
+    about: (t) => `O que diz a fonte sobre ${t}?`,
+    caseAbout: (t) => `Com base no caso acima, explique o que ele diz sobre ${t}.`,
+    whatIs: (t, copula) => (copula === 'são' ? `O que são ${t}?` : `O que é ${t}?`),
+  },
+  it: {
+    quoted: (t) => `«${t}»`,
+    cloze: (s) => `Quale termine completa questa affermazione della fonte? «${s}»`,
+    caseCloze: (s) => `In base al caso sopra, quale termine completa questa affermazione? «${s}»`,
+    about: (t) => `Che cosa dice la fonte su ${t}?`,
+    caseAbout: (t) => `In base al caso sopra, spiega che cosa dice su ${t}.`,
+    whatIs: (t, copula) => (copula === 'sono' ? `Che cosa sono ${t}?` : `Che cos’è ${t}?`),
+  },
+  nl: {
+    quoted: (t) => `‘${t}’`,
+    cloze: (s) => `Welk begrip maakt deze bewering uit de bron compleet? ‘${s}’`,
+    caseCloze: (s) =>
+      `Welk begrip maakt deze bewering compleet, volgens de casus hierboven? ‘${s}’`,
+    about: (t) => `Wat zegt de bron over ${t}?`,
+    caseAbout: (t) => `Leg aan de hand van de casus hierboven uit wat die zegt over ${t}.`,
+  },
+  // A term after a Russian preposition would need its case ending: "о понятии «X»" keeps it as
+  // written.
+  ru: {
+    quoted: (t) => `«${t}»`,
+    cloze: (s) => `Какой термин пропущен в этом утверждении из источника? «${s}»`,
+    caseCloze: (s) => `Какой термин пропущен в этом утверждении, судя по случаю выше? «${s}»`,
+    about: (t) => `Что говорится в источнике о понятии ${t}?`,
+    caseAbout: (t) => `Объясните по случаю выше, что в нём говорится о понятии ${t}.`,
+    whatIs: (t) => `Что такое ${t}?`,
+  },
+  ar: {
+    quoted: (t) => `«${t}»`,
+    cloze: (s) => `ما الكلمة التي تكمل هذه العبارة من المصدر؟ «${s}»`,
+    caseCloze: (s) => `بناءً على الحالة أعلاه، ما الكلمة التي تكمل هذه العبارة؟ «${s}»`,
+    about: (t) => `ماذا يقول المصدر عن ${t}؟`,
+    caseAbout: (t) => `بناءً على الحالة أعلاه، اشرح ما تقوله عن ${t}.`,
+    whatIs: (t, copula) => `ما ${copula === 'هي' ? 'هي' : 'هو'} ${t}؟`,
+  },
+  ko: {
+    quoted: (t) => `‘${t}’`,
+    cloze: (s) => `다음 문장의 빈칸에 들어갈 말은 무엇입니까? “${s}”`,
+    caseCloze: (s) => `위의 사례에 따르면, 다음 문장의 빈칸에 들어갈 말은 무엇입니까? “${s}”`,
+    about: (t) => `자료에서는 ${t}에 대해 무엇이라고 말합니까?`,
+    caseAbout: (t) => `위의 사례를 바탕으로 ${t}에 대해 설명하십시오.`,
+    // The topic particle as the source writes it after the term ("광합성은").
+    whatIs: (t, particle) => `${t}${particle} 무엇입니까?`,
+  },
+  hi: {
+    quoted: (t) => `“${t}”`,
+    cloze: (s) => `स्रोत के इस कथन में रिक्त स्थान पर कौन-सा शब्द आएगा? “${s}”`,
+    caseCloze: (s) => `ऊपर दिए गए प्रसंग के अनुसार, इस कथन में रिक्त स्थान पर कौन-सा शब्द आएगा? “${s}”`,
+    about: (t) => `स्रोत ${t} के बारे में क्या कहता है?`,
+    caseAbout: (t) => `ऊपर दिए गए प्रसंग के आधार पर समझाइए कि इसमें ${t} के बारे में क्या कहा गया है।`,
   },
 };
 

@@ -24,7 +24,7 @@ import {
   whyQuestion,
 } from './rewrite';
 import { cjkQuestion, type CjkLanguage } from './rewrite-cjk';
-import { diverseKeyPhrases, definesAt, keyPhrases } from './summarize';
+import { diverseKeyPhrases, definesAt, foreignCopula, keyPhrases } from './summarize';
 import { focusTerms, sameText, similarWording, textTerms } from './terms';
 import { synonyms } from './wordnet';
 import { wordVectors } from './word-vectors';
@@ -1462,6 +1462,15 @@ function freeResponse(
       question = `What ${verb.normal} ${termRef(phrase, term)}?`;
     } else if (defines) {
       question = `What is meant by ${termRef(phrase, term)}, according to the source? Explain in your own words.`;
+    } else if (!english && opensSentence(s, o) && words.whatIs && foreignCopula(s, o.end)) {
+      // A definition opening with the term: "What is X?" in the source's language, the term in
+      // the form the definition gives it (its subject's case, where the language inflects).
+      // Capitalised only by the sentence's start when the text also writes it in lower case.
+      const named =
+        phrase.lowerSurface !== null
+          ? (o.surface[0]?.toLowerCase() ?? '') + o.surface.slice(1)
+          : o.surface;
+      question = words.whatIs(termRef(phrase, named), foreignCopula(s, o.end) ?? '');
     } else if (!english && opensSentence(s, o)) {
       // No rewrite reads this language: the sentence is about the term it opens with.
       question = words.about(termRef(phrase, term));

@@ -69,9 +69,10 @@ export function explainingSentence(
     if (!occurrence) continue;
     let score = doc.importance[id] ?? 0;
     if (definesAt(s, occurrence.end)) score += 1;
-    // A Chinese or Japanese sentence defining the term it opens with explains that term, not this
-    // one ("明治維新は、……日本で起きた……変革です。" is no key point for "日本").
-    else if (occurrence.start > 0 && cjkLanguageOf(s.text)) {
+    // A sentence defining the term it opens with explains that term, not this one
+    // ("明治維新は、……日本で起きた……変革です。" is no key point for "日本"; "Фотосинтез — это
+    // процесс, при котором растения …" none for "растения").
+    else if (occurrence.start > 0) {
       const opener = s.phrases.find((p) => p.start === 0);
       if (opener && definesAt(s, opener.end)) score -= 1;
     }
@@ -101,6 +102,38 @@ const DEFINING_LEMMAS = new Set([
   'provide',
 ]);
 
+// Copulas of German, Spanish, French, Portuguese and Italian, and the articles that make what
+// follows a class ("ist ein", "es un", "est une", "é o", "è il"): "X ist hoch" describes X, "X ist
+// ein Vorgang" defines it. None of these pairs is English.
+const COPULAS = new Set(['ist', 'sind', 'es', 'son', 'est', 'sont', 'é', 'são', 'è', 'sono']);
+const CLASS_ARTICLES = new Set(
+  "ein eine einer der die das un una unos unas el la los las une le les l' des um uma o a os as il lo gli i un'".split(
+    ' ',
+  ),
+);
+
+/**
+ * The copula of a definition in a language the English rules do not read, right after a term
+ * (token `end` on), or null: "X ist ein/der …" (German), "X es un/el …", "X est un/le …", "X é
+ * um/o …", "X è un/il …", "X — это …" (Russian), "X هو/هي …" (Arabic), "X은/는 … 이다." (Korean,
+ * the topic particle and a noun with the copula ending the sentence). The question writer asks
+ * "What is X?" in the language with it (question-words.ts).
+ */
+export function foreignCopula(s: Sentence, end: number): string | null {
+  const next = s.tokens[end];
+  if (!next) return null;
+  const after = s.tokens[end + 1];
+  if (COPULAS.has(next.normal) && after && CLASS_ARTICLES.has(after.normal)) return next.normal;
+  if (next.normal === 'это') return 'это';
+  if (/^[—–-]$/u.test(next.value) && after?.normal === 'это') return 'это';
+  if (next.normal === 'هو' || next.normal === 'هي') return next.normal;
+  if ((next.value === '은' || next.value === '는') && next.untagged) {
+    const last = [...s.tokens].reverse().find((t) => t.type === 'word');
+    if (last && /(?:이다|입니다)$/u.test(last.value)) return next.value;
+  }
+  return null;
+}
+
 /** Whether the words after a phrase define it: "X is a...", "X refers to...", "X, a ..., is". */
 export function definesAt(s: Sentence, end: number): boolean {
   const next = s.tokens[end];
@@ -108,6 +141,7 @@ export function definesAt(s: Sentence, end: number): boolean {
   // Chinese and Japanese: "X是……" / "Xは……Nです" (rewrite-cjk.ts).
   const cjk = cjkLanguageOf(s.text);
   if (cjk) return cjkDefines(s, end, cjk);
+  if (foreignCopula(s, end) !== null) return true;
   if (next.lemma === 'be') {
     // A copula ("is a browser"), not an auxiliary ("was speaking", "was designated").
     let k = end + 1;
@@ -166,6 +200,29 @@ export function diverseKeyPhrases(
 }
 
 /**
+ * A lone common word stands for the term the text builds on it: "water" for "the water cycle",
+ * "monitoring" for "white-box monitoring". Each one-word concept gives way to the strongest longer
+ * phrase holding it that the text repeats, not already listed; names keep their own word.
+ */
+function termsOf(doc: DocumentModel, chosen: readonly Phrase[]): Phrase[] {
+  const longer = keyPhrases(doc).filter(
+    (p) => p.kind === 'concept' && p.length >= 2 && p.count >= 2,
+  );
+  const out: Phrase[] = [];
+  const taken = new Set(chosen.map((p) => p.key));
+  for (const p of chosen) {
+    if (p.kind !== 'concept' || p.key.includes(' ')) {
+      out.push(p);
+      continue;
+    }
+    const wider = longer.find((q) => !taken.has(q.key) && q.key.split(' ').includes(p.key));
+    if (wider) taken.add(wider.key);
+    out.push(wider ?? p);
+  }
+  return out;
+}
+
+/**
  * "Key term: the sentence that explains it." for the top phrases, each with its own sentence, 3-10
  * of them depending on the length of the text.
  */
@@ -173,12 +230,15 @@ export function pickKeyPoints(doc: DocumentModel): string[] {
   const wanted = Math.max(3, Math.min(10, Math.round(cleanCount(doc) / 8)));
   const used = new Set<number>();
   const points: string[] = [];
-  for (const phrase of diverseKeyPhrases(doc, wanted * 2)) {
+  for (const phrase of termsOf(doc, diverseKeyPhrases(doc, wanted * 2))) {
     if (points.length >= wanted) break;
     const sentence = explainingSentence(doc, phrase, used);
     if (!sentence) continue;
     used.add(sentence.id);
-    points.push(`${capitalise(phrase.surface)}: ${sentence.text}`);
+    // A term opening its explanation is named as written there: the subject's form, where a
+    // language inflects ("Фотосинтез — это …", not the genitive met more often).
+    const opening = sentence.phrases.find((o) => o.key === phrase.key && o.start === 0);
+    points.push(`${capitalise(opening?.surface ?? phrase.surface)}: ${sentence.text}`);
   }
   return points;
 }
