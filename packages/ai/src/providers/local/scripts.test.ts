@@ -204,3 +204,51 @@ Fotosentez sırasında bitkiler havadan karbondioksit alır ve oksijen verir. Ka
     for (const q of questions) expect(q.note).toMatch(/Turkish/);
   });
 });
+
+describe('feedback in the source’s language', { timeout: 60_000 }, () => {
+  const grade = async (question: string, expectedAnswer: string, response: string) => {
+    const e = await ai.evaluateAnswer({
+      question: {
+        questionType: 'free_response',
+        question,
+        options: [],
+        correctAnswerIndex: null,
+        correctAnswerText: null,
+        expectedAnswer,
+        caseContext: null,
+      },
+      response,
+    });
+    if (e.kind !== 'free_response') throw new Error('expected a free-response evaluation');
+    return e;
+  };
+
+  it('writes a wrong answer’s feedback in Russian, Arabic and Portuguese, quoting the source', async () => {
+    for (const [question, expected, wrong, says] of [
+      [
+        'Что такое «фотосинтез»?',
+        'Фотосинтез — это процесс, при котором растения превращают энергию солнечного света в химическую энергию.',
+        'Растения растут в земле.',
+        'В источнике сказано',
+      ],
+      [
+        'ما هي «دورة الماء»؟',
+        'دورة الماء هي الحركة المستمرة للماء بين الأرض والغلاف الجوي.',
+        'الشمس تسخن المحيطات.',
+        'يقول المصدر',
+      ],
+      [
+        'O que é “fotossíntese”?',
+        'A fotossíntese é o processo pelo qual as plantas transformam a energia da luz solar em energia química.',
+        'As plantas crescem na terra.',
+        'A fonte diz',
+      ],
+    ] as const) {
+      const e = await grade(question, expected, wrong);
+      expect(e.stoplight).toBe('red');
+      expect(e.feedback).toContain(says);
+      expect(e.feedback).toContain(expected);
+      expect(e.feedback).not.toMatch(/Feedback in English|source/);
+    }
+  });
+});
