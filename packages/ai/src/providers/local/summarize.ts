@@ -215,7 +215,11 @@ function termsOf(doc: DocumentModel, chosen: readonly Phrase[]): Phrase[] {
       out.push(p);
       continue;
     }
-    const wider = longer.find((q) => !taken.has(q.key) && q.key.split(' ').includes(p.key));
+    // Only a phrase that holds a fair share of the word's uses is the term the text builds on it
+    // ("water cycle" for "water"); one met twice beside a word used throughout is a side detail.
+    const wider = longer.find(
+      (q) => !taken.has(q.key) && q.key.split(' ').includes(p.key) && q.count >= 0.3 * p.count,
+    );
     if (wider) taken.add(wider.key);
     out.push(wider ?? p);
   }
