@@ -24,6 +24,7 @@ import type { QuestionType } from '@mnemo/contracts/entities/question';
 import type { GeneratedQuestion, TextChunk } from '../packages/ai/src/types';
 import { webFixtureNames, webFixtureText } from '../packages/ai/src/providers/local/fixture-text';
 import { createLocalStudyAi } from '../packages/ai/src/providers/local/index';
+import { detectLanguage } from '../packages/ai/src/language';
 // eslint-disable-next-line no-restricted-imports -- a bench, not an app: it reads files as the worker does
 import { chunkText, type ChunkSection } from '../apps/ingest-worker/src/chunk/chunk';
 // eslint-disable-next-line no-restricted-imports -- as above
@@ -250,8 +251,10 @@ for (const source of await sources()) {
           .filter((x) => x !== null)
           .join(', ') || 'ok';
   if (verdict !== 'ok' && verdict !== 'refused with a reason') failing.push(`${source.name}: ${verdict}`);
+  // The language the worker stores for the source, and how many key concepts are terms of several words.
+  const multiWord = points.filter((p) => /\s/u.test(p.split(': ')[0] ?? '')).length;
   console.log(
-    `  rule: summary ${problem ?? 'whole sentences'}; ${points.length} key concepts; ${qs.length} questions${failure ? ` (reason: ${failure})` : ''} → ${verdict}`,
+    `  rule: language ${detectLanguage(source.text) ?? 'none'}; summary ${problem ?? 'whole sentences'}; ${points.length} key concepts (${multiWord} of several words); ${qs.length} questions${failure ? ` (reason: ${failure})` : ''} → ${verdict}`,
   );
   console.log(`  summary: ${summary.slice(0, 220).replace(/\s+/g, ' ')}${summary.length > 220 ? '…' : ''}`);
   console.log(`  key points: ${points.map((p) => p.split(':')[0]).join(' · ') || '(none)'}`);
