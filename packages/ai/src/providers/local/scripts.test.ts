@@ -3,7 +3,8 @@ import { createLocalStudyAi } from './index';
 import { isOtherScript, parseBlock } from './nlp';
 
 // Scripts wink's English model reads as unknown tokens: sentences and words from Intl.Segmenter,
-// stop words from stopwords-iso, terms from the words the text repeats (document.ts).
+// stop words from stopwords-iso, terms from the words the text repeats (document.ts). The first test
+// loads wink, the word vectors and WordNet: on a busy machine that alone can take a minute.
 const ai = createLocalStudyAi();
 
 const ar = `دورة الماء هي الحركة المستمرة للماء بين الأرض والغلاف الجوي. تسخن الشمس مياه المحيطات والبحيرات فيتبخر الماء ويصعد إلى السماء على شكل بخار.
@@ -45,7 +46,7 @@ const sentencesOf = (text: string) =>
     .split(/(?<=[.؟!])\s+/u)
     .map((s) => s.trim());
 
-describe('sources in scripts the English tagger cannot read', { timeout: 60_000 }, () => {
+describe('sources in scripts the English tagger cannot read', { timeout: 180_000 }, () => {
   it('splits Arabic and Cyrillic into sentences and words with Intl.Segmenter', () => {
     expect(isOtherScript(ar)).toBe(true);
     expect(isOtherScript(ru)).toBe(true);
@@ -127,7 +128,7 @@ La clorofilla assorbe la luce rossa e blu e riflette la luce verde, per questo l
 
 Durante la fotosintesi le piante assorbono anidride carbonica dall'aria e rilasciano ossigeno. Dall'anidride carbonica e dall'acqua si forma il glucosio, che serve da nutrimento per la pianta.`;
 
-describe('questions and key concepts in the source’s language', { timeout: 60_000 }, () => {
+describe('questions and key concepts in the source’s language', { timeout: 180_000 }, () => {
   it('names Portuguese and Italian terms, not clauses, as key concepts', async () => {
     for (const text of [pt, it_]) {
       const terms = (await ai.keyPoints({ title: '', text })).map((p) => p.split(':')[0]!);
@@ -205,7 +206,7 @@ Fotosentez sırasında bitkiler havadan karbondioksit alır ve oksijen verir. Ka
   });
 });
 
-describe('feedback in the source’s language', { timeout: 60_000 }, () => {
+describe('feedback in the source’s language', { timeout: 180_000 }, () => {
   const grade = async (question: string, expectedAnswer: string, response: string) => {
     const e = await ai.evaluateAnswer({
       question: {
