@@ -106,6 +106,7 @@ export async function buildWorker(env: Env, deps: WorkerDeps = {}) {
   const ocr = createOcrEngine({
     threads: env.OCR_THREADS,
     pageTimeoutMs: env.OCR_PAGE_TIMEOUT_MS,
+    memoryLimitMb: env.OCR_MEMORY_LIMIT_MB,
     languages: env.OCR_LANGUAGES,
   });
 

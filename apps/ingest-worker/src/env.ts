@@ -10,6 +10,7 @@ import { parseAllowlistEntry } from './extract/safe-fetch';
 import { defaultPdfThreads } from './extract/pdf-pool';
 import {
   DEFAULT_OCR_LANGUAGES,
+  DEFAULT_OCR_MEMORY_LIMIT_MB,
   DEFAULT_OCR_PAGE_TIMEOUT_MS,
   defaultOcrThreads,
   OCR_LANGUAGES,
@@ -52,6 +53,12 @@ export const envSchema = baseServiceEnv.extend({
   OCR_THREADS: z.coerce.number().int().min(1).max(16).default(defaultOcrThreads()),
   /** How long one page may take to read before it is given up and named as unreadable. */
   OCR_PAGE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(DEFAULT_OCR_PAGE_TIMEOUT_MS),
+  /**
+   * The most memory (MB) one OCR thread's Tesseract may hold while it reads a page, its language
+   * models included: a page that needs more is given up and named as unreadable, its thread
+   * replaced. The default reads every picture the upload rules accept.
+   */
+  OCR_MEMORY_LIMIT_MB: z.coerce.number().int().min(16).max(2048).default(DEFAULT_OCR_MEMORY_LIMIT_MB),
   /**
    * Languages pages can be read in, comma-separated Tesseract codes, the main one first: a
    * document's first page is read in the main one, the rest in the language its text is in

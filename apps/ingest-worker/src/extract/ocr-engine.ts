@@ -2,14 +2,15 @@ import { mkdtempSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createWorker, OEM, type Worker as TesseractWorker } from 'tesseract.js';
+import { OcrThreadError, startTesseractThread, type TesseractThread } from './ocr-tesseract';
 import { createThreadPool } from './thread-pool';
 
 /**
  * Optical character recognition with tesseract.js (Tesseract compiled to WebAssembly), a small pool
- * of its threads shared by every job of the process, like the PDF pool. Each page is one task with
- * its own time limit: a page that runs past it has its thread stopped and replaced, and only that
- * page is lost.
+ * of threads shared by every job of the process, like the PDF pool. Each page is one task with its
+ * own time and memory limits: a page that runs past either has its thread stopped and replaced, and
+ * only that page is lost. The threads are our own (ocr-tesseract.ts, ocr-thread.ts), running
+ * tesseract.js's handlers, so that their memory can be limited.
  *
  * Nothing is downloaded: the language data comes from the @tesseract.js-data/* npm packages, read
  * from disk here and handed to each thread as bytes, so tesseract.js never builds a URL (its default
@@ -72,7 +73,7 @@ export type OcrResult = {
 /** Why one page's OCR failed; the caller names the page and carries on with the others. */
 export class OcrPageError extends Error {
   constructor(
-    readonly reason: 'timeout' | 'unreadable',
+    readonly reason: 'timeout' | 'memory' | 'unreadable',
     message: string,
     options?: { cause?: unknown },
   ) {
@@ -86,6 +87,11 @@ export type OcrEngineOptions = {
   threads: number;
   /** How long one page may take before its thread is stopped and the page given up. */
   pageTimeoutMs: number;
+  /**
+   * The most memory one thread's Tesseract may hold while it reads a page, its models included
+   * (DEFAULT_OCR_MEMORY_LIMIT_MB): a page that needs more is given up and the thread replaced.
+   */
+  memoryLimitMb?: number;
   /**
    * Languages the engine can read, the first the main one: a page is read in all of them unless
    * its caller names fewer (a document whose language is known, ocr-language.ts).
@@ -117,6 +123,13 @@ export type OcrEngine = {
 /** Threads by default: one per core, at most four (each holds a Tesseract and its models). */
 export const defaultOcrThreads = () => Math.max(1, Math.min(4, availableParallelism()));
 export const DEFAULT_OCR_PAGE_TIMEOUT_MS = 60_000;
+/**
+ * Measured (bench/README.md, "OCR of scanned pages"): a thread's Tesseract holds 20 MB set up for
+ * English and 42 MB after an A4 page at 200 dpi, 50 and 87 MB in all four languages; a picture of
+ * 49 megapixels (7,000 × 7,000, near the most an upload may have, image-check.ts) took 793 MB in
+ * all four. The default lets every picture the upload rules accept be read.
+ */
+export const DEFAULT_OCR_MEMORY_LIMIT_MB = 1024;
 /** English first: the main language, the one a document is read in until its text tells its own. */
 export const DEFAULT_OCR_LANGUAGES: readonly OcrLanguage[] = OCR_LANGUAGES;
 
@@ -137,7 +150,7 @@ type Task = {
   signal: AbortSignal | undefined;
 };
 type Slot = {
-  worker: Promise<TesseractWorker>;
+  worker: Promise<TesseractThread>;
   /** The languages its Tesseract is set up for (Task['languages']). */
   languages: string;
   task: Task | null;
@@ -153,19 +166,16 @@ const IDLE_MS = 30_000;
 export function createOcrEngine(options: OcrEngineOptions): OcrEngine {
   const languages = options.languages?.length ? options.languages : DEFAULT_OCR_LANGUAGES;
   const all = languages.join('+');
+  const memoryLimitBytes = (options.memoryLimitMb ?? DEFAULT_OCR_MEMORY_LIMIT_MB) * 2 ** 20;
 
   // A thread starts with its first page's languages; the others' data is loaded when a page needs
-  // them (tesseract.js's reinitialize, below), from the same folder.
+  // them (setUp, below), from the same folder.
   const spawn = (task?: Task): Slot => {
     const first = task?.languages ?? all;
-    const worker = createWorker(first.split('+'), OEM.LSTM_ONLY, {
+    const worker = startTesseractThread({
+      languages: first,
       langPath: languageFolder(languages),
-      gzip: true,
-      // No cache: nothing is read from or written to the working directory or node_modules.
-      cacheMethod: 'none',
-      // Without a handler, tesseract.js throws a failed page's error in its message listener, which
-      // would end the process; the page's promise carries the failure instead.
-      errorHandler: () => {},
+      memoryLimitBytes,
     });
     // A thread that fails to start fails the task waiting for it, not the process.
     worker.catch(() => {});
@@ -181,7 +191,7 @@ export function createOcrEngine(options: OcrEngineOptions): OcrEngine {
     if (slot.languages !== wanted) {
       // Unknown until it succeeds: a failure ends the thread (run's catch) before anyone asks.
       slot.languages = '';
-      await worker.reinitialize(wanted, OEM.LSTM_ONLY);
+      await worker.setUp(wanted);
       slot.languages = wanted;
     }
     return worker;
@@ -189,12 +199,8 @@ export function createOcrEngine(options: OcrEngineOptions): OcrEngine {
 
   const remove = (slot: Slot) => {
     pool.remove(slot);
-    // Ended on the next turn of the event loop: a page just handed to the thread is still on its way
-    // in (tesseract.js awaits before posting it), and posting to an ended tesseract.js worker rejects
-    // where nobody can catch it.
-    void slot.worker
-      .then((w) => setImmediate(() => void w.terminate().catch(() => {})))
-      .catch(() => {});
+    // Whatever it was doing is dropped: a page still waiting on it fails with it (ocr-tesseract.ts).
+    void slot.worker.then((w) => w.terminate()).catch(() => {});
   };
 
   const run = async (slot: Slot, task: Task) => {
@@ -219,21 +225,23 @@ export function createOcrEngine(options: OcrEngineOptions): OcrEngine {
       task.signal?.addEventListener('abort', onAbort, { once: true });
     });
     try {
-      const recognised = ready(slot, task.languages).then((w) => w.recognize(Buffer.from(task.image)));
+      const recognised = ready(slot, task.languages).then((w) => w.recognize(task.image));
       // Lost the race (time limit, abort): the stopped thread's answer, or its failure, is dropped.
       recognised.catch(() => {});
-      const { data } = await Promise.race([recognised, stopped]);
+      const result = await Promise.race([recognised, stopped]);
       slot.task = null;
       slot.idle = setTimeout(() => remove(slot), IDLE_MS);
       slot.idle.unref();
-      task.resolve({ text: data.text, confidence: data.confidence });
+      task.resolve(result);
     } catch (err) {
       // The thread may still be busy with the page (a time limit, an abort) or broken: replaced.
       remove(slot);
       task.reject(
         err instanceof OcrPageError || (task.signal?.aborted && err === task.signal.reason)
           ? (err as Error)
-          : new OcrPageError('unreadable', 'could not be decoded as an image', { cause: err }),
+          : err instanceof OcrThreadError && err.reason === 'memory'
+            ? new OcrPageError('memory', err.message, { cause: err })
+            : new OcrPageError('unreadable', 'could not be decoded as an image', { cause: err }),
       );
     } finally {
       clearTimeout(timer);

@@ -95,6 +95,38 @@ describe('scanned PDF pages', () => {
       await slow.close();
     }
   }, 240_000);
+
+  it('a page that needs more memory than the limit is named in the warnings with that reason; the other pages are read, and the engine keeps serving', async () => {
+    // Set up for English, a thread holds 20 MB; a strip of a page (a fifth) takes it to 29 MB, a
+    // whole page at 300 dpi (8.7 megapixels) to about 70 (bench/README.md). 36 MB lets the first be
+    // read and not the second.
+    const tight = createOcrEngine({
+      threads: 1,
+      pageTimeoutMs: 120_000,
+      languages: ['eng'],
+      memoryLimitMb: 36,
+    });
+    try {
+      const minimal = fixturePdf('minimal-document.pdf');
+      const large = await scanPage(minimal, 1, { dpi: 300 });
+      const small = await scanPage(minimal, 1, { fraction: 0.2 });
+      const pdf = await mixedPdf(fixturePdf('pdflatex-4-pages.pdf'), [1, large, small]);
+      const result = await extractPdf(pdf, { reader: pool, ocr: tight });
+
+      expect(result.sections.map((s) => s.page)).toEqual([1, 3]);
+      expect(result.meta.ocrPages).toEqual([3]);
+      expect(result.meta.unreadablePages).toEqual([2]);
+      expect(result.meta.warnings).toContain(
+        'Pages that could not be read: 2 (needed more than 36 MB of memory to read).',
+      );
+      expect(result.sections[1]!.text).toMatch(/^Lorem ipsum dolor sit amet/);
+      // The thread that ran into the limit was replaced: the same engine reads the next picture.
+      expect((await tight.recognize(small)).text).toMatch(/Lorem ipsum/);
+      await expect(tight.recognize(large)).rejects.toMatchObject({ reason: 'memory' });
+    } finally {
+      await tight.close();
+    }
+  }, 240_000);
 });
 
 describe('the document’s language', () => {

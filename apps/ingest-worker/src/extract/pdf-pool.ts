@@ -1,12 +1,11 @@
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { DecompressionBudget } from './decompression-budget';
 import { ExtractionError } from './errors';
 import type { PdfReadError, PdfReadResult, PdfStripe } from './pdf-read';
 import type { PdfRenderResult, PdfRenderTask } from './pdf-render';
 import { createThreadPool } from './thread-pool';
+import { startThread } from './thread-start';
 
 /** What the pool sends a PDF thread (pdf-thread.ts), and what comes back. */
 export type ThreadRequest =
@@ -74,19 +73,6 @@ export type PdfPool = {
 /** Threads a pool gets by default: one per core, at most four (each holds a copy of pdf.js). */
 export const defaultPdfThreads = () => Math.max(1, Math.min(4, availableParallelism()));
 
-// Built, the thread is dist/pdf-thread.js beside the bundle. From source (tsx in development, vitest
-// in tests) it is the .ts file beside this one; Node 20 does not pass ESM loaders on to threads, so
-// the thread registers tsx's require hook itself and loads the file through it.
-const fromSource = import.meta.url.endsWith('.ts');
-const startThread = (resourceLimits: { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb: number }) => {
-  if (!fromSource)
-    return new Worker(new URL('./pdf-thread.js', import.meta.url), { resourceLimits });
-  const require = createRequire(import.meta.url);
-  const file = fileURLToPath(new URL('./pdf-thread.ts', import.meta.url));
-  const boot = `require(${JSON.stringify(require.resolve('tsx/cjs'))}); require(${JSON.stringify(file)});`;
-  return new Worker(boot, { eval: true, resourceLimits });
-};
-
 const timedOut = (timeoutMs: number) =>
   new ExtractionError(
     'extraction_timeout',
@@ -150,9 +136,11 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
   const { slots, remove, dispatch } = pool;
 
   function spawn(): Slot {
-    const worker = startThread({
-      maxOldGenerationSizeMb: options.memoryMb ?? 512,
-      maxYoungGenerationSizeMb: PDF_THREAD_YOUNG_MB,
+    const worker = startThread('pdf-thread', {
+      resourceLimits: {
+        maxOldGenerationSizeMb: options.memoryMb ?? 512,
+        maxYoungGenerationSizeMb: PDF_THREAD_YOUNG_MB,
+      },
     });
     const slot: Slot = { worker, task: null, timer: null, done: 0, idle: null };
     worker.unref();
