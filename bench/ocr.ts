@@ -1,7 +1,7 @@
 /**
  * OCR speed and quality: seconds per scanned page for PDFs with no text layer, made at run time
  * from text PDFs (each page drawn at 200 dpi by pdf.js and put back as a picture with pdf-lib),
- * read through the worker's path (PDF threads draw, tesseract.js threads read, OCR_THREADS pages at
+ * read through the worker's path (PDF threads draw, OCR threads (Tesseract) read, OCR_THREADS pages at
  * once). Target: at most 2 s a page on this machine. Also prints the word recall of every document
  * against its text layer.
  *
