@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import type { ErrorBody } from '@mnemo/contracts/errors';
 import { watchDialogClosing } from './dialog-fade';
 import { answerAs } from './fake-calls';
+import { failure } from './fake-deck-api';
 
 // The account dialogs and the reset page against answers played with page.route, in the wire
 // format of the auth service (errors: {success:false, error, message, code, requestId}). The real
@@ -15,24 +15,6 @@ const USER = {
 };
 /** An account that has not confirmed its e-mail yet. */
 const UNVERIFIED_ID = '5b2e7c90-3f41-4d8a-9c6e-2d7f1a0b4e93';
-
-/** An error answer of the auth service, in the contracts' error shape. */
-function failure(
-  status: number,
-  code: ErrorBody['code'],
-  error: string,
-  extra: Partial<ErrorBody> = {},
-) {
-  const body: ErrorBody = {
-    success: false,
-    error,
-    message: error,
-    code,
-    requestId: 'r1',
-    ...extra,
-  };
-  return (route: Route) => route.fulfill({ status, json: body });
-}
 
 /** Records the JSON bodies posted to an API path. */
 function recordPosts(page: Page, path: string): unknown[] {
@@ -245,11 +227,9 @@ test.describe('reset-password page', () => {
     await page.goto('/reset-password');
     await expect(page.getByRole('heading', { name: 'Invalid reset link' })).toBeVisible();
 
-    await page.route('**/api/auth/validate-reset-token/**', (route) =>
-      route.fulfill({
-        status: 400,
-        json: { success: false, error: 'Invalid or expired reset link' },
-      }),
+    await page.route(
+      '**/api/auth/validate-reset-token/**',
+      failure(400, 'RESET_TOKEN_INVALID', 'Invalid or expired reset link'),
     );
     await page.goto('/reset-password?token=spent');
     await expect(

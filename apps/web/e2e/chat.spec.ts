@@ -1,5 +1,20 @@
 import { expect as baseExpect, test, type Page, type Request, type Route } from '@playwright/test';
-import { FakeDeckApi, NOW, failure, fakeSource, uuid, type FakeDeck } from './fake-deck-api';
+import type {
+  AllQuestionsResponse,
+  EvaluateQuestionResponse,
+} from '@mnemo/contracts/api/questions';
+import type { Chat, ChatMessage, ChatStreamEvent } from '@mnemo/contracts/entities/chat';
+import type { Question } from '@mnemo/contracts/entities/question';
+import { answerAs } from './fake-calls';
+import {
+  FakeDeckApi,
+  NOW,
+  PUBLISHED_BY_OTHER,
+  failure,
+  fakeSource,
+  uuid,
+  type FakeDeck,
+} from './fake-deck-api';
 
 // The 'Study Chat' panel (spec 02 §2, §4, §5, §8, §9) in the Flashcards tab's sidebar. The deck,
 // the visitor and the study calls come from FakeDeckApi and a played question list; the chat
@@ -32,21 +47,21 @@ interface ChatService {
   saved: {
     _id: string;
     title: string;
-    messages: { role: string; content: string }[];
+    messages: Omit<ChatMessage, 'timestamp'>[];
     updatedAt?: string;
   }[];
 }
 
 /** An SSE body as the chat service writes it: named events, JSON data that repeats the type. */
-function sse(chunks: string[], done: Record<string, unknown> = {}): string {
-  const frames = chunks.map(
-    (content) => `event: chunk\ndata: ${JSON.stringify({ type: 'chunk', content })}\n\n`,
-  );
-  frames.push(
-    `event: done\ndata: ${JSON.stringify({ type: 'done', fullResponse: chunks.join(''), ...done })}\n\n`,
-  );
-  return frames.join('');
+function sse(chunks: string[], done: Partial<DoneEvent> = {}): string {
+  const frame = (event: ChatStreamEvent) =>
+    `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+  return [
+    ...chunks.map((content) => frame({ type: 'chunk', content })),
+    frame({ type: 'done', fullResponse: chunks.join(''), ...done }),
+  ].join('');
 }
+type DoneEvent = Extract<ChatStreamEvent, { type: 'done' }>;
 
 const streamed = (body: string) => (route: Route) =>
   route.fulfill({
@@ -55,7 +70,7 @@ const streamed = (body: string) => (route: Route) =>
     body,
   });
 
-function chatOf(service: ChatService, id: string, deckId: string) {
+function chatOf(service: ChatService, id: string, deckId: string): Chat | null {
   const chat = service.saved.find((c) => c._id === id);
   if (!chat) return null;
   return {
@@ -75,23 +90,9 @@ async function openChat(
   { viewer = false }: { viewer?: boolean } = {},
 ): Promise<{ deck: FakeDeck; service: ChatService }> {
   const api = new FakeDeckApi({ signedIn: true });
-  const deck = api.addDeck('Biology');
+  const deck = api.addDeck('Biology', viewer ? { presented: PUBLISHED_BY_OTHER } : {});
   await api.install(page);
-  if (viewer) {
-    await page.route(`**/api/decks/${deck._id}`, (route) =>
-      route.fulfill({
-        json: {
-          ...api.presentDeck(deck),
-          isPublished: true,
-          owner: uuid(),
-          ownerName: 'Grace',
-          isOwner: false,
-          canEdit: false,
-        },
-      }),
-    );
-  }
-  const question = {
+  const question: Question = {
     _id: uuid(),
     deck: deck._id,
     question: QUESTION,
@@ -105,22 +106,23 @@ async function openChat(
     answer: null,
   };
   await page.route(`**/api/questions/deck/${deck._id}/all**`, (route) =>
-    route.fulfill({ json: { success: true, questions: [question] } }),
+    answerAs(route, 'GET /questions/deck/:deckId/all', {
+      success: true,
+      questions: [question],
+    } satisfies AllQuestionsResponse),
   );
   await page.route(`**/api/questions/${question._id}/evaluate`, (route) =>
-    route.fulfill({
-      json: {
-        success: true,
-        evaluation: {
-          multipleChoice: {
-            isCorrect: false,
-            correctAnswerIndex: 1,
-            correctAnswerText: 'Mitochondrion',
-          },
+    answerAs(route, 'POST /questions/:id/evaluate', {
+      success: true,
+      evaluation: {
+        multipleChoice: {
+          isCorrect: false,
+          correctAnswerIndex: 1,
+          correctAnswerText: 'Mitochondrion',
         },
-        question,
       },
-    }),
+      question,
+    } satisfies EvaluateQuestionResponse),
   );
 
   const service: ChatService = {
@@ -144,16 +146,22 @@ async function openChat(
         body = null;
       }
       service.calls.push({ method, path, body });
-      const json = (value: unknown, status = 200) => route.fulfill({ status, json: value });
       if (path === '/chat/check-vector-availability') {
-        return json({ success: true, available: true, chunkCount: 4 });
+        return answerAs(route, 'POST /chat/check-vector-availability', {
+          success: true,
+          available: true,
+          chunkCount: 4,
+        });
       }
       if (path === '/chat/enhance-query') {
         const { query } = body as { query: string };
-        return json({ success: true, enhancedQuery: `${query} (cell energy)` });
+        return answerAs(route, 'POST /chat/enhance-query', {
+          success: true,
+          enhancedQuery: `${query} (cell energy)`,
+        });
       }
       if (path === '/chat/retrieve-context') {
-        return json({
+        return answerAs(route, 'POST /chat/retrieve-context', {
           success: true,
           chunks: [
             {
@@ -170,12 +178,15 @@ async function openChat(
       }
       if (path.endsWith('/conversation-prompts')) {
         await service.promptsHeld;
-        return json({ success: true, prompts: service.prompts });
+        const prompts = { success: true, prompts: service.prompts } as const;
+        return path.startsWith('/sources/')
+          ? answerAs(route, 'POST /sources/conversation-prompts', prompts)
+          : answerAs(route, 'POST /questions/conversation-prompts', prompts);
       }
       if (path.startsWith('/chat/stream/')) return service.stream(route, request);
       const cited = /^\/chat\/sources\/([^/]+)\/passages\/(\d+)$/.exec(path);
       if (cited?.[1] && cited[2]) {
-        return json({
+        return answerAs(route, 'GET /chat/sources/:sourceId/passages/:chunkIndex', {
           success: true,
           passage: {
             deckId: deck._id,
@@ -189,15 +200,17 @@ async function openChat(
         });
       }
       if (path === '/chat/start') {
-        const input = body as { title: string; messages: { role: string; content: string }[] };
+        const input = body as { title: string; messages: Omit<ChatMessage, 'timestamp'>[] };
         const chat = { _id: uuid(), title: input.title, messages: input.messages };
         service.saved.unshift(chat);
-        return json({ success: true, chat: chatOf(service, chat._id, deck._id) }, 201);
+        const started = chatOf(service, chat._id, deck._id);
+        if (!started) throw new Error('the chat just saved is missing');
+        return answerAs(route, 'POST /chat/start', { success: true, chat: started }, 201);
       }
       if (path === `/chat/deck/${deck._id}` && method === 'GET') {
-        return json({
+        return answerAs(route, 'GET /chat/deck/:deckId', {
           success: true,
-          chats: service.saved.map((c) => chatOf(service, c._id, deck._id)),
+          chats: service.saved.flatMap((c) => chatOf(service, c._id, deck._id) ?? []),
         });
       }
       const one = /^\/chat\/([^/]+)$/.exec(path);
@@ -205,13 +218,13 @@ async function openChat(
         const chat = chatOf(service, one[1], deck._id);
         service.saved = service.saved.filter((c) => c._id !== one[1]);
         return chat
-          ? json({ success: true, chat })
+          ? answerAs(route, 'DELETE /chat/:id', { success: true, chat })
           : failure(404, 'NOT_FOUND', 'Chat not found')(route);
       }
       if (one?.[1] && method === 'GET') {
         const chat = chatOf(service, one[1], deck._id);
         return chat
-          ? json({ success: true, chat })
+          ? answerAs(route, 'GET /chat/:id', { success: true, chat })
           : failure(404, 'NOT_FOUND', 'Chat not found')(route);
       }
       return failure(404, 'NOT_FOUND', 'Not found')(route);
@@ -349,22 +362,30 @@ test('a citation [n] opens its passage on the summary page, with the page it sta
       passages: [{ n: 1, chunkIndex: 2, page: 3 }],
     },
   ];
-  service.stream = streamed(sse(['Mitochondria make ATP [1]', ', unlike ribosomes [4].'], { attribution }));
+  service.stream = streamed(
+    sse(['Mitochondria make ATP [1]', ', unlike ribosomes [4].'], { attribution }),
+  );
   await page.goto(`/deck/${deck._id}/flashcards`);
   await input(page).fill('What makes ATP?');
   await input(page).press('Enter');
 
   // The marker the attribution knows is a link; the one it does not know stays text.
-  const citation = assistant(page).getByRole('link', { name: 'Passage 1: Cell Biology Notes, page 3' });
+  const citation = assistant(page).getByRole('link', {
+    name: 'Passage 1: Cell Biology Notes, page 3',
+  });
   await expect(citation).toHaveText('[1]');
   await expect(assistant(page)).toContainText('unlike ribosomes [4].');
   await expect(assistant(page).getByRole('link')).toHaveCount(1);
   await citation.click();
 
-  await expect(page).toHaveURL(new RegExp(`/deck/${deck._id}/summary\\?source=${SOURCE_ID}&passage=2$`));
+  await expect(page).toHaveURL(
+    new RegExp(`/deck/${deck._id}/summary\\?source=${SOURCE_ID}&passage=2$`),
+  );
   const passage = page.getByRole('region', { name: 'Cited passage, page 3' });
   await expect(passage).toBeVisible();
-  await expect(passage.locator('blockquote')).toHaveText('Mitochondria produce ATP by cellular respiration.');
+  await expect(passage.locator('blockquote')).toHaveText(
+    'Mitochondria produce ATP by cellular respiration.',
+  );
   await expect(passage).toContainText('Energy');
   await expect(passage.getByRole('link', { name: 'Open the document at page 3' })).toHaveAttribute(
     'href',

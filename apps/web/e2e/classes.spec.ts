@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import type { JoinClassBody } from '@mnemo/contracts/api/classes';
-import { FakeDeckApi } from './fake-deck-api';
+import { FakeDeckApi, failure } from './fake-deck-api';
 import { FakeClassApi } from './fake-class-api';
 
 // Classes (issue 23) against played deck and class services (fake-deck-api.ts, fake-class-api.ts)
@@ -137,35 +137,13 @@ test.describe('the join page', () => {
   }) => {
     const { install } = await setUp(page);
     await install();
-    await page.route('**/api/classes/join', (route) =>
-      route.fulfill({
-        status: 409,
-        json: {
-          success: false,
-          code: 'TEACHER_CANNOT_JOIN',
-          error: 'x',
-          message: 'x',
-          requestId: 'r',
-        },
-      }),
-    );
+    await page.route('**/api/classes/join', failure(409, 'TEACHER_CANNOT_JOIN', 'x'));
     await page.goto('/join/H7K2P');
     await page.getByLabel('Your name').fill('Ms Lee');
     await page.getByRole('button', { name: 'Join class' }).click();
     await expect(page.getByRole('alert')).toContainText('This is your own class');
 
-    await page.route('**/api/classes/join', (route) =>
-      route.fulfill({
-        status: 409,
-        json: {
-          success: false,
-          code: 'ALREADY_IN_CLASS',
-          error: 'x',
-          message: 'x',
-          requestId: 'r',
-        },
-      }),
-    );
+    await page.route('**/api/classes/join', failure(409, 'ALREADY_IN_CLASS', 'x'));
     await page.getByRole('button', { name: 'Join class' }).click();
     await expect(page.getByRole('alert')).toContainText('You are already a member of this class.');
     await expect(page.getByRole('link', { name: 'Open your classes' })).toBeVisible();

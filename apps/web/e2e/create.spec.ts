@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
+import { answerAs } from './fake-calls';
 import { FakeDeckApi, failure } from './fake-deck-api';
 
 // The creation page (spec 01 §2.6, §4.2, §5, §8) and its video browser against a played deck
@@ -97,7 +98,10 @@ test.describe('creating a deck', () => {
       .made('POST', '/ai/process-source')
       .map((c) => (c.body as { sourceId: string }).sourceId);
     expect(
-      api.calls.filter((c) => c.method === 'POST' && isTicket(c.path)).map((c) => c.path).sort(),
+      api.calls
+        .filter((c) => c.method === 'POST' && isTicket(c.path))
+        .map((c) => c.path)
+        .sort(),
     ).toEqual(processedIds.map((id) => `/ai/progress/${id}/ticket`).sort());
     const posts = api.calls
       .filter((c) => c.method === 'POST' && c.path !== '/upload/document' && !isTicket(c.path))
@@ -601,8 +605,9 @@ test.describe('video browser', () => {
     const terms: string[] = [];
     await page.route(isApi('/youtube/search'), (route) => {
       terms.push(new URL(route.request().url()).searchParams.get('q') ?? '');
-      return route.fulfill({
-        json: { success: true, videos: Array.from({ length: 10 }, (_, i) => video(i + 1)) },
+      return answerAs(route, 'GET /youtube/search', {
+        success: true,
+        videos: Array.from({ length: 10 }, (_, i) => video(i + 1)),
       });
     });
     await page.goto('/create-flashcards');
@@ -652,8 +657,11 @@ test.describe('video browser', () => {
     await api.install(page);
     const answers: ((route: Route) => Promise<void>)[] = [
       failure(500, 'BAD_GATEWAY', 'YouTube quota exceeded'),
-      (route) => route.fulfill({ json: { success: true, videos: [video(1), video(2)] } }),
-      (route) => route.fulfill({ json: { success: true, videos: [] } }),
+      (route) =>
+        answerAs(route, 'GET /youtube/search', { success: true, videos: [video(1), video(2)] }),
+      (route) => answerAs(route, 'GET /youtube/search', { success: true, videos: [] }),
+      // Malformed on purpose: `videos` must be an array (youtubeSearchResponseSchema in
+      // @mnemo/contracts/api/youtube); the page must say the answer was unexpected.
       (route) => route.fulfill({ json: { success: true, videos: 'nope' } }),
       failure(503, 'SERVICE_UNAVAILABLE', 'Video search is not configured'),
     ];

@@ -1,8 +1,9 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { watchDialogClosing } from './dialog-fade';
+import type { DeckResponse } from '@mnemo/contracts/api/decks';
 import type { Question, QuestionType } from '@mnemo/contracts/entities/question';
 import { answerAs } from './fake-calls';
-import { FREE_USAGE } from './fake-deck-api';
+import { FREE_USAGE, failure } from './fake-deck-api';
 
 // The edit-cards screen (spec 02 §2, §4, §5, §8) against a played question service: page.route
 // answers the question calls in the wire format of @mnemo/contracts (list {questions, pagination
@@ -66,13 +67,6 @@ interface QuestionService {
   generated: number;
 }
 
-function failure(status: number, code: string, error: string) {
-  return (route: Route) =>
-    route.fulfill({
-      status,
-      json: { success: false, error, message: error, code, requestId: 'r1' },
-    });
-}
 const serverError = failure(500, 'INTERNAL', 'Something went wrong on our side.');
 
 /** Plays the question calls of spec 02 §7 over `service`. */
@@ -182,7 +176,7 @@ async function playQuestions(page: Page, initial: Question[] = []): Promise<Ques
   return service;
 }
 
-function deckAnswer(isOwner: boolean) {
+function deckAnswer(isOwner: boolean): DeckResponse {
   return {
     success: true,
     _id: DECK_ID,
@@ -220,7 +214,7 @@ async function signIn(page: Page, { isOwner = true } = {}) {
     answerAs(route, 'GET /payment/usage', FREE_USAGE),
   );
   await page.route(`**/api/decks/${DECK_ID}`, (route) =>
-    route.fulfill({ json: deckAnswer(isOwner) }),
+    answerAs(route, 'GET /decks/:id', deckAnswer(isOwner)),
   );
   await page.addInitScript(() => {
     if (!sessionStorage.getItem('seeded')) {
@@ -247,7 +241,7 @@ test.describe('an anonymous visitor', () => {
     service.generateDelayMs = 800;
     // The deck the visitor just made: the creation page left the pending generation request.
     await page.route(`**/api/decks/${DECK_ID}`, (route) =>
-      route.fulfill({ json: { ...deckAnswer(true), owner: null, ownerName: null } }),
+      answerAs(route, 'GET /decks/:id', { ...deckAnswer(true), owner: null, ownerName: null }),
     );
     await page.addInitScript(
       ([deckId]) => {

@@ -197,7 +197,7 @@ test('Try Again on the first page without a search asks again', async ({ page })
   await openExplore(page, many(2));
   let failing = true;
   await page.route(isExplore, (route) =>
-    failing ? failure(503, 'UNAVAILABLE', 'Service unavailable')(route) : route.fallback(),
+    failing ? failure(503, 'SERVICE_UNAVAILABLE', 'Service unavailable')(route) : route.fallback(),
   );
   await page.goto('/explore');
   await expect(page.getByText('Failed to load decks. Please try again later.')).toBeVisible();

@@ -8,6 +8,7 @@ import {
 } from '@mnemo/contracts/api/exchange';
 import type { Page, Route } from '@playwright/test';
 import type { DeckResponse } from '@mnemo/contracts/api/decks';
+import type { ErrorBody, ErrorCode } from '@mnemo/contracts/errors';
 import type { UsageResponse } from '@mnemo/contracts/api/payment';
 import type {
   GenerateQuestionsResponse,
@@ -41,6 +42,19 @@ export const USER = {
   email: 'ada@example.com',
   firstName: 'Ada',
 };
+
+/**
+ * What a signed-in visitor sees of someone else's published deck, laid over the fake's answer:
+ * `addDeck(title, { presented: PUBLISHED_BY_OTHER })`.
+ */
+export const PUBLISHED_BY_OTHER = {
+  isPublished: true,
+  publishedAt: NOW,
+  owner: '7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f',
+  ownerName: 'Grace',
+  isOwner: false,
+  canEdit: false,
+} satisfies Partial<DeckResponse>;
 
 let counter = 0;
 /** A fresh UUID (the contracts' ids are UUIDs). */
@@ -89,14 +103,21 @@ export interface FakeSpace {
 
 export function failure(
   status: number,
-  code: string,
+  code: ErrorCode,
   error: string,
-  extra: Record<string, unknown> = {},
+  extra: Partial<ErrorBody> = {},
 ) {
   return (route: Route) =>
     route.fulfill({
       status,
-      json: { success: false, error, message: error, code, requestId: 'r1', ...extra },
+      json: {
+        success: false,
+        error,
+        message: error,
+        code,
+        requestId: 'r1',
+        ...extra,
+      } satisfies ErrorBody,
     });
 }
 

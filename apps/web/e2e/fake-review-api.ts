@@ -14,6 +14,7 @@ import {
   type SummaryQuizResponse,
 } from '@mnemo/contracts/api/review';
 import type { Evaluation, Question } from '@mnemo/contracts/entities/question';
+import type { ErrorCode } from '@mnemo/contracts/errors';
 import { RecordingFake } from './fake-calls';
 import { failure, uuid } from './fake-deck-api';
 
@@ -95,7 +96,7 @@ export class FakeReviewApi extends RecordingFake {
   mastery: ConceptMastery[] | null = null;
   stats: ReviewStatsResponse = exampleStats();
   /** When set, an override answers this error code (409 REVIEW_OVERRIDE_EXPIRED and the like). */
-  overrideError: { status: number; code: string } | null = null;
+  overrideError: { status: number; code: ErrorCode } | null = null;
 
   /** Marks a question as studied and due again `dueInMs` from now (negative: overdue). */
   studied(question: Question, dueInMs: number, rating: ReviewRating = 'good'): void {

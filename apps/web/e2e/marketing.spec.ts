@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { answerAs } from './fake-calls';
-import { USER } from './fake-deck-api';
+import { USER, failure } from './fake-deck-api';
 
 // Lazy route chunks can take a while on a loaded machine; the conditions stay the same.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -338,10 +338,7 @@ test.describe('plans, affiliate and legal pages', () => {
     let checkoutCalls = 0;
     await page.route('**/api/payment/create-checkout-session', (route) => {
       checkoutCalls += 1;
-      return route.fulfill({
-        status: 401,
-        json: { success: false, error: 'Authentication required' },
-      });
+      return failure(401, 'UNAUTHENTICATED', 'Authentication required')(route);
     });
     await page.goto('/plans');
     await page.getByRole('button', { name: 'Start your 14-day free trial' }).click();

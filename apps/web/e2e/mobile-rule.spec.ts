@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { answerAs } from './fake-calls';
+import { failure } from './fake-deck-api';
 
 // Lazy route chunks can take a while on a loaded machine; the conditions stay the same.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -103,9 +104,7 @@ test.describe('mobile-invite form', () => {
     page.on('console', (m) => {
       if (m.type() === 'warning') warnings.push(m.text());
     });
-    await page.route('**/api/mobile/send-link', (route) =>
-      route.fulfill({ status: 500, json: { success: false, error: 'Mail is down' } }),
-    );
+    await page.route('**/api/mobile/send-link', failure(500, 'INTERNAL', 'Mail is down'));
     await page.goto('/mobile-invite');
     const email = page.getByRole('textbox', { name: 'Email' });
     await email.fill('learner@example.com');

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
+import type { ErrorCode } from '@mnemo/contracts/errors';
 import type { RouteResponse } from '@mnemo/contracts/routes';
 import { answerAs } from './fake-calls';
 import { FakeDeckApi, USER, failure as deckFailure } from './fake-deck-api';
@@ -24,13 +25,8 @@ function usage(over: Partial<Usage> = {}): Usage {
   };
 }
 
-const failure =
-  (status: number, error: string, code = 'INTERNAL') =>
-  (route: Route) =>
-    route.fulfill({
-      status,
-      json: { success: false, error, message: error, code, requestId: 'r1' },
-    });
+const failure = (status: number, error: string, code: ErrorCode = 'INTERNAL') =>
+  deckFailure(status, code, error);
 
 /**
  * A signed-in user and the payment calls. `answer` is read at each call, so a test can change what

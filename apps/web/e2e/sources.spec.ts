@@ -1,7 +1,9 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import type { DeckResponse } from '@mnemo/contracts/api/decks';
 import type { Source } from '@mnemo/contracts/entities/source';
+import type { ProgressEvent, ProgressStep } from '@mnemo/contracts/progress';
 import { answerAs } from './fake-calls';
-import { FREE_USAGE } from './fake-deck-api';
+import { FREE_USAGE, failure } from './fake-deck-api';
 
 // Sources on the creation page and in the deck area, against answers played with page.route in the
 // wire format of @mnemo/contracts (deck, source, upload and progress shapes; errors as
@@ -33,7 +35,7 @@ function source(over: Partial<Source> = {}): Source {
   };
 }
 
-function deck(sources: Source[]) {
+function deck(sources: Source[]): DeckResponse {
   return {
     success: true,
     _id: DECK_ID,
@@ -56,20 +58,17 @@ function deck(sources: Source[]) {
   };
 }
 
-function failure(status: number, code: string, error: string, extra: Record<string, unknown> = {}) {
-  return (route: Route) =>
-    route.fulfill({
-      status,
-      json: { success: false, error, message: error, code, requestId: 'r1', ...extra },
-    });
-}
-
-function progressEvent(sourceId: string, step: string, progress: number, message: string) {
+function progressEvent(
+  sourceId: string,
+  step: ProgressStep,
+  progress: number,
+  message: string,
+): ProgressEvent {
   return { sourceId, step, message, progress, details: null, timestamp: NOW };
 }
 
 /** A whole event stream as the gateway writes it: unnamed events, JSON data. */
-function eventStream(events: unknown[]): string {
+function eventStream(events: ProgressEvent[]): string {
   return events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('');
 }
 
@@ -103,7 +102,7 @@ async function openDeck(page: Page, state: { sources: Source[] }) {
   const deckLoads: number[] = [];
   await page.route(`**/api/decks/${DECK_ID}`, (route) => {
     deckLoads.push(Date.now());
-    return route.fulfill({ json: deck(state.sources) });
+    return answerAs(route, 'GET /decks/:id', deck(state.sources));
   });
   await page.addInitScript(() => {
     if (!sessionStorage.getItem('seeded')) {
@@ -431,7 +430,7 @@ test.describe('deck area', () => {
         },
       ];
       streamedAt = Date.now();
-      const steps: [string, number, string][] = [
+      const steps: [ProgressStep, number, string][] = [
         ['connected', 0, 'Connected to progress updates'],
         ['starting', 5, 'Starting'],
         ['extracting', 20, 'Extracting text'],

@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { FakeDeckApi, failure, uuid, type FakeDeck } from './fake-deck-api';
+import type { EvaluateCardResponse } from '@mnemo/contracts/api/cards';
+import type {
+  AllQuestionsResponse,
+  EvaluateQuestionResponse,
+} from '@mnemo/contracts/api/questions';
+import type { Card } from '@mnemo/contracts/entities/card';
+import type { Evaluation, Question as ContractQuestion } from '@mnemo/contracts/entities/question';
+import { answerAs } from './fake-calls';
+import { FakeDeckApi, PUBLISHED_BY_OTHER, failure, uuid, type FakeDeck } from './fake-deck-api';
 
 // The Flashcards tab's question session (spec 02 §2, §4, §8, §9). The deck, the visitor and the
 // rest of the API come from FakeDeckApi; the study calls (GET /questions/deck/:id/all,
@@ -10,22 +18,17 @@ import { FakeDeckApi, failure, uuid, type FakeDeck } from './fake-deck-api';
 // can pass the default 30 s while working correctly.
 test.describe.configure({ timeout: 60_000 });
 
-type QuestionType =
-  'multiple_choice' | 'free_response' | 'case_multiple_choice' | 'case_free_response';
+/**
+ * A question as the service answers it (the contracts' Question), except that its type may be one
+ * the contract's `questionTypeSchema` does not list: on purpose, for the test of a type this client
+ * does not know (a newer service's), which must show the unknown-type message, not fail the list.
+ */
+type Question = Omit<ContractQuestion, 'questionType'> & { questionType: string };
 
-interface Question {
-  _id: string;
-  deck: string;
-  question: string;
-  questionType: QuestionType | string;
-  options: string[];
-  correctAnswerIndex: number | null;
-  correctAnswerText: string | null;
-  expectedAnswer: string | null;
-  caseContext: string | null;
-  source: null;
-  answer: string | null;
-}
+/** GET /questions/deck/:deckId/all's answer (AllQuestionsResponse) over such questions. */
+type StudyQuestionsAnswer = Omit<AllQuestionsResponse, 'questions'> & { questions: Question[] };
+/** POST /questions/:id/evaluate's answer (EvaluateQuestionResponse) for such a question. */
+type EvaluatedQuestion = Omit<EvaluateQuestionResponse, 'question'> & { question: Question };
 
 function mc(deckId: string, text: string, options: string[], correct: number): Question {
   return {
@@ -70,7 +73,7 @@ interface Graded {
 
 interface StudyService {
   questions: Question[];
-  cards: Record<string, unknown>[];
+  cards: Card[];
   evaluations: { path: string; body: unknown }[];
   /** The free-response grade the fake AI gives. */
   grade: Graded;
@@ -85,7 +88,7 @@ async function openStudy(
   { viewer = false }: { viewer?: boolean } = {},
 ): Promise<{ deck: FakeDeck; service: StudyService; api: FakeDeckApi }> {
   const api = new FakeDeckApi({ signedIn: true });
-  const deck = api.addDeck('Biology');
+  const deck = api.addDeck('Biology', viewer ? { presented: PUBLISHED_BY_OTHER } : {});
   const service: StudyService = {
     questions: [],
     cards: [],
@@ -95,20 +98,6 @@ async function openStudy(
     listStatus: null,
   };
   await api.install(page);
-  if (viewer) {
-    await page.route(`**/api/decks/${deck._id}`, (route) =>
-      route.fulfill({
-        json: {
-          ...api.presentDeck(deck),
-          isPublished: true,
-          owner: uuid(),
-          ownerName: 'Grace',
-          isOwner: false,
-          canEdit: false,
-        },
-      }),
-    );
-  }
   await page.route(
     (url) => url.pathname.startsWith('/api/questions/') || url.pathname.startsWith('/api/cards/'),
     (route) => {
@@ -117,10 +106,13 @@ async function openStudy(
       const method = request.method();
       if (method === 'GET' && path === `/questions/deck/${deck._id}/all`) {
         if (service.listStatus) return failure(service.listStatus, 'INTERNAL', 'Boom')(route);
-        return route.fulfill({ json: { success: true, questions: service.questions } });
+        // Not answerAs: a question's type may be outside the contract on purpose (`Question`).
+        return route.fulfill({
+          json: { success: true, questions: service.questions } satisfies StudyQuestionsAnswer,
+        });
       }
       if (method === 'GET' && path === `/cards/deck/${deck._id}`) {
-        return route.fulfill({ json: { success: true, cards: service.cards } });
+        return answerAs(route, 'GET /cards/deck/:deckId', { success: true, cards: service.cards });
       }
       const evaluate = /^\/(questions|cards)\/([^/]+)\/evaluate$/.exec(path);
       if (method === 'POST' && evaluate) {
@@ -130,18 +122,18 @@ async function openStudy(
           return failure(service.evaluateStatus, 'NOT_FOUND', 'Question not found')(route);
         }
         const isCard = evaluate[1] === 'cards';
-        const item = isCard
-          ? service.cards.find((c) => c._id === evaluate[2])
-          : service.questions.find((q) => q._id === evaluate[2]);
+        const card = isCard ? service.cards.find((c) => c._id === evaluate[2]) : undefined;
+        const question = isCard ? undefined : service.questions.find((q) => q._id === evaluate[2]);
+        const item = card ?? question;
         if (!item) return failure(404, 'NOT_FOUND', 'Not found')(route);
-        const options = (item.options as string[] | undefined) ?? [];
-        const correctIndex = item.correctAnswerIndex as number | null;
+        const options = item.options ?? [];
+        const correctIndex = item.correctAnswerIndex ?? null;
         const picked = isCard
           ? String(body.answer)
               .replace(/^Option /, '')
               .charCodeAt(0) - 65
           : body.response;
-        const evaluation =
+        const evaluation: Evaluation =
           options.length > 0
             ? {
                 multipleChoice: {
@@ -151,8 +143,17 @@ async function openStudy(
                 },
               }
             : { freeResponse: { ...service.grade, isCorrect: service.grade.accuracy >= 7 } };
+        if (card) {
+          return answerAs(route, 'POST /cards/:id/evaluate', {
+            success: true,
+            evaluation,
+            card,
+          } satisfies EvaluateCardResponse);
+        }
+        if (!question) return failure(404, 'NOT_FOUND', 'Not found')(route);
+        // Not answerAs: the question's type may be outside the contract on purpose (`Question`).
         return route.fulfill({
-          json: { success: true, evaluation, ...(isCard ? { card: item } : { question: item }) },
+          json: { success: true, evaluation, question } satisfies EvaluatedQuestion,
         });
       }
       return failure(404, 'NOT_FOUND', 'Not found')(route);
