@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { ISSUED_ANONYMOUS_SESSION_PATTERN } from '@mnemo/contracts/identity';
-import { createRecentMap } from './recent-map';
+import { LRUCache } from 'lru-cache';
 
 export type AnonymousIds = ReturnType<typeof createAnonymousIds>;
 
@@ -21,7 +21,7 @@ export function createAnonymousIds(jwtSecret: string, { remember = 10_000 }: { r
   // recent `remember` of them, by their whole text), so a guest's later calls skip the HMAC. A guest
   // id has no expiry and no revocation (it is its signature), so a remembered answer is the answer
   // the HMAC would give; a value that did not verify is never remembered and is checked every time.
-  const verified = createRecentMap<string>(remember);
+  const verified = new LRUCache<string, string>({ max: remember });
 
   return {
     /** A new guest id (or the signed form of `uuid`, for tests that need a known id). */

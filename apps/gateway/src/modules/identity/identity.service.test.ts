@@ -5,7 +5,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { revokedSessionKey, sessionsValidAfterKey } from '@mnemo/contracts/identity';
 import { createAnonymousIds } from './anonymous-id';
 import { createIdentityResolver, JWT_AUDIENCE, JWT_ISSUER } from './identity.service';
-import { createRecentMap } from './recent-map';
 
 const JWT_SECRET = 'identity-test-jwt-secret-0123456789abcdef';
 const prefix = `test-gw-identity-${randomUUID()}`;
@@ -102,21 +101,5 @@ describe('verified guest ids remembered at the edge', () => {
     // Past its bound the oldest are forgotten and verified afresh, with the same answer.
     for (let i = 0; i < 3; i++) ids.verify(ids.issue());
     expect(ids.verify(id)).toBe(uuid);
-  });
-});
-
-describe('createRecentMap', () => {
-  it('keeps the most recently used entries within its bound', () => {
-    const map = createRecentMap<number>(2);
-    map.set('a', 1);
-    map.set('b', 2);
-    expect(map.get('a')).toBe(1); // a is now the newest
-    map.set('c', 3); // b, the least recently used, goes
-    expect(map.get('b')).toBeUndefined();
-    expect(map.get('a')).toBe(1);
-    expect(map.get('c')).toBe(3);
-    expect(map.size).toBe(2);
-    map.delete('a');
-    expect(map.get('a')).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import { jwtVerify, errors as joseErrors } from 'jose';
 import { z } from 'zod';
 import { AppError } from '@mnemo/service-kit';
 import type { AnonymousIds } from './anonymous-id';
-import { createRecentMap } from './recent-map';
+import { LRUCache } from 'lru-cache';
 import type { Redis } from 'ioredis';
 import {
   JWT_ALGORITHMS,
@@ -66,7 +66,7 @@ export function createIdentityResolver({
    * so a revoked session is refused on its next call exactly as before. Only tokens that verified
    * are remembered: anything else is checked in full every time.
    */
-  const verifiedTokens = createRecentMap<Claims>(rememberTokens);
+  const verifiedTokens = new LRUCache<string, Claims>({ max: rememberTokens });
 
   async function verifyToken(token: string): Promise<Claims> {
     const known = verifiedTokens.get(token);
