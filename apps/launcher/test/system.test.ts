@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
+import epub from 'epub-gen-memory';
 import { LAUNCHER_ENV } from '../launch-env.mjs';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -308,6 +309,109 @@ describe('Mnemo started as npm start does', () => {
       expect(status.source.keyPoints.length).toBeGreaterThan(0);
     }
   }, 120_000);
+
+  it('ingests a plain text file, a saved web page and an e-book uploaded through the gateway, each to its own words (issue 22)', async () => {
+    const { id: anonId } = await issueGuest();
+    const headers = anonHeaders(anonId);
+    const paragraph = (topic: string, detail: string) =>
+      `${topic} ${detail} Students who revise ${topic.toLowerCase()} with spaced practice remember it for longer, ` +
+      'and a short quiz after each reading shows what still needs work before the examination.';
+    // Real writers where the format has one (epub-gen-memory writes the EPUB as e-book tools do);
+    // a text file and a saved page are what an editor and a browser's "Save page as" write.
+    const files = [
+      {
+        name: 'glaciers.txt',
+        type: 'text/plain',
+        data: Buffer.from(
+          `Glaciers\n\n${paragraph('Glaciers', 'are rivers of ice that carve valleys as they move downhill under their own weight.')}\n\n` +
+            `${paragraph('Moraines', 'are ridges of rock and gravel that a glacier pushes ahead of it or leaves at its sides.')}\n`,
+        ),
+        words: ['glacier', 'moraines'],
+      },
+      {
+        name: 'volcanoes.html',
+        type: 'text/html',
+        data: Buffer.from(
+          '<!DOCTYPE html><html><head><title>Volcanoes</title></head><body><nav>Home | About</nav><article>' +
+            `<h1>Volcanoes</h1><p>${paragraph('Magma', 'rises through the crust and erupts as lava when the pressure of its gases is released.')}</p>` +
+            `<p>${paragraph('Calderas', 'form when the ground collapses into the emptied magma chamber after a large eruption.')}</p>` +
+            '</article></body></html>',
+        ),
+        words: ['magma', 'calderas'],
+      },
+      {
+        name: 'tides.epub',
+        type: 'application/epub+zip',
+        data: await epub({ title: 'Tides', author: 'Mnemo Tests', ignoreFailedDownloads: true, verbose: false }, [
+          { title: 'The Moon', content: `<p>${paragraph('Tides', 'rise and fall twice a day because the Moon pulls on the oceans.')}</p>` },
+          { title: 'Spring tides', content: `<p>${paragraph('Spring tides', 'are the highest tides, when the Sun and the Moon line up at new and full moon.')}</p>` },
+        ]),
+        words: ['moon', 'spring tides'],
+      },
+    ];
+
+    const created = await fetch(`${base}/api/decks`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title: 'More formats' }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const deck = await json(created);
+
+    for (const f of files) {
+      const form = new FormData();
+      form.append('file', new Blob([f.data], { type: f.type }), f.name);
+      const upload = await fetch(`${base}/api/upload/document`, {
+        method: 'POST',
+        headers: { 'x-anonymous-session': anonId },
+        body: form,
+      });
+      expect(upload.status, `${f.name}: ${await upload.clone().text()}`).toBe(200);
+      const { file } = await json(upload);
+      const added = await fetch(`${base}/api/decks/${deck._id}/sources`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          source: {
+            type: 'document',
+            storageRef: file.storageRef,
+            originalFilename: f.name,
+            contentType: file.contentType,
+            sizeInBytes: file.size,
+          },
+        }),
+      });
+      expect(added.status, `${f.name}: ${await added.clone().text()}`).toBe(201);
+      const source = await json(added);
+      const processing = await fetch(`${base}/api/ai/process-source`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ deckId: deck._id, sourceId: source._id }),
+      });
+      expect(processing.status, await processing.clone().text()).toBe(200);
+      const stream = await fetch(`${base}/api/ai/progress/${source._id}`, { headers: anonHeaders(anonId) });
+      const events = await readEvents(stream, (e) => e.step === 'completed' || e.step === 'error');
+      expect(events.at(-1), `${f.name}: ${JSON.stringify(events.at(-1))}`).toMatchObject({ step: 'completed' });
+
+      const status = await json(
+        await fetch(`${base}/api/ai/source-status/${deck._id}/${source._id}`, { headers }),
+      );
+      expect(status.source.processingStatus).toBe('completed');
+      expect(status.source.summary.length, f.name).toBeGreaterThan(20);
+      expect(status.source.keyPoints.length, f.name).toBeGreaterThan(0);
+      // The source's own words, read back from its stored passages (what citations open).
+      let text = '';
+      for (let i = 0; ; i++) {
+        const res = await fetch(`${base}/api/chat/sources/${source._id}/passages/${i}`, { headers });
+        if (res.status === 404) break;
+        expect(res.status).toBe(200);
+        text += ` ${(await json(res)).passage.content}`;
+      }
+      for (const word of f.words) expect(text.toLowerCase(), f.name).toContain(word);
+      // Page chrome of the saved page is not part of its text.
+      if (f.name.endsWith('.html')) expect(text).not.toContain('Home | About');
+    }
+  }, 180_000);
 
   it('takes a visitor through sign-up, verification, sign-out, sign-in and a password reset, keeping their work', async () => {
     const { id: anonId } = await issueGuest();
