@@ -92,7 +92,7 @@ export interface FakeDeck {
   focusInstructions: string | null;
   systemPrompt?: string | null;
   /** Fields of the deck answer to override: access flags, publishing, owner. */
-  presented?: Record<string, unknown>;
+  presented?: Partial<DeckResponse>;
 }
 
 export interface FakeSpace {
@@ -336,7 +336,7 @@ export class FakeDeckApi extends RecordingFake {
       isOwner: true,
       cardCount: deck.cards.length,
     };
-    return { ...answer, ...deck.presented } as DeckResponse;
+    return { ...answer, ...deck.presented };
   }
 
   /** One look at a run: the script's next step (the last repeats), its questions written once completed. */
