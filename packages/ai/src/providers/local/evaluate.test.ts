@@ -3,21 +3,13 @@ import type { Evaluation, QuestionForGrading } from '../../types';
 import { chunkFixture, webFixtureText } from './fixture-text';
 import { freeResponseSignals } from './evaluate';
 import { createLocalStudyAi } from './index';
+import { freeResponse } from './test-questions';
 
 // Real pages through Readability and wink on a shared machine: a generous limit, nothing timed.
 const slow = { timeout: 60_000 };
 
 const ai = createLocalStudyAi();
 
-const freeResponse = (question: string, expectedAnswer: string): QuestionForGrading => ({
-  questionType: 'free_response',
-  question,
-  options: [],
-  correctAnswerIndex: null,
-  correctAnswerText: null,
-  expectedAnswer,
-  caseContext: null,
-});
 
 const grade = async (q: QuestionForGrading, response: string | number) => {
   const e = await ai.evaluateAnswer({ question: q, response });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLocalStudyAi } from './index';
 import { isOtherScript, parseBlock } from './nlp';
+import { freeResponse } from './test-questions';
 
 // Scripts wink's English model reads as unknown tokens: sentences and words from Intl.Segmenter,
 // stop words from stopwords-iso, terms from the words the text repeats (document.ts). The first test
@@ -208,18 +209,7 @@ Fotosentez sırasında bitkiler havadan karbondioksit alır ve oksijen verir. Ka
 
 describe('feedback in the source’s language', { timeout: 180_000 }, () => {
   const grade = async (question: string, expectedAnswer: string, response: string) => {
-    const e = await ai.evaluateAnswer({
-      question: {
-        questionType: 'free_response',
-        question,
-        options: [],
-        correctAnswerIndex: null,
-        correctAnswerText: null,
-        expectedAnswer,
-        caseContext: null,
-      },
-      response,
-    });
+    const e = await ai.evaluateAnswer({ question: freeResponse(question, expectedAnswer), response });
     if (e.kind !== 'free_response') throw new Error('expected a free-response evaluation');
     return e;
   };
