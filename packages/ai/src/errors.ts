@@ -90,7 +90,8 @@ export const isAiError = (e: unknown): e is AiError => e instanceof AiError;
 export const aiErrorCode = (e: AiError): ErrorCode => CODES[e.kind];
 
 /** Why a text gave nothing to study: filler, not content, or too little of it (see providers/local/filler.ts). */
-export type UnusableTextReason = 'placeholder' | 'repeated' | 'boilerplate' | 'too_short';
+export type UnusableTextReason =
+  'placeholder' | 'repeated' | 'boilerplate' | 'too_short' | 'no_statements';
 
 const UNUSABLE_MESSAGES: Record<UnusableTextReason, string> = {
   too_short:
@@ -99,8 +100,27 @@ const UNUSABLE_MESSAGES: Record<UnusableTextReason, string> = {
     'This source is placeholder text (such as "Lorem ipsum"), not real content, so no questions were written from it. Add a source with real text.',
   repeated:
     'This source repeats the same few sentences over and over (a blind or filler text), so no questions were written from it. Add a source with real text.',
+  no_statements:
+    'No question could be written from this source: none of its sentences states a fact about a term it uses that can be asked without guessing (marketing copy, lists and headings read so). Add a source that explains its subject in full sentences.',
   boilerplate:
     'This source holds only website boilerplate (cookie or privacy notices), not the article itself, so no questions were written from it. Try another link or upload the text.',
+};
+
+/**
+ * What the source's own view says when its summary and key points are refused for the same reason
+ * (the offline provider's summarize and keyPoints throw UnusableTextError on filler too): shown
+ * among the source's notes in place of the summary, which would only quote the filler.
+ */
+const UNUSABLE_SUMMARY_NOTES: Record<UnusableTextReason, string> = {
+  too_short: 'No summary or key points: this source has only a few words.',
+  placeholder:
+    'No summary or key points: this source is placeholder text (such as "Lorem ipsum"), not real content.',
+  repeated:
+    'No summary or key points: this source repeats the same few sentences over and over (a blind or filler text).',
+  no_statements:
+    'No summary or key points: none of this source\'s sentences states a fact about its subject.',
+  boilerplate:
+    'No summary or key points: this source holds only website boilerplate (cookie or privacy notices), not the article itself.',
 };
 
 /**
@@ -119,6 +139,11 @@ export class UnusableTextError extends AiError {
 
   override get publicMessage(): string {
     return UNUSABLE_MESSAGES[this.reason];
+  }
+
+  /** The note for the source's view when its summary or key points were refused (above). */
+  get summaryNote(): string {
+    return UNUSABLE_SUMMARY_NOTES[this.reason];
   }
 }
 

@@ -4,6 +4,8 @@ import {
 } from '@mnemo/contracts/entities/question';
 import { AiError } from './errors';
 import { optionLetter } from './prompts/parts';
+// The sentence around the option is in the question's language, whichever provider grades.
+import { choiceWordsFor } from './providers/local/choice-words';
 import type { Evaluation, QuestionForGrading, Stoplight } from './types';
 
 /**
@@ -60,14 +62,17 @@ export function gradeMultipleChoice(
   const correct = correctOptionIndex(question);
   const correctText = question.options[correct] ?? '';
   const isCorrect = pickedOption(question.options, response) === correct;
+  const { words, note } = choiceWordsFor(
+    [question.caseContext ?? '', question.question, ...question.options].join('\n'),
+  );
+  const answer = `${optionLetter(correct)}. ${correctText}`;
+  const feedback = isCorrect ? words.right(answer) : words.wrong(answer);
   return {
     kind: 'multiple_choice',
     isCorrect,
     correctAnswerIndex: correct,
     correctAnswerText: correctText,
-    feedback: isCorrect
-      ? `Correct: ${optionLetter(correct)}. ${correctText}`
-      : `Not quite. The correct answer is ${optionLetter(correct)}. ${correctText}`,
+    feedback: note ? `${feedback} ${note}` : feedback,
   };
 }
 

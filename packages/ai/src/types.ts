@@ -180,6 +180,8 @@ export type TutorQuestionContext = {
   userAnswer?: string | null;
   answerSubmitted?: boolean;
   isCorrect?: boolean | null;
+  /** The evaluation's feedback the learner was shown (a free response's grade), once answered. */
+  feedback?: string | null;
 };
 
 export type TutorSourceContext = {
@@ -224,6 +226,8 @@ export type FollowUpInput = {
   history: readonly ChatTurn[];
   question?: TutorQuestionContext;
   source?: TutorSourceContext;
+  /** The deck's title: beside a question of a few words, it tells the language studied. */
+  deckTitle?: string;
   signal?: AbortSignal;
 };
 

@@ -42,7 +42,8 @@ export function followUpPrompt(input: FollowUpPromptInput): Prompt {
       "learner's own voice, each under 12 words and about the actual topic of the conversation " +
       '(name it; no generic "Tell me more"): one asking to elaborate on something just discussed, ' +
       'one asking for a concrete example, one asking for a memory aid such as a mnemonic or ' +
-      'analogy, and one about the next step or the key takeaway.' +
+      'analogy, and one about the next step or the key takeaway. Write them in the language of ' +
+      'the conversation and the material studied, as the learner would ask.' +
       noAnswer,
     messages: [
       {

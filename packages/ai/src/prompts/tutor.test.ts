@@ -59,6 +59,29 @@ describe('tutorPrompt', () => {
     expect(system).not.toContain('has NOT answered');
   });
 
+  it('after an answer carries the evaluation and asks for the passage that shows the answer (issue 21)', () => {
+    const feedback = 'You named the nucleus; the source says mitochondria make ATP.';
+    const answered = tutorPrompt({
+      mode: 'question',
+      message: 'Explain the answer',
+      history: [],
+      context,
+      question: { ...question, answerSubmitted: true, userAnswer: 'Nucleus', isCorrect: false, feedback },
+    }).system;
+    expect(answered).toContain(`Feedback the learner was given:\n${feedback}`);
+    expect(answered).toMatch(/why it does not fit/);
+    expect(answered).toMatch(/Quote the sentence of the passages that shows the correct answer, with its citation/);
+    // Before the answer, neither the answer nor its evaluation reaches the model.
+    const before = tutorPrompt({
+      mode: 'question',
+      message: 'Explain the answer',
+      history: [],
+      context,
+      question: { ...question, answerSubmitted: false, feedback },
+    }).system;
+    expect(before).not.toContain(feedback);
+  });
+
   it('numbers the passages and asks for citations with those numbers', () => {
     const { system } = tutorPrompt({ mode: 'source', message: 'Hi', history: [], context });
     expect(system).toContain(
@@ -124,6 +147,10 @@ describe('followUpPrompt', () => {
     const { system } = followUpPrompt({ mode: 'source', history });
     for (const kind of ['elaborate', 'example', 'memory aid', 'next step'])
       expect(system).toContain(kind);
+  });
+
+  it('asks for the prompts in the language of the conversation and the material (issue 21)', () => {
+    expect(followUpPrompt({ mode: 'source', history }).system).toMatch(/in the language of/);
   });
 
   it('keeps prompts from asking for the answer before the learner has answered', () => {

@@ -43,6 +43,7 @@ export function describeQuestion(q: TutorQuestionContext): string {
     if (q.isCorrect === true) lines.push('That answer was graded correct.');
     if (q.isCorrect === false) lines.push('That answer was graded incorrect.');
     if (q.correctAnswer) lines.push(`Correct answer:\n${q.correctAnswer}`);
+    if (q.feedback) lines.push(`Feedback the learner was given:\n${q.feedback}`);
   }
   return lines.join('\n\n');
 }
@@ -63,7 +64,8 @@ function questionModeRules(q: TutorQuestionContext | undefined): string {
   return (
     intro +
     'The learner has answered. Explain why the correct answer is correct and, if theirs was wrong, ' +
-    'what led them astray, building on what they got right.'
+    'why it does not fit (for a chosen option, what the sources say it is), building on what they ' +
+    'got right. Quote the sentence of the passages that shows the correct answer, with its citation.'
   );
 }
 

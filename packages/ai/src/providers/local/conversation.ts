@@ -1,11 +1,20 @@
 import { MULTIPLE_CHOICE_TYPES } from '@mnemo/contracts/entities/question';
-import { DEFAULT_FOLLOW_UP_PROMPTS } from '../../prompts/follow-up';
 import type { ChatTurn, FollowUpInput, HintInput } from '../../types';
 import { analyze, type Phrase } from './document';
 import { definesAt } from './summarize';
 import { hash32 } from './hash';
+import { stopWords } from './feedback-words';
+import { hintWordsFor, type HintWords } from './hint-words';
+import { joinSentences, languageOfText } from './learner-language';
 import { ANAPHORS, META_WORDS } from './lexicon';
+import { foldArabic } from './nlp';
 import { textTerms } from './terms';
+import {
+  tutorWordsFor,
+  type FollowUpWords,
+  type ReadMessage,
+  type TutorWords,
+} from './tutor-words';
 
 /**
  * The conversational helpers: what a message is about, follow-up prompts, query enhancement for
@@ -39,14 +48,49 @@ export function messageTerms(text: string): MessageTerms {
 }
 
 /**
+ * The terms of what a message is about: its words left after readMessage, without the stop words
+ * of its language (and English's, when its language is only guessed). The message is parsed as
+ * the tutor parses its sources, so that its stems are theirs ("Photosynthese" matches).
+ */
+export function subjectTerms(read: ReadMessage): MessageTerms {
+  const terms = messageTerms(read.text);
+  const stops = [read.language, read.guessed ? 'en' : null].flatMap((l) =>
+    l ? [stemStops(l)] : [],
+  );
+  const content = (word: string) =>
+    !stops.some((s) => s.has(word)) && !(read.guessed && META_WORDS.has(word));
+  return {
+    stems: terms.stems.filter(content),
+    phrases: terms.phrases.filter((p) => p.toLowerCase().split(/\s+/).some(content)),
+  };
+}
+
+const stemStopSets = new Map<string, ReadonlySet<string>>();
+
+/** A language's stop words as the parser keys them (Arabic folded: "على" is keyed "علي"). */
+function stemStops(language: string): ReadonlySet<string> {
+  const cached = stemStopSets.get(language);
+  if (cached) return cached;
+  const words = [...(stopWords(language) ?? [])];
+  const set = new Set([...words, ...words.map(foldArabic)]);
+  stemStopSets.set(language, set);
+  return set;
+}
+
+/**
  * The key phrases of some chat turns, most telling first: repeated phrases and the learner's own
  * words weigh most, later turns more than earlier ones.
  */
-export function conversationPhrases(turns: readonly ChatTurn[]): string[] {
+export function conversationPhrases(
+  turns: readonly ChatTurn[],
+  language: string | null = null,
+): string[] {
   if (turns.length === 0) return [];
+  // The language retags German, Spanish, French, Portuguese and Italian, whose phrases the
+  // English tagger runs together ("Photosynthese ist der Vorgang").
   const doc = analyze(
     turns.map((t) => t.content),
-    { fragments: true },
+    { fragments: true, language },
   );
   const weightOf = (p: Phrase) => {
     let best = 0;
@@ -98,38 +142,68 @@ export function enhanceQuery(query: string, history: readonly ChatTurn[]): strin
 }
 
 /**
+ * The follow-up prompts' words: in the language of what is studied (the deck's title, the question
+ * with its case, options and the feedback shown, the source, the conversation, which quotes them), or the learner's own when they write another
+ * the tutor can write, as the tutor chooses its own words (tutorWordsFor).
+ */
+function followUpWords(input: Omit<FollowUpInput, 'signal'>): FollowUpWords {
+  const q = input.question;
+  const studied = [
+    input.deckTitle,
+    q?.caseContext,
+    q?.question,
+    q?.feedback,
+    ...(q?.options ?? []),
+    input.source?.title,
+    input.source?.content,
+    ...input.history.map((t) => t.content),
+  ].filter((t): t is string => typeof t === 'string' && t.trim() !== '');
+  const lastUser = [...input.history].reverse().find((t) => t.role === 'user');
+  return tutorWordsFor(studied.join('\n'), lastUser?.content ?? '').words.followUps;
+}
+
+/**
+ * Spec 02 §9: an empty chat's prompts, in the language of the question or source studied (the
+ * spec's English ones for English, or when nothing tells the language). No model is asked, so the
+ * chat service answers them for every provider.
+ */
+export function defaultFollowUpPrompts(input: Omit<FollowUpInput, 'signal' | 'history'>): string[] {
+  return [...followUpWords({ ...input, history: [] }).defaults[input.mode]];
+}
+
+/**
  * Spec 02 §9: the defaults for an empty chat; afterwards an elaboration, an example, a memory aid
- * and a next step, built around the key terms of the last exchange.
+ * and a next step, built around the key terms of the last exchange, in the language studied.
  */
 export function followUpPrompts(input: FollowUpInput): string[] {
-  if (input.history.length === 0) return [...DEFAULT_FOLLOW_UP_PROMPTS[input.mode]];
+  if (input.history.length === 0) return defaultFollowUpPrompts(input);
+  const w = followUpWords(input);
   const lastUser = [...input.history].reverse().find((t) => t.role === 'user');
   const lastAssistant = [...input.history].reverse().find((t) => t.role === 'assistant');
   const exchange = [lastUser, lastAssistant].filter((t): t is ChatTurn => t !== undefined);
-  const [first, second] = conversationPhrases(exchange);
+  const language = languageOfText(exchange.map((t) => t.content).join('\n'));
+  // The tutor's own sentences are not what the learner studies: "blanco" of its "¿Qué opción
+  // completa el espacio en blanco?" gave the chip "¿Qué relación hay entre energía química y
+  // blanco?". A phrase all of whose words are the tutor's template words in that language is
+  // skipped, unless the learner wrote it.
+  const template = new Set(
+    wordsOf(tutorText(tutorWordsFor(exchange.map((t) => t.content).join('\n'), '').words)),
+  );
+  const learner = new Set(wordsOf(lastUser?.content ?? ''));
+  const [first, second] = conversationPhrases(exchange, language).filter((p) =>
+    wordsOf(p).some((word) => !template.has(word) || learner.has(word)),
+  );
   if (!first) {
-    return [
-      'Can you explain that in more detail?',
-      'Can you give me an example?',
-      'How can I remember this?',
-      input.mode === 'question' ? 'What is the key takeaway here?' : 'What should I study next?',
-    ];
+    const [detail, example, remember, takeaway, next] = w.general;
+    return [detail, example, remember, input.mode === 'question' ? takeaway : next];
   }
-  const memory =
-    hash32(first) % 2 === 0
-      ? `How can I remember ${first}?`
-      : `What is an easy way to remember ${first}?`;
+  const memory = w.remember[hash32(first) % 2]!(first);
   const next = second
-    ? `How does ${first} relate to ${second}?`
+    ? w.relate(first, second)
     : input.mode === 'question'
-      ? `What is the key takeaway about ${first}?`
-      : `What should I study after ${first}?`;
-  return [
-    `Can you explain ${first} in more detail?`,
-    `Can you give me an example of ${first}?`,
-    memory,
-    next,
-  ];
+      ? w.takeaway(first)
+      : w.after(first);
+  return [w.detail(first), w.example(first), memory, next];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -146,13 +220,61 @@ const containsText = (haystack: string, needle: string) =>
  */
 export function hint(input: HintInput): string {
   const q = input.question;
-  const questionPhrases = messageTerms(q.question).phrases.filter((p) => !p.includes('_'));
-  if (MULTIPLE_CHOICE_TYPES.includes(q.questionType))
-    return multipleChoiceHint(input, questionPhrases);
-  return freeResponseHint(input, questionPhrases);
+  // In the question's language (its text and its answer or options are the source's words).
+  const { words, language, note } = hintWordsFor(
+    `${q.question}\n${q.expectedAnswer ?? q.correctAnswerText ?? q.options.join('\n')}`,
+  );
+  const questionPhrases = focusPhrases(q.question, language, words);
+  const text = MULTIPLE_CHOICE_TYPES.includes(q.questionType)
+    ? multipleChoiceHint(input, questionPhrases, words)
+    : freeResponseHint(input, questionPhrases, words);
+  return note ? `${text} ${note}` : text;
 }
 
-function multipleChoiceHint(input: HintInput, questionPhrases: string[]): string {
+// A quoted statement inside a question, in the marks the question writer uses in any language.
+const QUOTED = /[“„«「"]\s*([^”“»」"]{8,})\s*[”“»」"]/u;
+
+/**
+ * The phrases of a question worth pointing at: those of the statement it quotes when it quotes one
+ * (a cloze: "Which term completes this statement from the source? “…”"), never words of the
+ * writer's own template ("statement", "Aussage", "термин", "空白处") nor stop words of the
+ * language ("Что"), which name nothing to look for.
+ */
+function focusPhrases(question: string, language: string, w: HintWords): string[] {
+  const quoted = QUOTED.exec(question)?.[1];
+  const template = quoted ? question.replace(quoted, ' ') : '';
+  // Words of the question's template, and of the hint's own sentences ("source", "Quelle", "स्रोत").
+  const own = new Set([...wordsOf(template), ...wordsOf(hintText(w))]);
+  const stops = language === 'en' ? undefined : stopWords(language);
+  return messageTerms(quoted ?? question)
+    .phrases.filter((p) => !p.includes('_'))
+    .filter((p) => !wordsOf(p).every((w) => own.has(w) || stops?.has(w)));
+}
+
+/** Every sentence of a hint table, its inserted terms left empty. */
+const hintText = (w: HintWords) =>
+  Object.values(w)
+    .map((v: string | ((x: never) => string)) => (typeof v === 'string' ? v : v('' as never)))
+    .join(' ');
+
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/**
+ * Every sentence of the tutor's table for a language, its blanks left empty (a list joiner is
+ * given an empty list; the intents' and follow-ups' tables are not sentences the tutor writes).
+ */
+const tutorText = (w: TutorWords): string =>
+  Object.entries(w)
+    .map(([key, v]: [string, unknown]) =>
+      typeof v === 'string'
+        ? v
+        : typeof v === 'function'
+          ? String((v as (...a: unknown[]) => unknown)(key === 'list' ? [] : '', ''))
+          : '',
+    )
+    .join(' ');
+
+function multipleChoiceHint(input: HintInput, questionPhrases: string[], w: HintWords): string {
   const q = input.question;
   const correct =
     q.correctAnswerIndex ??
@@ -160,15 +282,8 @@ function multipleChoiceHint(input: HintInput, questionPhrases: string[]): string
   const answer = q.options[correct] ?? q.correctAnswerText ?? '';
   const parts: string[] = [];
   const focus = questionPhrases.find((p) => !containsText(p, answer) && !containsText(answer, p));
-  parts.push(
-    focus
-      ? `Think about what the source says about **${focus}**.`
-      : 'Read the statement again and think about which term fits its context.',
-  );
-  if (q.question.includes('_____'))
-    parts.push(
-      'Only one option makes the whole statement true, not just the words next to the blank.',
-    );
+  parts.push(focus ? w.thinkAbout(focus) : w.rereadStatement);
+  if (q.question.includes('_____')) parts.push(w.wholeStatement);
   const wrong = q.options
     .map((o, i) => ({ o, i }))
     .filter(
@@ -179,14 +294,14 @@ function multipleChoiceHint(input: HintInput, questionPhrases: string[]): string
         !containsText(answer, o),
     );
   const ruleOut = wrong[hash32(q.question) % Math.max(1, wrong.length)];
-  if (ruleOut) parts.push(`You can rule out “${ruleOut.o}”.`);
-  const context = contextClue(input, [answer]);
+  if (ruleOut) parts.push(w.ruleOut(ruleOut.o));
+  const context = contextClue(input, [answer], w);
   if (context) parts.push(context);
   // Belt and braces: no sentence of the hint may contain the answer.
-  return parts.filter((p) => answer.length === 0 || !containsText(p, answer)).join(' ');
+  return joinSentences(parts.filter((p) => answer.length === 0 || !containsText(p, answer)));
 }
 
-function freeResponseHint(input: HintInput, questionPhrases: string[]): string {
+function freeResponseHint(input: HintInput, questionPhrases: string[], w: HintWords): string {
   const q = input.question;
   const expected = q.expectedAnswer ?? '';
   const doc = analyze([expected], { fragments: true });
@@ -215,38 +330,31 @@ function freeResponseHint(input: HintInput, questionPhrases: string[]): string {
           o.surface.toLowerCase() === subject.toLowerCase() && o.start <= 1 && definesAt(s, o.end),
       ),
     );
-  if (subject)
-    parts.push(
-      defines
-        ? `Start by saying what ${subject} is.`
-        : `Start from what the source says about ${subject}.`,
-    );
+  if (subject) parts.push(defines ? w.sayWhatIs(subject) : w.startFrom(subject));
   const ideas = Math.min(4, new Set(revealing.map((p) => p.key)).size);
-  if (ideas >= 2)
-    parts.push(`A complete answer brings in about ${ideas} key ideas from the source.`);
+  if (ideas >= 2) parts.push(w.keyIdeas(ideas));
   const kinds = new Set(revealing.map((p) => p.kind));
-  if (kinds.has('date')) parts.push('Say when it happened.');
-  if (kinds.has('quantity')) parts.push('Include the figures the source gives.');
-  if (kinds.has('proper')) parts.push('Name who or what is involved.');
+  if (kinds.has('date')) parts.push(w.sayWhen);
+  if (kinds.has('quantity')) parts.push(w.includeFigures);
+  if (kinds.has('proper')) parts.push(w.nameWho);
   const context = contextClue(
     input,
     revealing.map((p) => p.surface),
+    w,
   );
   if (context) parts.push(context);
-  if (parts.length === 0)
-    parts.push('Reread the passage the question is about and explain it in your own words.');
+  if (parts.length === 0) parts.push(w.reread);
   // No sentence may carry a key term of the expected answer the question does not already give.
   return (
-    parts.filter((p) => !textTerms(p).some((s) => forbidden.has(s))).join(' ') ||
-    'Reread the passage the question is about and explain it in your own words.'
+    joinSentences(parts.filter((p) => !textTerms(p).some((s) => forbidden.has(s)))) || w.reread
   );
 }
 
 /** Where in the retrieved sources to look: the title of the best-matching chunk, if any. */
-function contextClue(input: HintInput, secrets: string[]): string | null {
+function contextClue(input: HintInput, secrets: string[], w: HintWords): string | null {
   const context = input.context ?? [];
   if (context.length === 0) return null;
   const best = [...context].sort((a, b) => b.score - a.score)[0];
   if (!best || secrets.some((s) => containsText(best.sourceTitle, s))) return null;
-  return `The relevant part is in “${best.sourceTitle}”.`;
+  return w.relevantPart(best.sourceTitle);
 }

@@ -89,7 +89,9 @@ export type DocumentModel = {
 // Citation markers ([1], [12-14], [a], [edit], [citation needed]) and zero-width characters.
 const CITATIONS =
   /\[(?:\d{1,3}(?:\s*[-–,]\s*\d{1,3})*|[a-z]|edit|citation needed|clarification needed|when\?|who\?|note \d+|nb \d+)\]/gi;
-const TERMINAL = /[.!?:;…"”’)\]。！？：；」』）]$/;
+// Final punctuation of a line, also the full stops of Devanagari (danda "।", "॥"), Arabic ("؟") and
+// Urdu ("۔"): a short line ending in one is a sentence, not a heading to drop.
+const TERMINAL = /[.!?:;…"”’)\]。！？：；」』）।॥؟۔]$/;
 const BULLET = /^(?:[-–—•*▪◦·‣]|\d{1,2}[.)]|[a-z][.)])\s+/;
 const CONTENT_POS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ', 'ADV', 'NUM', 'X']);
 const PHRASE_POS = new Set(['NOUN', 'PROPN', 'ADJ']);

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Evaluation, QuestionForGrading } from '../../types';
 import { chunkFixture, webFixtureText } from './fixture-text';
-import { freeResponseSignals } from './evaluate';
+import { freeResponseSignals, isCode, readableNotation } from './evaluate';
 import { createLocalStudyAi } from './index';
+import { feedbackWordsFor } from './feedback-words';
 import { freeResponse } from './test-questions';
 
 // Real pages through Readability and wink on a shared machine: a generous limit, nothing timed.
 const slow = { timeout: 60_000 };
 
 const ai = createLocalStudyAi();
-
 
 const grade = async (q: QuestionForGrading, response: string | number) => {
   const e = await ai.evaluateAnswer({ question: q, response });
@@ -143,6 +143,59 @@ describe('evaluateAnswer, free response: meaning, not only words', slow, () => {
     const digits = freeResponseSignals(tree, 'A node can have 2 children at most.');
     const wrong = freeResponseSignals(tree, 'A node can have 5 children at most.');
     expect(digits.similarity).toBeGreaterThan(wrong.similarity + 0.05);
+  });
+
+  it('reads a sequence written with arrows, escaped or not, as a sequence and not as words thrown together', async () => {
+    const inorder = freeResponse(
+      'What is the order of an inorder traversal?',
+      'Traverse the left subtree, then the root, then the right subtree.',
+    );
+    const arrows = freeResponseSignals(inorder, 'Left child -> parent -> right child');
+    const escaped = freeResponseSignals(inorder, 'Left child -&gt; parent -&gt; right child');
+    const list = freeResponseSignals(inorder, 'Left child parent right child child');
+    expect(arrows.sense).toBeGreaterThanOrEqual(0.25);
+    expect(escaped).toEqual(arrows);
+    expect(list.sense).toBeLessThan(0.25);
+    expect((await grade(inorder, 'Left child -> parent -> right child')).stoplight).not.toBe('red');
+    // Member access in code is no sequence.
+    expect(readableNotation('p->next = q; a &amp;&amp; b')).toBe('p->next = q; a && b');
+  });
+
+  it('tells code and formulas from prose', () => {
+    for (const code of [
+      '*(array + index)',
+      'O(log n)',
+      'int n[10]; n[0] = 1;',
+      '&b[3] or bPtr + 3',
+    ])
+      expect(isCode(code)).toBe(true);
+    for (const prose of [
+      'By their signature (return type, argument list).',
+      'The compiler converts 3+2 to postfix notation before it evaluates the expression.',
+      'The height of the tree.',
+      'C++ uses classes.',
+      'In C# and C++ alike.',
+    ])
+      expect(isCode(prose)).toBe(false);
+  });
+
+  it('does not grade code or a formula red on words alone, and still says what the source says', async () => {
+    const height = freeResponse(
+      'What is the running time of a search in a binary search tree?',
+      'The height of the tree.',
+    );
+    const formula = await grade(height, 'O(log n)');
+    const offSubject = await grade(height, 'A printer needs paper.');
+    expect(formula.stoplight).toBe('yellow');
+    expect(formula.isCorrect).toBe(false);
+    // It says it could not judge it, not that it is partly right, and quotes the source's passage.
+    const { words } = feedbackWordsFor('en', height.expectedAnswer ?? '');
+    expect(formula.feedback.startsWith(words.code)).toBe(true);
+    expect(formula.feedback).not.toContain(words.partly);
+    expect(formula.feedback).toContain('height of the tree');
+    expect(offSubject.stoplight).toBe('red');
+    // Prose that merely opens a parenthesis is judged on its words as before.
+    expect((await grade(height, 'A printer (laser) needs paper.')).stoplight).toBe('red');
   });
 
   it('credits a WordNet synonym of a key term', async () => {
@@ -321,14 +374,49 @@ describe('evaluateAnswer, free response: the source’s language', slow, () => {
     expect(wrong.feedback).not.toMatch(/„(bei|dem|der)“/);
   });
 
+  it('reads Spanish, French and German prose as prose: the expected answer and a paraphrase are clear and green, a list of its words is not', async () => {
+    const cases = [
+      [
+        '¿Qué hace el corazón, según la fuente?',
+        'El corazón bombea la sangre por todo el cuerpo y así lleva oxígeno a los órganos.',
+        'Impulsa la sangre a través del cuerpo para que el oxígeno llegue a los órganos.',
+        'corazón sangre cuerpo oxígeno órganos bombea',
+      ],
+      [
+        'Que fait le cœur, selon la source ?',
+        "Le cœur pompe le sang dans tout le corps et apporte ainsi l'oxygène aux organes.",
+        "Il fait circuler le sang dans le corps pour que l'oxygène arrive aux organes.",
+        'cœur sang corps oxygène organes pompe',
+      ],
+      [
+        'Was macht das Herz laut der Quelle?',
+        'Das Herz pumpt das Blut durch den ganzen Körper und bringt so Sauerstoff zu den Organen.',
+        'Es treibt das Blut durch den Körper, damit der Sauerstoff die Organe erreicht.',
+        'Herz Blut Körper Sauerstoff Organe pumpt',
+      ],
+    ] as const;
+    for (const [question, expected, paraphrase, list] of cases) {
+      const q = freeResponse(question, expected);
+      for (const answer of [expected, paraphrase]) {
+        const e = await grade(q, answer);
+        expectConsistent(e);
+        expect(e.stoplight, answer).toBe('green');
+        expect(e.clarity, answer).toBeGreaterThanOrEqual(6);
+      }
+      const words = await grade(q, list);
+      expect(words.clarity, list).toBeLessThanOrEqual(2);
+      expect(words.stoplight, list).not.toBe('green');
+    }
+  });
+
   it('says so when it cannot write the question’s language', async () => {
     const q = freeResponse(
-      '根据资料，什么是光合作用？',
-      '光合作用是植物利用光把二氧化碳和水变成糖的过程。',
+      'Kaynağa göre fotosentez nedir?',
+      'Fotosentez, bitkilerin ışığın enerjisini kullanarak karbondioksit ve sudan şeker ürettiği süreçtir.',
     );
-    const e = await grade(q, '法国大革命开始于1789年。');
+    const e = await grade(q, 'Fransız Devrimi 1789 yılında Paris şehrinde başladı.');
     expect(e.stoplight).toBe('red');
-    expect(e.feedback).toMatch(/Feedback in English/);
+    expect(e.feedback).toMatch(/Feedback in English: the offline grader cannot write Turkish/);
   });
 });
 

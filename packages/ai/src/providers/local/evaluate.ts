@@ -14,6 +14,7 @@ import { VOCABULARY, wordVectors } from './word-vectors';
 import { synonyms } from './wordnet';
 import { type FeedbackWords, feedbackWordsFor, stopWords } from './feedback-words';
 import { detectLanguage } from '../../language';
+import { RETAGGED_LANGUAGES } from './latin-tags';
 
 /**
  * Grading without a model. Multiple choice compares indexes (shared with every provider). A free response is compared with the
@@ -387,6 +388,8 @@ export type FreeResponseSignals = {
   keyCount: number;
   /** Only the question's own words. */
   restatesQuestion: boolean;
+  /** Written as code or a formula ("*(array + index)", "O(log n)"): words cannot judge it. */
+  code: boolean;
   contradicts: boolean;
   /** 0-1: whether the words form sentences (see clarityOf). */
   sense: number;
@@ -407,16 +410,60 @@ type Analysis = {
 /** Rarer words carry more of a text's meaning: a weight from the word's frequency rank in the vectors' corpus. */
 const idf = (rank: number) => Math.log((rank + 100) / 100);
 
-function analyzeAnswer(question: QuestionForGrading, response: string): Analysis {
-  const expectedText = (question.expectedAnswer ?? question.correctAnswerText ?? '').trim();
+/**
+ * Code or a formula: at least one mark of program or math syntax (";", braces, brackets, "=", "*",
+ * "&", "<", ">", "+", "|", "%", or "(" right after a name as in "f(x)", "O(n)") for every four words.
+ * Prose with a parenthesis or a "+" now and then stays prose.
+ */
+export function isCode(text: string): boolean {
+  // Names and prose that borrow the marks: "C++", "C#", "50%", "R&D".
+  const prose = text.replace(/\b\p{Lu}(?:\+\+|#)|\d%|\b\p{Lu}&\p{Lu}\b/gu, ' x ');
+  const marks = (prose.match(/[;{}[\]=*&<>+|%^~]|(?<=[\p{L}\p{N}_])\(/gu) ?? []).length;
+  const words = (text.match(/\p{L}+/gu) ?? []).length;
+  return marks > 0 && marks * 4 >= words;
+}
+
+const ENTITIES: Record<string, string> = {
+  gt: '>',
+  lt: '<',
+  amp: '&',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+
+/**
+ * Notation read as the words it stands for. Text pasted from a web page or form can arrive with its
+ * HTML entities escaped ("Left -&gt; Root"), and an arrow between spaced items writes a sequence
+ * ("left child -> parent -> right child" is "left child, then parent, then right child"): read as
+ * symbols, such an answer had no function words and was halved as a list of words. An arrow inside
+ * code ("p->next", no spaces) is member access, not a sequence, and is left as written.
+ */
+export function readableNotation(text: string): string {
+  return text
+    .replace(/&(gt|lt|amp|quot|apos|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '')
+    .replace(/&#(\d{1,5});/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/\s+(?:-{1,2}>|→|⟶)\s+/g, ' and then ');
+}
+
+function analyzeAnswer(question: QuestionForGrading, rawResponse: string): Analysis {
+  const response = readableNotation(rawResponse);
+  const expectedText = readableNotation(
+    (question.expectedAnswer ?? question.correctAnswerText ?? '').trim(),
+  );
   if (expectedText.length === 0) {
     throw new AiError('bad_request', 'The question has no expected answer to grade against', {
       provider: 'local',
     });
   }
   const answer = response.trim();
-  const expected = analyze([joinPrefixes(expectedText)], { fragments: true });
-  const asWritten = analyze([joinPrefixes(answer)], { fragments: true });
+  // Tagged for the question's language: read by the English tagger, German, Spanish, French,
+  // Portuguese and Italian had almost no function words, so the source's own sentence given as the
+  // answer read as a list of words (clarity 0, a French one graded red).
+  const language = detectLanguage(`${question.question}\n${expectedText}`);
+  const parsing = { fragments: true, language };
+  const expected = analyze([joinPrefixes(expectedText)], parsing);
+  const asWritten = analyze([joinPrefixes(answer)], parsing);
   const compared =
     answer.length === 0
       ? answer
@@ -426,10 +473,9 @@ function analyzeAnswer(question: QuestionForGrading, response: string): Analysis
             expectedText,
           ),
         );
-  const given = compared === answer ? asWritten : analyze([compared], { fragments: true });
-  const questionDoc = analyze([question.question], { fragments: true });
+  const given = compared === answer ? asWritten : analyze([compared], parsing);
+  const questionDoc = analyze([question.question], parsing);
   const questionStems = new Set(questionDoc.sentences.flatMap((s) => s.terms));
-  const language = detectLanguage(`${question.question}\n${expectedText}`);
   const stops = language && language !== 'en' ? stopWords(language) : undefined;
   const isKeyToken = (t: Token) => isContentToken(t, stops);
   // Noun phrases come from wink's English tagger: in another language a key term is named alone.
@@ -531,7 +577,7 @@ function analyzeAnswer(question: QuestionForGrading, response: string): Analysis
     expected,
     isKeyToken,
   );
-  const { sense } = clarityOf(asWritten, Math.max(onSubject, coverage), expected);
+  const { sense } = clarityOf(asWritten, Math.max(onSubject, coverage), expected, language);
   return {
     signals: {
       coverage,
@@ -542,6 +588,7 @@ function analyzeAnswer(question: QuestionForGrading, response: string): Analysis
       words,
       keyCount: key.filter((k) => !questionStems.has(k.stem)).length,
       restatesQuestion,
+      code: isCode(answer),
       contradicts,
       sense,
     },
@@ -578,7 +625,7 @@ const SOFT_CREDIT = 0.8;
  * of the set is used.
  */
 export const WEIGHTS = {
-  coverage: 0.88,
+  coverage: 0.87,
   similarity: 1.1,
   alignment: 0.34,
   length: 3.64,
@@ -620,6 +667,12 @@ export function predictedScore(s: FreeResponseSignals, model: GradingModel = MOD
   // No words at all; or words thrown together, which are not an answer whichever words they are.
   if (s.words === 0) score = 0;
   else if (s.sense < 0.25) score *= 0.5 + 2 * s.sense;
+  // Code or a formula: this grader reads words, and cannot tell whether "*(arrayName + index)" or
+  // "O(log n)" says what the expected answer says in words (nor is code prose, so the word-salad
+  // rule above does not apply to it). Never wrong on words alone: partly right, naming what the
+  // source says, unless it denies what the source states or restates the question.
+  if (s.code && s.words > 0 && !s.contradicts && !s.restatesQuestion)
+    score = Math.max(score, model.yellowFrom);
   return score;
 }
 
@@ -644,6 +697,7 @@ function gradeFreeResponse(question: QuestionForGrading, response: string): Eval
     asWritten,
     Math.max(onSubject, coverage, signals.similarity / 0.3),
     expected,
+    language,
   );
 
   const distinctCovered = new Set(
@@ -671,6 +725,7 @@ function gradeFreeResponse(question: QuestionForGrading, response: string): Eval
         expectedText,
         contradicts,
         words,
+        signals.code,
       ) +
       (sense < 0.25 ? words.sentences : '') +
       note,
@@ -711,6 +766,7 @@ function clarityOf(
   given: DocumentModel,
   relevance: number,
   expected?: DocumentModel,
+  language: string | null = null,
 ): { clarity: number; sense: number } {
   const sentences = given.sentences.filter((s) => s.words > 0);
   if (sentences.length === 0) return { clarity: 0, sense: 0 };
@@ -751,7 +807,10 @@ function clarityOf(
       }),
     );
     const odd = pairs.filter((p) => IMPLAUSIBLE_PAIRS.has(p)).length / Math.max(1, pairs.length);
-    const grammar = clamp01(1 - odd * 4);
+    // The pairs are English's. The languages latin-tags.ts retags get only coarse tags (every stop
+    // word an ADP or a DET), so "y así", "de la" would read as "ADP ADP": no pair rule there.
+    const retagged = RETAGGED_LANGUAGES.has(language?.split('-')[0] ?? '');
+    const grammar = retagged ? 1 : clamp01(1 - odd * 4);
     const distinct = new Set(words.map((t) => t.normal)).size / words.length;
     // Repeating words is salad, unless the expected answer repeats as much: an enumeration
     // ("constant pointer to nonconstant data, nonconstant pointer to constant data, ...") must.
@@ -793,11 +852,6 @@ function depthOf(
   );
 }
 
-const list = (items: string[], and: string) =>
-  items.length <= 1
-    ? (items[0] ?? '')
-    : `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1] ?? ''}`;
-
 function feedbackFor(
   stoplight: Stoplight,
   key: KeyTerm[],
@@ -806,6 +860,7 @@ function feedbackFor(
   expectedText: string,
   contradicts: boolean,
   w: FeedbackWords,
+  code = false,
 ): string {
   const coveredStems = new Set(covered.map((k) => k.stem));
   const labels = (terms: KeyTerm[]) => {
@@ -829,16 +884,20 @@ function feedbackFor(
   );
   const hit = labels(covered.filter(own));
   const negation = contradicts ? w.negates : '';
+  // Code or a formula short of green: the grader could not judge it (predictedScore), so it says so
+  // rather than call it partly right or name as missing what the code may well express; the source's
+  // passage is there to compare with.
+  if (code && stoplight !== 'green') return `${w.code}${negation}${w.sourceSays(expectedText)}`;
   if (stoplight === 'green') {
-    const praise = hit.length > 0 ? w.goodCovered(list(hit, w.and)) : w.goodMatches;
-    return `${praise}${missing.length > 0 ? w.alsoMention(list(missing, w.and)) : ''}${negation}`;
+    const praise = hit.length > 0 ? w.goodCovered(w.list(hit)) : w.goodMatches;
+    return `${praise}${missing.length > 0 ? w.alsoMention(w.list(missing)) : ''}${negation}`;
   }
   if (stoplight === 'yellow') {
-    const partial = hit.length > 0 ? w.partlyHit(list(hit, w.and)) : w.partly;
-    const gap = missing.length > 0 ? w.leavesOut(list(missing, w.and)) : w.needsMore;
+    const partial = hit.length > 0 ? w.partlyHit(w.list(hit)) : w.partly;
+    const gap = missing.length > 0 ? w.leavesOut(w.list(missing)) : w.needsMore;
     return `${partial}${gap}${negation}${w.sourceSays(expectedText)}`;
   }
-  const gap = missing.length > 0 ? w.isMissing(list(missing, w.and)) : '';
+  const gap = missing.length > 0 ? w.isMissing(w.list(missing)) : '';
   return `${w.noMatch}${gap}${negation}${w.sourceSays(expectedText)}`;
 }
 

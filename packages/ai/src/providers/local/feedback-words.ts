@@ -1,14 +1,17 @@
 import { createRequire } from 'node:module';
-import { languageName } from '../../language';
+import { conjunction, writtenIn } from './learner-language';
 
 /**
  * The offline grader's feedback sentences, in the languages it can write. The language is the
  * question's and expected answer's (both come from the source, so they are in its language),
- * detected as the ingest worker detects a source's. Feedback in another language is written in
- * English, and says so once, naming the language (Intl.DisplayNames), so the learner knows why.
+ * detected as the ingest worker detects a source's (a short Chinese, Japanese or Korean text by its
+ * script: learner-language.ts). Feedback in another language is written in English, and says so
+ * once, naming the language (Intl.DisplayNames), so the learner knows why. Lists of terms are joined
+ * as each language joins them (Intl.ListFormat); English keeps its own join, without the serial comma.
  */
 export type FeedbackWords = {
-  and: string;
+  /** Terms joined into one list: "“a”, “b” and “c”". */
+  list: (items: readonly string[]) => string;
   quote: (text: string) => string;
   goodCovered: (hit: string) => string;
   goodMatches: string;
@@ -22,10 +25,15 @@ export type FeedbackWords = {
   noMatch: string;
   isMissing: (missing: string) => string;
   sentences: string;
+  /** For an answer in code or a formula, which the offline grader cannot check. */
+  code: string;
 };
 
 const ENGLISH: FeedbackWords = {
-  and: 'and',
+  list: (items) =>
+    items.length <= 1
+      ? (items[0] ?? '')
+      : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`,
   quote: (t) => `“${t}”`,
   goodCovered: (hit) => `Good answer: you covered ${hit}.`,
   goodMatches: 'Good answer: it matches what the source says.',
@@ -39,12 +47,13 @@ const ENGLISH: FeedbackWords = {
   noMatch: 'This does not match what the source says.',
   isMissing: (m) => ` It is missing ${m}.`,
   sentences: ' Write your answer as sentences that say how the ideas connect, not a list of words.',
+  code: 'The offline grader cannot check code or formulas, so it cannot tell whether yours is right: compare it with the source.',
 };
 
 const WORDS: Record<string, FeedbackWords> = {
   en: ENGLISH,
   de: {
-    and: 'und',
+    list: conjunction('de'),
     quote: (t) => `„${t}“`,
     goodCovered: (hit) => `Gute Antwort: Sie nennen ${hit}.`,
     goodMatches: 'Gute Antwort: Sie stimmt mit der Quelle überein.',
@@ -56,12 +65,14 @@ const WORDS: Record<string, FeedbackWords> = {
     needsMore: ', aber es fehlen Einzelheiten aus der Quelle.',
     sourceSays: (t) => ` In der Quelle steht: „${t}“`,
     noMatch: 'Das entspricht nicht dem, was die Quelle sagt.',
-    isMissing: (m) => ` Es fehlt ${m}.`,
+    // "Es fehlt" would need "fehlen" before several terms; a label reads right for one or many.
+    isMissing: (m) => ` Nicht genannt: ${m}.`,
     sentences:
       ' Schreiben Sie Ihre Antwort in Sätzen, die zeigen, wie die Gedanken zusammenhängen, nicht als Liste von Wörtern.',
+    code: 'Code und Formeln kann die Offline-Bewertung nicht prüfen, daher kann sie nicht sagen, ob Ihre Antwort stimmt: Vergleichen Sie sie mit der Quelle.',
   },
   es: {
-    and: 'y',
+    list: conjunction('es'),
     quote: (t) => `«${t}»`,
     goodCovered: (hit) => `Buena respuesta: mencionas ${hit}.`,
     goodMatches: 'Buena respuesta: coincide con lo que dice la fuente.',
@@ -76,9 +87,10 @@ const WORDS: Record<string, FeedbackWords> = {
     isMissing: (m) => ` Falta ${m}.`,
     sentences:
       ' Escribe tu respuesta en frases que digan cómo se relacionan las ideas, no como una lista de palabras.',
+    code: 'El corrector sin conexión no puede comprobar código ni fórmulas, así que no sabe si tu respuesta es correcta: compárala con la fuente.',
   },
   fr: {
-    and: 'et',
+    list: conjunction('fr'),
     quote: (t) => `« ${t} »`,
     goodCovered: (hit) => `Bonne réponse : vous mentionnez ${hit}.`,
     goodMatches: 'Bonne réponse : elle correspond à ce que dit la source.',
@@ -93,9 +105,10 @@ const WORDS: Record<string, FeedbackWords> = {
     isMissing: (m) => ` Il manque ${m}.`,
     sentences:
       ' Rédigez votre réponse en phrases qui disent comment les idées se relient, pas en liste de mots.',
+    code: 'Le correcteur hors ligne ne peut pas vérifier du code ni des formules, il ne sait donc pas si votre réponse est juste : comparez-la avec la source.',
   },
   pt: {
-    and: 'e',
+    list: conjunction('pt'),
     quote: (t) => `“${t}”`,
     goodCovered: (hit) => `Boa resposta: você menciona ${hit}.`,
     goodMatches: 'Boa resposta: ela corresponde ao que diz a fonte.',
@@ -110,9 +123,10 @@ const WORDS: Record<string, FeedbackWords> = {
     isMissing: (m) => ` Falta ${m}.`,
     sentences:
       ' Escreva sua resposta em frases que digam como as ideias se relacionam, não como uma lista de palavras.',
+    code: 'O corretor offline não consegue verificar código nem fórmulas, por isso não sabe se a sua resposta está certa: compare-a com a fonte.',
   },
   it: {
-    and: 'e',
+    list: conjunction('it'),
     quote: (t) => `«${t}»`,
     goodCovered: (hit) => `Buona risposta: menzioni ${hit}.`,
     goodMatches: 'Buona risposta: corrisponde a ciò che dice la fonte.',
@@ -127,9 +141,10 @@ const WORDS: Record<string, FeedbackWords> = {
     isMissing: (m) => ` Manca ${m}.`,
     sentences:
       ' Scrivi la risposta in frasi che dicano come si collegano le idee, non come un elenco di parole.',
+    code: 'Il correttore offline non può verificare codice o formule, quindi non sa se la tua risposta è giusta: confrontala con la fonte.',
   },
   nl: {
-    and: 'en',
+    list: conjunction('nl'),
     quote: (t) => `‘${t}’`,
     goodCovered: (hit) => `Goed antwoord: je noemt ${hit}.`,
     goodMatches: 'Goed antwoord: het komt overeen met wat de bron zegt.',
@@ -144,9 +159,10 @@ const WORDS: Record<string, FeedbackWords> = {
     isMissing: (m) => ` Er ontbreekt ${m}.`,
     sentences:
       ' Schrijf je antwoord in zinnen die laten zien hoe de ideeën samenhangen, niet als een lijst woorden.',
+    code: 'De offline beoordeling kan geen code of formules controleren en weet dus niet of je antwoord klopt: vergelijk het met de bron.',
   },
   ru: {
-    and: 'и',
+    list: conjunction('ru'),
     quote: (t) => `«${t}»`,
     goodCovered: (hit) => `Хороший ответ: вы упомянули ${hit}.`,
     goodMatches: 'Хороший ответ: он соответствует тому, что сказано в источнике.',
@@ -161,9 +177,10 @@ const WORDS: Record<string, FeedbackWords> = {
     isMissing: (m) => ` Не хватает: ${m}.`,
     sentences:
       ' Напишите ответ предложениями, которые показывают, как связаны идеи, а не списком слов.',
+    code: 'Офлайн-проверка не умеет проверять код и формулы, поэтому не может сказать, верен ли ваш ответ: сравните его с источником.',
   },
   ar: {
-    and: 'و',
+    list: conjunction('ar'),
     quote: (t) => `«${t}»`,
     goodCovered: (hit) => `إجابة جيدة: ذكرت ${hit}.`,
     goodMatches: 'إجابة جيدة: تتفق مع ما يقوله المصدر.',
@@ -177,9 +194,10 @@ const WORDS: Record<string, FeedbackWords> = {
     noMatch: 'هذا لا يتفق مع ما يقوله المصدر.',
     isMissing: (m) => ` ينقصها ${m}.`,
     sentences: ' اكتب إجابتك في جمل توضح كيف ترتبط الأفكار، لا في قائمة كلمات.',
+    code: 'لا يستطيع المصحح دون اتصال التحقق من الشيفرة أو الصيغ، لذا لا يعرف إن كانت إجابتك صحيحة: قارنها بالمصدر.',
   },
   ko: {
-    and: '및',
+    list: conjunction('ko'),
     quote: (t) => `‘${t}’`,
     goodCovered: (hit) => `좋은 답입니다: ${hit}을(를) 언급했습니다.`,
     goodMatches: '좋은 답입니다: 자료의 내용과 일치합니다.',
@@ -193,9 +211,10 @@ const WORDS: Record<string, FeedbackWords> = {
     noMatch: '자료의 내용과 일치하지 않습니다.',
     isMissing: (m) => ` ${m}이(가) 빠져 있습니다.`,
     sentences: ' 단어 목록이 아니라 생각들이 어떻게 이어지는지 보여 주는 문장으로 답하십시오.',
+    code: '오프라인 채점기는 코드나 수식을 확인할 수 없어 답이 맞는지 알 수 없습니다. 자료와 비교해 보십시오.',
   },
   hi: {
-    and: 'और',
+    list: conjunction('hi'),
     quote: (t) => `“${t}”`,
     goodCovered: (hit) => `अच्छा उत्तर: आपने ${hit} का उल्लेख किया है।`,
     goodMatches: 'अच्छा उत्तर: यह स्रोत की बात से मेल खाता है।',
@@ -207,15 +226,46 @@ const WORDS: Record<string, FeedbackWords> = {
     needsMore: ', लेकिन स्रोत का और विवरण चाहिए।',
     sourceSays: (t) => ` स्रोत कहता है: “${t}”`,
     noMatch: 'यह स्रोत की बात से मेल नहीं खाता।',
-    isMissing: (m) => ` इसमें ${m} नहीं है।`,
+    isMissing: (m) => ` इसमें ${m} का उल्लेख नहीं है।`,
     sentences: ' अपना उत्तर शब्दों की सूची के बजाय ऐसे वाक्यों में लिखिए जो बताएँ कि विचार आपस में कैसे जुड़े हैं।',
+    code: 'ऑफ़लाइन जाँचकर्ता कोड या सूत्र नहीं जाँच सकता, इसलिए यह नहीं बता सकता कि आपका उत्तर सही है या नहीं: इसे स्रोत से मिलाइए।',
+  },
+  // Chinese and Japanese run their clauses together: no space opens a sentence or clause here.
+  zh: {
+    list: conjunction('zh'),
+    quote: (t) => `“${t}”`,
+    goodCovered: (hit) => `回答得好：你提到了${hit}。`,
+    goodMatches: '回答得好：与资料的内容一致。',
+    alsoMention: (m) => `要回答完整，还应提到${m}。`,
+    negates: '注意：你的回答否定了资料中的说法。',
+    partlyHit: (hit) => `部分正确：你提到了${hit}`,
+    partly: '部分正确',
+    leavesOut: (m) => `，但没有提到${m}。`,
+    needsMore: '，但还需要资料中的更多细节。',
+    sourceSays: (t) => `资料中说：“${t}”`,
+    noMatch: '这与资料的内容不符。',
+    isMissing: (m) => `缺少${m}。`,
+    sentences: '请用完整的句子回答，说明各个概念之间的联系，而不是罗列词语。',
+    code: '离线评分无法检查代码或公式，因此无法判断你的答案是否正确：请与资料对照。',
+  },
+  ja: {
+    list: conjunction('ja'),
+    quote: (t) => `「${t}」`,
+    goodCovered: (hit) => `よい解答です：${hit}に触れています。`,
+    goodMatches: 'よい解答です：資料の内容と一致しています。',
+    alsoMention: (m) => `完全な解答にするには、${m}にも触れてください。`,
+    negates: '注意：解答が資料の内容を否定しています。',
+    partlyHit: (hit) => `部分的に正解です：${hit}に触れています`,
+    partly: '部分的に正解です',
+    leavesOut: (m) => `が、${m}が抜けています。`,
+    needsMore: 'が、資料の詳しい内容がもっと必要です。',
+    sourceSays: (t) => `資料の記述：「${t}」`,
+    noMatch: 'この解答は資料の内容と一致しません。',
+    isMissing: (m) => `${m}が抜けています。`,
+    sentences: '単語を並べるのではなく、考えどうしのつながりがわかる文で答えてください。',
+    code: 'オフライン採点ではコードや数式を確認できないため、解答が正しいかどうか判断できません。資料と比べてください。',
   },
 };
-
-// A script other than Latin: a language the detector may not name on a short text, and one these
-// sentences are not in.
-const NON_LATIN =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Arabic}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Hebrew}\p{Script=Devanagari}\p{Script=Thai}]/u;
 
 /**
  * The feedback words for a question in `language` (detected from `text`, the question and its
@@ -225,22 +275,12 @@ export function feedbackWordsFor(
   language: string | null,
   text: string,
 ): { words: FeedbackWords; note: string } {
-  if (language === null) {
-    return NON_LATIN.test(text)
-      ? {
-          words: ENGLISH,
-          note: ' (Feedback in English: the offline grader could not tell the language of this question.)',
-        }
-      : { words: ENGLISH, note: '' };
-  }
-  const base = language.split('-')[0] ?? language;
-  const words = WORDS[base];
-  if (words) return { words, note: '' };
-  const name = languageName(base);
-  return {
-    words: ENGLISH,
-    note: ` (Feedback in English: the offline grader cannot write ${name}.)`,
-  };
+  const { words, note } = writtenIn({ ...WORDS, en: ENGLISH }, language, text, {
+    unknown:
+      ' (Feedback in English: the offline grader could not tell the language of this question.)',
+    cannot: (name) => ` (Feedback in English: the offline grader cannot write ${name}.)`,
+  });
+  return { words, note };
 }
 
 let stopLists: Record<string, string[]> | undefined;

@@ -30,17 +30,35 @@ const cache = new Map<string, FixtureText>();
 export function webFixtureText(name: string): FixtureText {
   const cached = cache.get(name);
   if (cached) return cached;
-  const html = readFileSync(join(fixturesDir(), 'web', name, 'source.html'), 'utf8');
+  const result = pageText(join(fixturesDir(), 'web', name), name);
+  cache.set(name, result);
+  return result;
+}
+
+/**
+ * The readable text of a page folder laid out as the fixtures are (`source.html`, and Mozilla's
+ * `expected-metadata.json` when there is one): the bench reads pages beyond the fixtures with it.
+ * `description` is the page's own summary when its metadata has one (the publisher's description).
+ */
+export function pageText(dir: string, name: string): FixtureText & { description?: string } {
+  const html = readFileSync(join(dir, 'source.html'), 'utf8');
   const { document } = parseHTML(html);
   // The package's typings want a DOM Document; this project compiles without the DOM library.
   const article = new Readability(
     document as unknown as ConstructorParameters<typeof Readability>[0],
   ).parse();
-  if (!article?.content) throw new Error(`Readability found no article in fixture ${name}`);
+  if (!article?.content) throw new Error(`Readability found no article in ${dir}`);
   const text = htmlToText(article.content);
-  const result = { name, title: article.title ?? name, text };
-  cache.set(name, result);
-  return result;
+  let description: string | undefined;
+  try {
+    const meta = JSON.parse(readFileSync(join(dir, 'expected-metadata.json'), 'utf8')) as {
+      excerpt?: unknown;
+    };
+    if (typeof meta.excerpt === 'string') description = meta.excerpt;
+  } catch {
+    // No metadata beside the page: no description.
+  }
+  return { name, title: article.title ?? name, text, ...(description ? { description } : {}) };
 }
 
 function htmlToText(html: string): string {

@@ -1,7 +1,7 @@
 import type { Embedder } from '../../types';
 import { throwIfAborted } from './abort';
 import { hash32 } from './hash';
-import { wordTokens } from './nlp';
+import { embedWords } from './embed-words';
 
 /**
  * A deterministic embedding with no model: the "hashing trick" over three kinds of features of a
@@ -12,9 +12,12 @@ import { wordTokens } from './nlp';
  *   ("monitoring" / "monitored" / "moniter") still overlap.
  * Counts are damped (1 + ln tf) so a repeated word does not swamp the vector.
  * Bump VERSION whenever features or weights change: vectors of different versions must never be
- * compared, and the version is part of the model name recorded on every chunk.
+ * compared, and the version is part of the model name recorded on every chunk: the worker re-embeds
+ * at boot every chunk whose recorded model is not the current one (ingest-worker's reembed-source).
+ * v2: words of scripts other than Latin (Arabic, Cyrillic, Greek, Devanagari, Chinese...) are
+ * features; v1 dropped them, so such a passage had an empty vector (`embed-words.ts`).
  */
-const VERSION = 1;
+const VERSION = 2;
 
 const WORD = 1;
 const STOP_WORD = 0.25;
@@ -48,7 +51,7 @@ function features(text: string): Map<number, Feature> {
     } else found.set(h, { sum: weight, count: 1 });
   };
   let previous: string | null = null;
-  for (const w of wordTokens(text)) {
+  for (const w of embedWords(text)) {
     if (w.stop) {
       add(hash32(w.stem, WORD_SEED), STOP_WORD);
       continue;

@@ -6,10 +6,11 @@ import { analyze, type DocumentModel } from './document';
 import { evaluateAnswer } from './evaluate';
 import { generateQuestions } from './questions';
 import { sampleForAnalysis } from './sample';
-import { pickKeyPoints, pickSummarySentences } from './summarize';
+import { pickKeyPoints, refuseEmptyShort, refuseFiller, summarySentences } from './summarize';
 import { tutor } from './tutor';
 
 export { createHashingEmbedder } from './hashing-embedder';
+export { defaultFollowUpPrompts } from './conversation';
 
 /**
  * The offline provider: every task done with NLP on the text itself (wink-nlp and its English lite
@@ -22,6 +23,7 @@ export function createLocalStudyAi(): StudyAi {
   let last: { title: string; text: string; doc: DocumentModel } | undefined;
   const analysed = (title: string, text: string): DocumentModel => {
     if (last?.text !== text || last.title !== title) {
+      refuseFiller(text);
       const sample = sampleForAnalysis(text);
       last = { title, text, doc: analyze([sample], { title, language: detectLanguage(sample) }) };
     }
@@ -32,14 +34,18 @@ export function createLocalStudyAi(): StudyAi {
 
     async summarize(input) {
       throwIfAborted(input.signal);
-      return pickSummarySentences(analysed(input.title, input.text))
+      const summary = summarySentences(analysed(input.title, input.text))
         .map((s) => s.text)
         .join(' ');
+      refuseEmptyShort(input.text, summary.trim() === '');
+      return summary;
     },
 
     async keyPoints(input) {
       throwIfAborted(input.signal);
-      return pickKeyPoints(analysed(input.title, input.text));
+      const points = pickKeyPoints(analysed(input.title, input.text));
+      refuseEmptyShort(input.text, points.length === 0);
+      return points;
     },
 
     async generateQuestions(input) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from './document';
-import { classifyPhrases, nameLike } from './name-class';
+import { classifyPhrases, conceptKind, nameLike } from './name-class';
 
 // Real WordNet and word vectors are read on first use: a generous limit, nothing timed.
 const slow = { timeout: 60_000 };
@@ -63,5 +63,28 @@ describe('classifyPhrases', slow, () => {
     expect(classes.get(phrase('qerbil').key)).toBe('thing');
     expect(nameLike(phrase('engineers'))).toBe(false);
     expect(nameLike(phrase('storms'))).toBe(false);
+  });
+});
+
+describe('conceptKind', slow, () => {
+  it('tells components, measures and ideas apart, and says nothing of words it does not know', () => {
+    const kind = (key: string) =>
+      conceptKind({ key, surface: key, kind: 'concept' } as Parameters<typeof conceptKind>[0]);
+    expect(kind('database')).toBe('artifact');
+    expect(kind('reverse proxy server')).toBe('artifact');
+    expect(kind('throughput')).toBe('attribute');
+    expect(kind('memory overhead')).toBe('attribute');
+    expect(kind('context')).toBe('idea');
+    // A gerund with its object is an act, whatever its head.
+    expect(kind('building modular applications')).toBe('act');
+    // Not in the vectors, or no kind nearer than the others: no constraint.
+    expect(kind('fastify-plugin')).toBeUndefined();
+    expect(kind('system')).toBeUndefined();
+    // Names have classes of their own, not kinds.
+    expect(
+      conceptKind({ key: 'redis', surface: 'Redis', kind: 'proper' } as Parameters<
+        typeof conceptKind
+      >[0]),
+    ).toBeUndefined();
   });
 });

@@ -86,7 +86,7 @@ export function nameLike(p: Phrase): boolean {
   return !word.includes('-') || word.split('-').some(unknown);
 }
 
-const TITLES = new Set(
+export const TITLES = new Set(
   'mr mrs ms miss dr prof professor sir dame lord lady president senator sen rep representative governor gov mayor minister chancellor king queen prince princess pope rev reverend judge justice general gen colonel col captain capt lieutenant sergeant officer chief ceo cto chairman chairwoman secretary ambassador archbishop bishop saint st'.split(
     ' ',
   ),
@@ -365,4 +365,54 @@ function appositionVotes(s: Sentence, o: PhraseOccurrence, v: Votes) {
   if (!head) return;
   const c = nounClass(head, false);
   if (c) vote(v, FROM_WORDNET[c], 2);
+}
+
+/**
+ * What kind of thing a common noun phrase names, finer than its class "thing": a component or a
+ * tool ("database", "compiler", "router"), an act or a process ("registration", "request"), a
+ * property or a measure ("throughput", "overhead", "performance"), an idea or a piece of
+ * information ("context", "framework", "logic"). Options of one class but of another kind are
+ * ruled out by kind alone: "app instance | router performance | smaller amount | throughput".
+ * Read from the head noun's nearness, in the GloVe vectors, to a few typical members of each kind;
+ * WordNet's first senses were tried and file software words under everyday senses ("performance"
+ * as a stage show, "loading" as cargo). Undefined when the vectors do not know the head ("plugin",
+ * "callback") or no kind stands out: then no constraint.
+ */
+export type ConceptKind = 'artifact' | 'act' | 'attribute' | 'idea';
+const KIND_PROTOTYPES: [ConceptKind, string[]][] = [
+  ['artifact', ['software', 'device', 'tool', 'component', 'program', 'file']],
+  ['act', ['process', 'operation', 'action', 'procedure', 'activity']],
+  ['attribute', ['speed', 'quality', 'size', 'cost', 'efficiency']],
+  ['idea', ['idea', 'concept', 'information', 'principle', 'method']],
+];
+// The nearest kind must be this much nearer than the next, and near at all.
+const KIND_MARGIN = 0.05;
+const KIND_FLOOR = 0.2;
+const kinds = new Map<string, ConceptKind | undefined>();
+
+export function conceptKind(p: Phrase): ConceptKind | undefined {
+  if (p.kind !== 'concept') return undefined;
+  const words = p.surface.toLowerCase().split(/\s+/);
+  // "building modular applications": a gerund with its object is an act, whatever its head.
+  const gerund = words.length > 1 ? /^(\p{L}+)ing$/u.exec(words[0] ?? '') : null;
+  if (gerund) {
+    const stem = gerund[1] ?? '';
+    const verb = [stem, `${stem}e`, stem.replace(/(\p{L})\1$/u, '$1')].some((w) =>
+      synsets(w).some((id) => id % 4 === 2),
+    );
+    if (verb) return 'act';
+  }
+  const head = (p.key.split(' ').pop() ?? '').toLowerCase();
+  if (kinds.has(head)) return kinds.get(head);
+  const vectors = wordVectors();
+  const scores = KIND_PROTOTYPES.map(
+    ([kind, members]) => [kind, mean(members.map((m) => vectors.similarity(head, m)))] as const,
+  )
+    .filter((x): x is readonly [ConceptKind, number] => x[1] !== null)
+    .sort((a, b) => b[1] - a[1]);
+  const [top, second] = scores;
+  const kind =
+    top && second && top[1] >= KIND_FLOOR && top[1] - second[1] >= KIND_MARGIN ? top[0] : undefined;
+  kinds.set(head, kind);
+  return kind;
 }

@@ -70,13 +70,38 @@ export type ParsedSentence = {
 /**
  * The lite model's tokenizer splits words at letters beyond Latin-1 ("Māori" becomes "M", "ā",
  * "ori"). Such letters are folded to their base letter one character for one, so offsets still match
- * the original and tokens can be given back their original spelling.
+ * the original and tokens can be given back their original spelling. Letters Unicode does not
+ * decompose (French "œ", Polish "ł", Croatian "đ", Turkish "ı") take the nearest plain letter:
+ * "cœur" was read as "c", "œ", "ur".
  */
 const EXTENDED_LATIN = /[\u0100-\u024f\u1e00-\u1eff]/g;
+const UNDECOMPOSED: Record<string, string> = {
+  œ: 'o',
+  Œ: 'O',
+  ł: 'l',
+  Ł: 'L',
+  đ: 'd',
+  Đ: 'D',
+  ħ: 'h',
+  Ħ: 'H',
+  ı: 'i',
+  ŧ: 't',
+  Ŧ: 'T',
+  ŋ: 'n',
+  Ŋ: 'N',
+  ĸ: 'k',
+  ſ: 's',
+  ƒ: 'f',
+  ŀ: 'l',
+  Ŀ: 'L',
+  ĳ: 'i',
+  Ĳ: 'I',
+};
 const foldExtendedLatin = (text: string) =>
   text.replace(EXTENDED_LATIN, (c) => {
     const base = c.normalize('NFD').replace(/\p{M}/gu, '');
-    return base.length === 1 ? base : c;
+    if (base.length === 1 && /[A-Za-z]/.test(base)) return base;
+    return UNDECOMPOSED[c] ?? (/\p{Lu}/u.test(c) ? 'X' : 'x');
   });
 
 /** Token values as written in `original`, given the values wink read from its folded copy. */
@@ -294,7 +319,7 @@ export function isOtherScript(text: string): boolean {
 // Arabic letters written several ways (hamza seats, alef maqsura, taa marbuta), short vowels and
 // the tatweel: folded so that one word is one key however it is written.
 const ARABIC_MARKS = /[\u0610-\u061a\u064b-\u065f\u0670\u0640]/gu;
-const foldArabic = (w: string) =>
+export const foldArabic = (w: string) =>
   w
     .replace(ARABIC_MARKS, '')
     .replace(/[أإآٱ]/gu, 'ا')
@@ -306,7 +331,7 @@ const foldArabic = (w: string) =>
 const ARABIC_PREFIXES = ['وال', 'بال', 'كال', 'فال', 'لل', 'ال'];
 // Matched after folding, so "ية" and "ة" are written "يه" and "ه".
 const ARABIC_SUFFIXES = ['ها', 'ان', 'ات', 'ون', 'ين', 'يه', 'ه', 'ي'];
-function arabicStem(word: string): string {
+export function arabicStem(word: string): string {
   let w = foldArabic(word);
   if (w.length >= 4 && w.startsWith('و')) w = w.slice(1);
   const prefix = ARABIC_PREFIXES.find((p) => w.startsWith(p) && w.length - p.length >= 2);
@@ -350,7 +375,7 @@ const KOREAN_PARTICLES = [
 ];
 // Korean predicates end in a verb ending ("반사한다", "흡수하고", "만들어지며"): verbs, never terms.
 const KOREAN_PREDICATE = /(?:다|고|며|서|면|지만|는데|니다|도록|게|요)$/u;
-function koreanStem(word: string): string {
+export function koreanStem(word: string): string {
   const particle = KOREAN_PARTICLES.find(
     (p) => word.endsWith(p) && [...word].length - [...p].length >= 2,
   );
@@ -400,13 +425,61 @@ const CYRILLIC_ENDINGS = [
   'о',
   'ь',
 ];
-function cyrillicStem(word: string): string {
+export function cyrillicStem(word: string): string {
   const ending = CYRILLIC_ENDINGS.find((e) => word.endsWith(e) && word.length - e.length >= 3);
   return ending ? word.slice(0, -ending.length) : word;
 }
 const CYRILLIC = /\p{Script=Cyrillic}/u;
 
+// Hindi nouns and adjectives inflect by their ending ("अधिकार", "अधिकारों"; "सुरक्षा",
+// "सुरक्षाओं"): the suffixes of Ramanathan & Rao's light stemmer for Hindi (2003), longest first,
+// come off a word's key when two letters stay, so one term is one key however it is inflected.
+// Hindi only: on Marathi (its own endings, "-ाचा", "-ांना") the same list made worse key concepts.
+const HINDI_SUFFIXES = [
+  'ाइयाँ',
+  'ाइयों',
+  'ाइयां',
+  'ियाँ',
+  'ियों',
+  'ियां',
+  'ाओं',
+  'ाएं',
+  'ुओं',
+  'ुएं',
+  'ों',
+  'ें',
+  'ीं',
+  'ाँ',
+  'ां',
+  'ो',
+  'े',
+  'ू',
+  'ु',
+  'ी',
+  'ि',
+  'ा',
+];
+const DEVANAGARI = /\p{Script=Devanagari}/u;
+export function hindiStem(word: string): string {
+  const suffix = HINDI_SUFFIXES.find(
+    (e) => word.endsWith(e) && [...word].length - [...e].length >= 2,
+  );
+  return suffix ? word.slice(0, -suffix.length) : word;
+}
+
+// Closed-class words stopwords-iso's Hindi list lacks: "and" (तथा, व), "or" (अथवा), "each" (प्रत्येक,
+// हर), "whether" (चाहे), "such" (ऐसा), "since" (चूंकि), and the forms of the auxiliary and light verbs
+// ("होगा", "जाएगा", "लेने", "किया"). Without them "तथा" and "होगा" were key concepts, and "प्राप्त
+// होगा" ("will be obtained") a term.
+const EXTRA_STOP_WORDS: Record<string, readonly string[]> = {
+  hi: `तथा व अथवा प्रत्येक हर चाहे ऐसा ऐसी ऐसे चूंकि चूँकि प्रति होगा होगी होंगे होना होने हुआ हुई हुए
+  जाएगा जाएगी जाएंगे जायेगा जायेगी जाना जाने जाता जाती जाते गया गई गए करना करने करता करती करते
+  करेगा करेगी किया किए किये लेना लेने लेता देना देने दिया दी दिए पाना पाने सकता सकती सकते सकेगा
+  सकेगी रहा रही रहे`.split(/\s+/u),
+};
+
 const scriptSegmenters = new Map<string, { sentence: Intl.Segmenter; word: Intl.Segmenter }>();
+const scriptStops = new Map<string, Set<string>>();
 
 /**
  * A block in a script wink cannot read: sentences and words from ICU (`Intl.Segmenter`, Unicode's
@@ -424,7 +497,11 @@ function parseScriptBlock(text: string, language: string | null): ParsedSentence
     };
     scriptSegmenters.set(lang, seg);
   }
-  const stops = stopWords(lang) ?? new Set<string>();
+  let stops = scriptStops.get(lang);
+  if (!stops) {
+    stops = new Set([...(stopWords(lang) ?? []), ...(EXTRA_STOP_WORDS[lang] ?? [])]);
+    scriptStops.set(lang, stops);
+  }
   const arabic = /\p{Script=Arabic}/u.test(text);
   const korean = HANGUL.test(text);
   const out: ParsedSentence[] = [];
@@ -447,7 +524,9 @@ function parseScriptBlock(text: string, language: string | null): ParsedSentence
           ? arabicStem(value.toLowerCase())
           : CYRILLIC.test(value)
             ? cyrillicStem(normal)
-            : normal;
+            : lang === 'hi' && DEVANAGARI.test(value)
+              ? hindiStem(normal)
+              : normal;
       // A Korean particle is a token of its own, written on to its noun: terms, blanks and options
       // are the noun alone ("광합성", not "광합성은").
       const noun = word && korean && !stop ? koreanStem(normal) : normal;

@@ -2,9 +2,10 @@ import { QUESTION_TYPES, type QuestionType } from '@mnemo/contracts/entities/que
 import { describe, expect, it } from 'vitest';
 import { AiError, isUnusableTextError } from '../../errors';
 import type { GeneratedQuestion, TextChunk } from '../../types';
-import { cleanText } from './document';
+import { analyze, cleanText } from './document';
 import { chunkFixture, webFixtureText } from './fixture-text';
 import { createLocalStudyAi } from './index';
+import { markupLeft, statesFact } from './questions';
 import { wordVectors } from './word-vectors';
 import { synonyms } from './wordnet';
 
@@ -567,6 +568,10 @@ describe('generateQuestions', slow, () => {
       'The linker and the minifier run only when the project is built for release.',
       'The formatter runs on every save in most editors.',
       'The minifier shortens the names of local variables as well.',
+      'The bundler copies the compiled modules into the release folder of the project.',
+      'The bundler starts after the linker has joined every compiled module.',
+      'The resolver finds the file behind every import statement of a module.',
+      'The resolver caches every path it has found in a small table.',
     ].join(' ');
     const chunks = one(text);
     const questions = await ai.generateQuestions({ chunks, count: 10, types: ['multiple_choice'] });
@@ -721,6 +726,195 @@ describe('generateQuestions', slow, () => {
     }
   });
 
+  it('asks reference prose real questions, and nothing from a table of contents, an aside or "mentioned above"', async () => {
+    // Written here: conditions and purposes a card can ask about, among lines that make no card.
+    const text = [
+      'Contents - Queues - Brokers - Partitions - Retry policy - Dead-letter queue - Summary.',
+      'If the journal disk is full, the broker rejects every new message with a storage error.',
+      'When a consumer group loses a member, the broker moves its partitions to the other consumers.',
+      'To replay a partition, the operator resets the offset of the consumer group to zero.',
+      'Great, now you know how the broker stores every message of the partitions on disk.',
+      'Every partition avoids the ordering problems mentioned above for the consumers of a topic.',
+      'Using this, the broker can spread the partitions of a topic over several journal disks.',
+      'The broker starts compacting the journal after the retention period of the topic ends.',
+      'The retry policy doubles the delay after each failed delivery attempt of the broker.',
+      'A dead-letter queue holds the messages that failed after the last retry of the policy.',
+      'The dead-letter queue lets an operator inspect the failed messages of the partitions later.',
+      'Each partition keeps its messages in the order the producer sent them to the broker.',
+    ].join(' ');
+    const chunks = one(text);
+    const questions = await ai.generateQuestions({
+      chunks,
+      count: 14,
+      types: ['multiple_choice', 'free_response'],
+    });
+    expect(questions.length).toBeGreaterThan(0);
+    for (const q of questions) {
+      expectValid(q, chunks);
+      expect(q.question).not.toMatch(/Contents|Great, now|mentioned above|Using this/);
+      // "starts _____ the journal": a gerund with its object is the sentence's verb, not a term.
+      expect(q.correctAnswerText ?? '').not.toMatch(/^compacting$/i);
+    }
+    const asked = questions.map((q) => q.question);
+    expect(asked.some((q) => /^What happens (?:if|when) /.test(q) || /^How can you /.test(q))).toBe(
+      true,
+    );
+  });
+
+  it('asks nothing from a heading glued to its sentence, a command line, a pointer without a comma or a definition that goes on to another claim', async () => {
+    // Written here: a Markdown page whose headings the chunker joined to the line after them
+    // ("Setup Install …", "Storage Quimbex keeps …"), among sentences that make good cards.
+    const text = [
+      'Setup Install the relay by running npm i quimbex before the first start of the broker.',
+      'Run npm i quimbex relay to install the packages needed for the example broker.',
+      'Storage Quimbex keeps every pending message in a journal on the local disk of the host.',
+      'For a list of supported journal formats see the storage reference of the relay.',
+      'Quimbex is a small message relay and retries are its main strength, so thank you.',
+      'The relay writes every pending message to the journal before the producer gets an answer.',
+      'A consumer group shares the partitions of a topic among the consumers of the group.',
+      'The journal is replayed after a crash, so no acknowledged message is lost by the relay.',
+      'Each partition keeps its messages in the order the producer sent them to the relay.',
+      'The retry policy doubles the delay after each failed delivery attempt of the relay.',
+      'A dead-letter queue holds the messages that failed after the last retry of the policy.',
+      'The dead-letter queue lets an operator inspect the failed messages of the partitions later.',
+      'The journal format decides how long the storage keeps acknowledged messages on the disk.',
+      'Quimbex also writes a small index of the journal so a restart finds the last offset quickly.',
+      // A term of capitalised words opening its sentence, which the text uses again: no heading.
+      'Relay Groups are a journal feature that lets several relays share one journal on the disk.',
+      'A Relay Group keeps one journal for all its relays, so a restart of one relay loses nothing.',
+    ].join(' ');
+    const chunks = one(text);
+    const questions = await ai.generateQuestions({
+      chunks,
+      count: 14,
+      types: ['multiple_choice', 'free_response'],
+    });
+    expect(questions.length).toBeGreaterThan(0);
+    for (const q of questions) {
+      expectValid(q, chunks);
+      const where = `${q.question} → ${q.correctAnswerText ?? q.expectedAnswer}`;
+      expect(q.question, where).not.toMatch(
+        /Setup|Storage Quimbex|npm i|supported journal formats/,
+      );
+      expect(q.expectedAnswer ?? '', where).not.toMatch(/so thank you/);
+    }
+    expect(questions.some((q) => /Relay Groups?/.test(q.question))).toBe(true);
+  });
+
+  it('reads no fact in a heading glued to an instruction after a name, nor in a pointer after an opening phrase without a comma', () => {
+    // Written here: each shape beside a sentence of the same words that states a fact.
+    const states = (text: string) => {
+      const s = analyze([text], { language: 'en' }).sentences[0];
+      expect(s, text).toBeDefined();
+      return statesFact(s!);
+    };
+    expect(states('Postgres Install the relay by running the setup script on the host.')).toBe(
+      false,
+    );
+    expect(states('For a list of supported journal formats see the storage reference.')).toBe(
+      false,
+    );
+    expect(states('The relay installs the journal by running the setup script on the host.')).toBe(
+      true,
+    );
+    expect(states('For a list of supported formats the relay reads the storage reference.')).toBe(
+      true,
+    );
+  });
+
+  it('offers concepts of the answer\'s length class and no heading\'s words, and asks nothing from a callout icon or an "as shown" pointer', async () => {
+    // Written here: a page whose headings ("Retry Policy", "Journal Storage") were glued to the
+    // sentence after them, a callout with its icon, and pointers to a figure.
+    const text = [
+      'Retry Policy Each failed delivery attempt of the relay doubles the delay of the retry policy.',
+      'Journal Storage Every pending message goes to the journal storage on the local disk of the relay host.',
+      'Check the journal of the relay host before every restart of the relay: ⚠ Warning: the relay deletes an unreadable journal on start.',
+      'By setting a retention window as shown, you can keep the journal small on busy days.',
+      'The address provided in the configuration above is the first address the relay listens on.',
+      'A consumer group shares the partitions of a topic among the consumers of the group.',
+      'The journal is replayed after a crash, so no acknowledged message is lost by the relay.',
+      'Each partition keeps its messages in the order the producer sent them to the relay.',
+      'A dead-letter queue holds the messages that failed after the last retry of the policy.',
+      'The dead-letter queue lets an operator inspect the failed messages of the partitions later.',
+      'The retention window decides how long the journal keeps acknowledged messages on the disk.',
+      'Every consumer group commits its offsets to the journal after each batch of messages.',
+      'The relay compresses every batch of messages before the journal writes it to the disk.',
+      'A slow consumer delays the offsets of its consumer group but never the other groups.',
+      'The producer retries a rejected batch until the retry policy gives up on the message.',
+      'The partitions of a busy topic spread the journal writes over several disks of the host.',
+    ].join(' ');
+    const chunks = one(text);
+    const questions = await ai.generateQuestions({ chunks, count: 14, types: ['multiple_choice'] });
+    expect(questions.length).toBeGreaterThan(0);
+    for (const q of questions) {
+      expectValid(q, chunks);
+      const where = `${q.question} [${q.options.join(' | ')}]`;
+      expect(q.question, where).not.toMatch(
+        /Warning|as shown|configuration above|Retry Policy|Journal Storage/,
+      );
+      for (const o of q.options) expect(o, where).not.toMatch(/^(?:Retry Policy|Journal Storage)$/);
+      // One word or several, as the answer is, first: a lone word among terms stands out. Another
+      // class only fills in where the source has too few of the answer's (here "relay" has one).
+      const lone = (o: string) => !o.includes(' ');
+      const sameClass = q.options.filter((o) => lone(o) === lone(q.correctAnswerText!));
+      expect(sameClass.length, where).toBeGreaterThanOrEqual(q.options.length / 2);
+    }
+  });
+
+  it('reads a lower-case word the text counts ("a blorvex", "each blorvex") as a common noun, never offered beside names', async () => {
+    // Written here: tools whose names no word list knows, written in lower case, and "blorvex", a
+    // common noun just as unknown to the word lists, which the text counts and writes in the plural.
+    const names = new Set(['zorblat', 'quimbex', 'trellox', 'vasktor']);
+    const text = [
+      'The build uses zorblat to bundle the browser scripts before every release of the editor.',
+      'Each night the build runs quimbex to check the style sheets and report every broken rule.',
+      'Every morning the test runner calls trellox to replay the recorded requests against the local server.',
+      'The deploy step installs vasktor on every server to copy the finished bundle safely.',
+      'The editor uses a blorvex to add one feature without changing the editor core.',
+      'The editor loads each blorvex lazily, so the first page appears before the blorvexes arrive.',
+      'Unlike quimbex, zorblat supports source maps for the browser scripts of the editor.',
+      'The team installs the blorvex for spell checking on every editor of the office.',
+      'The servers keep the last three bundles, so a broken release can be rolled back quickly.',
+      'The test runner uses trellox to replay recorded requests with large uploaded files.',
+      'The team chose vasktor because vasktor resumes an interrupted copy where the copy stopped.',
+      'A small manifest file lists the editor versions that the blorvex supports.',
+      'The recorded requests are stored as plain text, one request a line.',
+      'The deploy step runs zorblat again when the browser scripts change after a review.',
+    ].join(' ');
+    const chunks = one(text);
+    const questions = await ai.generateQuestions({ chunks, count: 12, types: ['multiple_choice'] });
+    expect(questions.length).toBeGreaterThan(0);
+    for (const q of questions) {
+      expectValid(q, chunks);
+      const where = `${q.question} [${q.options.join(' | ')}]`;
+      const blorvex = q.options.some((o) => /^blorvex/i.test(o));
+      const name = q.options.some((o) => names.has(o));
+      expect(blorvex && name, where).toBe(false);
+    }
+  });
+
+  it('a source with no statement to ask about says so instead of writing zero questions', async () => {
+    // Written here: slogans and calls to action, no sentence stating a fact about a term.
+    const text = [
+      'Love your browser again!',
+      'Fast. Private. Yours.',
+      'Download now and take back the web today.',
+      'Join millions of happy people who already made the switch.',
+      'Try it free, cancel any time, no questions asked.',
+      'Your web, your way, on every device you own.',
+    ].join(' ');
+    const error = await ai.generateQuestions({ chunks: one(text), count: 5, types: ALL }).then(
+      (questions) => (questions.length === 0 ? 'silent' : null),
+      (e: unknown) => e,
+    );
+    // Either cards (none expected) or a reason: never an empty answer with nothing said.
+    expect(error).not.toBe('silent');
+    if (error !== null) {
+      expect(isUnusableTextError(error), String(error)).toBe(true);
+      if (isUnusableTextError(error)) expect(error.publicMessage.length).toBeGreaterThan(20);
+    }
+  });
+
   it('placeholder, repeated blind text and a cookie banner give a clear reason, not cards', async () => {
     for (const [text, reason] of [
       [placeholder, 'placeholder'],
@@ -782,5 +976,130 @@ describe('generateQuestions', slow, () => {
         signal: controller.signal,
       }),
     ).rejects.toSatisfy((e) => e instanceof AiError && e.kind === 'aborted');
+  });
+  it('leaves no Markdown in stems or options, offers no code or clause verb as a term, and reads a capitalised "When" after a word as a glued heading', async () => {
+    // Written here: a Markdown page as a reader's upload gives it (an alert's tag cut in two, an
+    // emptied code span, code spans and bold), a declaration of code and clause verbs the tagger
+    // reads as nouns ("before the journal module loads", "when the relay version changes").
+    const text = [
+      'NOTE] Quimbex is in maintenance mode and receives security fixes for the journal only.',
+      'When the journal value is hardcoded (e.g. the literal "abc" or ), the typeof check can be omitted safely.',
+      'The relay declares var relay at the top of the journal module for the older browsers.',
+      'Old browsers read var relay from the global scope before the journal module loads.',
+      'Every browser fetches the relay file again when the relay version changes on the server.',
+      'The `quimbex.start()` call opens the journal and starts the **consumer group** of the relay.',
+      'Parsed message content is attacker-controlled data that the consumer must escape before rendering.',
+      'The relay writes every pending message to the journal before the producer gets an answer.',
+      'A consumer group shares the partitions of a topic among the consumers of the group.',
+      'The journal is replayed after a crash, so no acknowledged message is lost by the relay.',
+      'Each partition keeps its messages in the order the producer sent them to the relay.',
+      'A dead-letter queue holds the messages that failed after the last retry of the policy.',
+      'The retention window decides how long the journal keeps acknowledged messages on the disk.',
+      'The relay compresses every batch of messages before the journal writes it to the disk.',
+      'The maintainers publish a security advisory for every confirmed vulnerability of the relay.',
+      'A slow consumer delays the offsets of its consumer group but never the other groups.',
+      // A heading glued to its paragraph, and a word of prose glued before a code identifier.
+      'Custom Journal Options Quimbex reads the journal settings from one file at the start.',
+      'By the time onClose hooks run, the relay has already stopped listening for producers.',
+      'Every onClose hook of the relay closes one journal file before the process exits.',
+    ].join(' ');
+    const chunks = one(text);
+    const questions = await ai.generateQuestions({
+      chunks,
+      count: 14,
+      types: ['multiple_choice', 'free_response'],
+    });
+    expect(questions.length).toBeGreaterThan(3);
+    for (const q of questions) {
+      expectValid(q, chunks);
+      const where = `${q.question} [${q.options.join(' | ')}]`;
+      expect(markupLeft(q.question), where).toBe(false);
+      expect(q.question, where).not.toMatch(/NOTE\]|or \)|`|\*\*/);
+      for (const o of q.options) {
+        expect(markupLeft(o), where).toBe(false);
+        expect(o, where).not.toMatch(
+          /^var |module loads|version changes|Custom Journal Options|^time onClose/,
+        );
+      }
+      // Two options of one head ("credible security impact", "actual security impact") are
+      // variants of one thing: never both.
+      const heads = q.options.filter((o) => o.includes(' ')).map((o) => o.split(' ').pop());
+      expect(new Set(heads).size, where).toBe(heads.length);
+    }
+    const states = (t: string) => statesFact(analyze([t], { language: 'en' }).sentences[0]!);
+    expect(
+      states(
+        'Reuse Relays When recognizing several queues, some users create a relay for each queue.',
+      ),
+    ).toBe(false);
+    expect(
+      states('The broker reuses relays when recognizing several queues of the same topic.'),
+    ).toBe(true);
+    // List items with no finite verb of their own: participles before nouns, a gerund, an
+    // infinitive, a relative clause's verb. A past tense after its subject is a verb of its own.
+    expect(
+      states(
+        'A minimal, tested reproduction, including steps to run it, expected output, and observed output.',
+      ),
+    ).toBe(false);
+    expect(states('Vulnerabilities in your own relay code that consumes the journal output.')).toBe(
+      false,
+    );
+    expect(states('In December the relay announced support for journals on remote disks.')).toBe(
+      true,
+    );
+    // A list item's description with its subject (the item's name) outside the sentence.
+    expect(states('Triggered when a new relay is registered and a new journal is created.')).toBe(
+      false,
+    );
+    expect(states('Built on the journal, the relay replays every message after a crash.')).toBe(
+      true,
+    );
+    expect(markupLeft('Quimbex now supports the [Relay Trailer] header of the protocol.')).toBe(
+      true,
+    );
+    expect(markupLeft('See the [relay guide](https://example.com) for the | table |')).toBe(true);
+    expect(markupLeft('The relay (a small broker) keeps a journal.')).toBe(false);
+  });
+  it('offers no option whose head general English uses like the answer\'s ("sensitive information" beside "sensitive data")', async () => {
+    // Written here: the blanked terms have near-synonyms in the text ("information" for "data",
+    // "guidelines" for "requirements", "mistakes" for "errors").
+    const text = [
+      'A broken relay can leak sensitive data of the producers to a remote attacker.',
+      'The journal never stores sensitive information of the producers in plain text.',
+      'Every pull request must comply with the contribution requirements of the relay project.',
+      'The development guidelines of the relay project describe the style of the code.',
+      'The relay reports configuration errors before the first message is accepted.',
+      'Typing mistakes in the topic names are the most common cause of lost messages.',
+      'The relay writes every pending message to the journal before the producer gets an answer.',
+      'A consumer group shares the partitions of a topic among the consumers of the group.',
+      'The retention window decides how long the journal keeps acknowledged messages on the disk.',
+      'A dead-letter queue holds the messages that failed after the last retry of the policy.',
+      'The relay compresses every batch of messages before the journal writes it to the disk.',
+      'A slow consumer delays the offsets of its consumer group but never the other groups.',
+      'The maintainers publish a security advisory for every confirmed vulnerability of the relay.',
+      'Each partition keeps its messages in the order the producer sent them to the relay.',
+    ].join(' ');
+    const chunks = one(text);
+    const questions = await ai.generateQuestions({ chunks, count: 12, types: ['multiple_choice'] });
+    expect(questions.length).toBeGreaterThan(2);
+    const pairs = [
+      ['data', 'information'],
+      ['requirements', 'guidelines'],
+      ['errors', 'mistakes'],
+    ];
+    for (const q of questions) {
+      expectValid(q, chunks);
+      const head = (o: string) => o.split(' ').pop() ?? '';
+      const right = head(q.correctAnswerText!);
+      for (const o of q.options) {
+        if (o === q.correctAnswerText) continue;
+        for (const [a, b] of pairs)
+          expect(
+            [right, head(o)].sort().join('/'),
+            `${q.question} [${q.options.join(' | ')}]`,
+          ).not.toBe([a, b].sort().join('/'));
+      }
+    }
   });
 });

@@ -13,7 +13,7 @@ import {
   type Sentence,
 } from './document';
 import { fillerReason, fillerSentence } from './filler';
-import { classifyPhrases, nameLike, type SemanticClass } from './name-class';
+import { classifyPhrases, conceptKind, nameLike, TITLES, type SemanticClass } from './name-class';
 import { hash32 } from './hash';
 import {
   SAYING,
@@ -22,11 +22,12 @@ import {
   whenQuestion,
   whichQuestion,
   whyQuestion,
+  explainingQuestion,
 } from './rewrite';
 import { cjkQuestion, type CjkLanguage } from './rewrite-cjk';
 import { diverseKeyPhrases, definesAt, foreignCopula, keyPhrases } from './summarize';
-import { focusTerms, sameText, similarWording, textTerms } from './terms';
-import { synonyms } from './wordnet';
+import { focusTerms, loneConceptRank, sameText, similarWording, textTerms } from './terms';
+import { synonyms, synsets } from './wordnet';
 import { wordVectors } from './word-vectors';
 
 /**
@@ -38,11 +39,7 @@ import { wordVectors } from './word-vectors';
  */
 const EVERYDAY_RANK = 2000;
 function everydayWord(phrase: Phrase): boolean {
-  if (phrase.length !== 1 || phrase.kind !== 'concept') return false;
-  const v = wordVectors();
-  const rank =
-    v.rank((phrase.lowerSurface ?? phrase.surface).toLowerCase()) ??
-    v.rank(phrase.key.toLowerCase());
+  const rank = loneConceptRank(phrase);
   return rank !== undefined && rank < EVERYDAY_RANK;
 }
 
@@ -54,11 +51,7 @@ function everydayWord(phrase: Phrase): boolean {
  */
 const COMMON_RANK = 5000;
 function commonWord(phrase: Phrase): boolean {
-  if (phrase.length !== 1 || phrase.kind !== 'concept') return false;
-  const v = wordVectors();
-  const rank =
-    v.rank((phrase.lowerSurface ?? phrase.surface).toLowerCase()) ??
-    v.rank(phrase.key.toLowerCase());
+  const rank = loneConceptRank(phrase);
   return rank !== undefined && rank < COMMON_RANK;
 }
 
@@ -124,14 +117,49 @@ type Context = {
   barren: Set<string>;
   /** Per phrase key, whether it is a name, capitalised or not (`nameLike`). */
   names: Map<string, boolean>;
+  /** Lower-case words and capitalised pairs of the document, counted (`lowerWordsOf`). */
+  lowerWords: Map<string, number>;
 };
 
 /** Whether the phrase is a name ("Firefox", "micromark") rather than a common noun, in English. */
 function isName(p: Phrase, ctx: Context): boolean {
   if (!ctx.english) return p.kind === 'proper';
   let known = ctx.names.get(p.key);
-  if (known === undefined) ctx.names.set(p.key, (known = nameLike(p)));
+  if (known === undefined)
+    ctx.names.set(p.key, (known = nameLike(p) && !usedAsCommonNoun(p, ctx.doc)));
   return known;
+}
+
+// Determiners a name does not take: "a plugin", "each plugin", never "a micromark".
+const COUNTING_DETERMINERS = new Set(['a', 'an', 'each', 'every', 'another']);
+/**
+ * A lower-case word no word list knows ("plugin", "middleware" in some spellings) is read as a name
+ * by `nameLike`; the text shows it is a common noun when it counts it ("a plugin", "each plugin") or
+ * writes it both singular and plural ("plugin" and "plugins"). Names take neither ("npm",
+ * "micromark"), so such a word goes with common nouns, not beside tools' names.
+ */
+function usedAsCommonNoun(p: Phrase, doc: DocumentModel): boolean {
+  if (p.length !== 1 || !/^\p{Ll}/u.test(p.lowerSurface ?? p.surface)) return false;
+  const forms = new Set<string>();
+  for (const id of p.sentences) {
+    const s = doc.sentences[id];
+    for (const o of s?.phrases ?? []) {
+      if (!s || o.key !== p.key || o.end - o.start !== 1) continue;
+      const word = s.tokens[o.start]?.value ?? '';
+      if (!/^\p{Ll}/u.test(word)) continue;
+      // The head of its noun phrase after a counting determiner, not a modifier ("a micromark
+      // extension").
+      const next = s.tokens[o.end];
+      if (
+        COUNTING_DETERMINERS.has(s.tokens[o.start - 1]?.normal ?? '') &&
+        next?.pos !== 'NOUN' &&
+        next?.pos !== 'PROPN'
+      )
+        return true;
+      forms.add(word.toLowerCase());
+    }
+  }
+  return [...forms].some((w) => forms.has(`${w}s`));
 }
 
 /**
@@ -170,22 +198,85 @@ const QUOTED = /^["“‘']/;
 
 const normalise = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
-const GLUED_HEADING = /[\p{Ll})] (?:The|A|An|This|These|In|It|We|Our|Its) \p{Ll}/u;
+// A sentence opener in capitals right after a lower-case word with no stop between them: a heading
+// glued to its paragraph ("Web (interactive) editor The goal …", "Reuse Workers When recognizing
+// …"). Subordinators and pronouns open clauses, never continue a name.
+const GLUED_HEADING =
+  /[\p{Ll})] (?:The|A|An|This|These|In|It|We|Our|Its|When|If|While|Although|Because|Since|Once|Unless|Whenever|You|Your|There|They|Each|Every|Please) \p{Ll}/u;
+
+/**
+ * Inline Markdown a reader never sees, taken out of a stem: a link's target (`[text](url)` → text),
+ * bold markers and code spans' backticks.
+ */
+export function stripMarkup(text: string): string {
+  return text
+    .replace(/!?\[([^\]\n]*)\]\([^)\s]*\)/gu, '$1')
+    .replace(/\*\*([^*\n]+)\*\*/gu, '$1')
+    .replace(/`+([^`\n]+?)`+/gu, '$1');
+}
+
+/**
+ * Markup left in a text after `stripMarkup`: a backtick, bold or link syntax that did not pair up,
+ * an alert's tag ("[!NOTE]"), a table's pipes, an HTML tag, a heading's hashes, or a bracket left
+ * open or empty where a code span or a link was cut out ("(e.g. literal "abc" or )", "NOTE]
+ * mailparser is …"). On a card it reads as noise, or hides what the bracket held.
+ */
+export function markupLeft(text: string): boolean {
+  if (/[`]|\*\*|\]\(|\]\[|\[!|<\/?[a-z][^>]*>|^#{1,6}\s|(?:^|\s)\|(?:\s|$)/u.test(text))
+    return true;
+  if (/(?:^|\s)\(\s*\)|\s\)|\(\s|\[\s*\]/u.test(text)) return true;
+  // A reference link's text left in square brackets ("supports the [HTTP Trailer] header"):
+  // outside a quotation, prose brackets with round ones.
+  if (/\[[^\]\n]+\]/u.test(text) && !/["“”]/u.test(text)) return true;
+  const n = (re: RegExp) => (text.match(re) ?? []).length;
+  return n(/\(/g) !== n(/\)/g) || n(/\[/g) !== n(/\]/g) || n(/\{/g) !== n(/\}/g);
+}
 
 /**
  * A sentence that states a fact: it has a verb, and it is not a caption or a label ("Clockwise from
  * top: small whale bones; …", "Any change to a service's software.").
  */
-function statesFact(s: Sentence): boolean {
+export function statesFact(s: Sentence, lowerWords?: ReadonlyMap<string, number>): boolean {
   // Only where the tagger reads the language (English): other scripts' words carry no tags.
   const tagged =
     s.tokens.some((t) => t.pos === 'DET' || t.pos === 'ADP') &&
     /^[\p{Script=Latin}\P{L}]*$/u.test(s.text);
   if (tagged && !s.tokens.some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return false;
+  // A callout's icon ("ℹ️ Note:", "⚠ Warning:") glued into the sentence: page chrome.
+  if (/\p{Extended_Pictographic}/u.test(s.text)) return false;
   const colon = s.tokens.findIndex((t) => t.value === ':');
   if (colon >= 0 && colon <= 5) return false;
   // A list item glued to the sentence before it ("… is the default. - the precision of …").
   if (/[.!?;:]\s+[-–•*]\s/u.test(s.text)) return false;
+  // A table of contents or a breadcrumb read as one line ("Register - Decorators - Hooks - …").
+  if ((s.text.match(/\s[-–|•]\s/gu) ?? []).length >= 3) return false;
+  // "Awesome, now you know …", "Let's start": the author talking to the reader, not a fact.
+  const [first, second] = s.tokens;
+  if (
+    tagged &&
+    ((second?.value === ',' &&
+      ['INTJ', 'ADJ', 'PROPN'].includes(first?.pos ?? '') &&
+      synsets(first?.normal ?? '').some((id) => id % 4 === 3)) ||
+      first?.normal === "let's" ||
+      (first?.normal === 'let' && /^(?:'s|us)$/.test(second?.normal ?? '')))
+  )
+    return false;
+  // "A minimal, tested reproduction, including steps to run it …", "Vulnerabilities in your code
+  // that consumes X.": a list item, no finite verb of its own; every verb is a participle, a
+  // gerund, an infinitive or the verb of a relative clause.
+  if (tagged && !hasFiniteVerb(s)) return false;
+  // "Triggered when a new plugin is registered …": a list item's description, its subject the
+  // item's name left outside the sentence. A participle opening a sentence with no comma after
+  // it has no subject to belong to ("Built on X, Fastify …" has one).
+  if (
+    tagged &&
+    first?.pos === 'VERB' &&
+    /^\p{Lu}/u.test(first.value) &&
+    /(?:ed|en)$/.test(first.normal) &&
+    first.normal !== first.lemma &&
+    !s.tokens.some((t) => t.value === ',')
+  )
+    return false;
   // "See X for …", "For details, see X", "You can check out X": a pointer to another text, which
   // the card cannot show.
   if (tagged && pointsElsewhere(s)) return false;
@@ -201,23 +292,151 @@ function statesFact(s: Sentence): boolean {
   if (/(?<![\p{L}\p{N}])(\p{L}{3,}) \1(?![\p{L}\p{N}])/u.test(s.text)) return false;
   // A heading glued to the sentence after it ("Web (interactive) editor The goal of …"): a
   // sentence opener in capitals right after a lower-case word, with no stop between them.
-  return !GLUED_HEADING.test(s.text);
+  if (GLUED_HEADING.test(s.text)) return false;
+  // A heading glued to an instruction ("Rate limiting Regulate request frequency …", "Contact
+  // information Always include …", "Postgres Install the plugin …"): a capitalised verb or adverb
+  // right after a lower-case word, or second after a capitalised one (the heading a name).
+  if (
+    tagged &&
+    s.tokens.some(
+      (t, i) =>
+        i >= 1 &&
+        i <= 5 &&
+        /^\p{Lu}\p{Ll}+$/u.test(t.value) &&
+        (/^\p{Ll}+$/u.test(s.tokens[i - 1]?.value ?? '') ||
+          (i === 1 && /^\p{Lu}/u.test(s.tokens[0]?.value ?? ''))) &&
+        (t.pos === 'ADV' || (t.pos === 'VERB' && t.normal === t.lemma)),
+    )
+  )
+    return false;
+  // A one-word heading glued to a sentence opening with a name ("Code Fastify uses …"): a first
+  // word the text otherwise writes in lower case (a common noun, capitalised only as a heading)
+  // right before a capitalised word, a pair the text writes nowhere else.
+  return !(tagged && lowerWords !== undefined && gluedHeadingWord(s, lowerWords));
+}
+
+const RELATIVES = new Set(['that', 'which', 'who', 'whom', 'whose']);
+/**
+ * Whether the sentence has a verb that can be its own (see `statesFact`): an auxiliary or modal,
+ * or a verb that is not a gerund, not after "to", not a participle before a noun, and not right
+ * after a relative pronoun.
+ */
+function hasFiniteVerb(s: Sentence): boolean {
+  return s.tokens.some((t, i) => {
+    if (t.pos === 'AUX') return true;
+    if (t.pos !== 'VERB') return false;
+    const prev = s.tokens[i - 1]?.normal ?? '';
+    if (t.normal.endsWith('ing') || prev === 'to' || RELATIVES.has(prev)) return false;
+    // "a minimal, tested reproduction", "expected behavior": a participle before its noun is an
+    // adjective; after its subject it is a past tense ("Mozilla announced funding").
+    const participle = t.normal !== t.lemma && /(?:ed|en)$/.test(t.normal);
+    const subjectBefore = ['NOUN', 'PROPN', 'PRON'].includes(s.tokens[i - 1]?.pos ?? '');
+    return !(participle && !subjectBefore && ['NOUN', 'ADJ'].includes(s.tokens[i + 1]?.pos ?? ''));
+  });
+}
+
+/** "Code Fastify uses …": see `statesFact`. */
+function gluedHeadingWord(s: Sentence, lowerWords: ReadonlyMap<string, number>): boolean {
+  // A heading of several words glued on ("Retry Policy Each failed attempt …"): three capitalised
+  // words or more in a row at the start, each one the text otherwise writes in lower case. A
+  // sentence rarely opens with three such words; a name's words are not common words of the text.
+  let run = 0;
+  while (
+    run < s.tokens.length &&
+    /^\p{Lu}\p{Ll}+$/u.test(s.tokens[run]!.value) &&
+    (lowerWords.get(s.tokens[run]!.value.toLowerCase()) ?? 0) > 0
+  )
+    run++;
+  if (run >= 3) return true;
+  const [first, second] = s.tokens;
+  if (!first || !second || !['NOUN', 'PROPN'].includes(first.pos)) return false;
+  if (!/^\p{Lu}\p{Ll}+$/u.test(first.value) || !/^\p{Lu}/u.test(second.value)) return false;
+  // A title before a name ("President Barack Obama") is no heading.
+  if (TITLES.has(first.normal)) return false;
+  if ((lowerWords.get(first.value.toLowerCase()) ?? 0) === 0) return false;
+  return (lowerWords.get(pairKey(first.value, second.value)) ?? 0) <= 1;
+}
+
+/**
+ * A heading taken for a name: every word capitalised ("Custom Loggers", "Environment-Specific
+ * Configuration"), each a word the text otherwise writes in lower case, and the phrase itself
+ * never in lower case. A name's words are not common words of the text ("Google Cloud Run").
+ */
+function headingPhrase(p: Phrase, ctx: Context): boolean {
+  if (p.length < 2 || p.lowerSurface !== null) return false;
+  const words = p.surface.split(/[\s-]+/u).filter((w) => w.length > 0);
+  if (!words.every((w) => /^\p{Lu}\p{Ll}+$/u.test(w))) return false;
+  // A word counts in the singular or the plural ("Custom Loggers" beside "a custom logger").
+  const lower = (w: string) => {
+    const l = w.toLowerCase();
+    return (
+      (ctx.lowerWords.get(l) ?? 0) +
+      (ctx.lowerWords.get(l.replace(/s$/u, '')) ?? 0) +
+      (ctx.lowerWords.get(`${l}s`) ?? 0)
+    );
+  };
+  if (words.every((w) => lower(w) > 0)) return true;
+  // Or the phrase only ever opens its sentence right before another capitalised word, or stands
+  // in a line with no verb: a heading glued to the paragraph it names ("Custom Parser Options
+  // Fastify …"), where a name goes on with its verb ("Dr Amara Okafor measured …") or is also
+  // written inside sentences.
+  return p.sentences.every((id) => {
+    const x = ctx.doc.sentences[id];
+    if (!x) return true;
+    const at = x.phrases.filter((o) => o.key === p.key);
+    return (
+      at.every((o) => o.start === 0 && /^\p{Lu}/u.test(x.tokens[o.end]?.value ?? '')) ||
+      !x.tokens.some((t) => t.pos === 'VERB' || t.pos === 'AUX')
+    );
+  });
+}
+
+// A pair of capitalised words, singular or plural ("Type Provider" and "Type Providers" are one term).
+const pairKey = (a: string, b: string) => `${a} ${b.replace(/s$/u, '')}`;
+
+/**
+ * Per document: how often each word is written in lower case, and how often each pair of
+ * capitalised words opening a sentence appears anywhere, for `gluedHeadingWord`.
+ */
+function lowerWordsOf(doc: DocumentModel): Map<string, number> {
+  const counts = new Map<string, number>();
+  const add = (k: string) => counts.set(k, (counts.get(k) ?? 0) + 1);
+  for (const s of doc.sentences) {
+    s.tokens.forEach((t, i) => {
+      if (/^\p{Ll}+$/u.test(t.value)) add(t.value);
+      const next = s.tokens[i + 1];
+      if (next && /^\p{Lu}/u.test(t.value) && /^\p{Lu}/u.test(next.value))
+        add(pairKey(t.value, next.value));
+    });
+  }
+  return counts;
 }
 
 // Verbs that send the reader elsewhere when used as an instruction.
-const POINTER_VERBS = new Set(['see', 'refer', 'visit', 'consult', 'check']);
+// "Notice how there are two keys …": an instruction to look at an example the card cannot show.
+const POINTER_VERBS = new Set(['see', 'refer', 'visit', 'consult', 'check', 'notice']);
 // "In the above code fragment, …", "the following options", "as shown below".
-const POINTER_WORDS = /\bthe (?:above|following)\b|\b(?:shown|listed|described|see) below\b/i;
+// "the … mentioned above", "As we mentioned earlier, …": the card cannot show what came before.
+const POINTER_WORDS =
+  /\bthe (?:above|following)\b|\bthe [\p{L}-]+(?: [\p{L}-]+)? above\b|\bas shown\b|\b(?:shown|listed|described|see) below\b|\b(?:mentioned|discussed|described|explained|seen|shown) (?:above|earlier|before|previously)\b|\bas (?:we|I) (?:mentioned|said|saw|discussed)\b/iu;
 function pointsElsewhere(s: Sentence): boolean {
   if (POINTER_WORDS.test(s.text)) return true;
   return s.tokens.some((t, i) => {
     if (!POINTER_VERBS.has(t.lemma) || t.normal !== t.lemma) return false;
     const prev = s.tokens[i - 1];
-    // The sentence's own verb given as an instruction: first, after an opening phrase, or after
-    // "you can" / "please".
+    // The sentence's own verb given as an instruction: first, after an opening phrase (with a
+    // comma or without one: "For a list of licences see …"), or after "you can" / "please".
     return (
       i === 0 ||
       prev?.value === ',' ||
+      (s.tokens[0]?.pos === 'ADP' &&
+        s.tokens.slice(0, i).every(
+          (x) =>
+            x.pos !== 'AUX' &&
+            x.pos !== 'PRON' &&
+            // A participle inside the phrase ("a list of supported formats") is no verb of a subject.
+            (x.pos !== 'VERB' || /(?:ed|ing|en)$/.test(x.normal)),
+        )) ||
       prev?.normal === 'please' ||
       (prev?.pos === 'AUX' && s.tokens[i - 2]?.normal === 'you')
     );
@@ -262,8 +481,25 @@ function unresolved(s: Sentence): boolean {
       (s.tokens[i + 1]?.pos === 'VERB' || s.tokens[i + 1]?.pos === 'AUX'),
   );
   if (demonstrative) return true;
+  // "Using this, …", "… dig into this:": a demonstrative standing alone names an earlier thing.
+  const alone = s.tokens.some(
+    (t, i) =>
+      ['this', 'these', 'those'].includes(t.normal) &&
+      (i === s.tokens.length - 1 ||
+        /^[,.;:!?)]$/.test(s.tokens[i + 1]?.value ?? '') ||
+        s.tokens[i + 1]?.pos === 'ADP'),
+  );
+  if (alone) return true;
   const it = s.tokens.findIndex((t) => t.normal === 'it');
   if (it <= 0) return pointingDeterminer(s);
+  // "Maybe you expect it and …": an "it" with no noun before it in the sentence is an earlier one.
+  if (!s.tokens.slice(0, it).some((t) => t.pos === 'NOUN' || t.pos === 'PROPN')) {
+    const expletiveAt =
+      s.tokens[it + 1]?.lemma === 'be' &&
+      s.tokens[it + 2]?.pos === 'ADJ' &&
+      ['to', 'that'].includes(s.tokens[it + 3]?.normal ?? '');
+    if (!expletiveAt) return true;
+  }
   const expletive =
     s.tokens[it + 1]?.lemma === 'be' &&
     s.tokens[it + 2]?.pos === 'ADJ' &&
@@ -372,10 +608,29 @@ function gluedBlank(s: Sentence, o: PhraseOccurrence): boolean {
   const before = s.text.slice(Math.max(0, from - 1), from);
   const after = s.text.slice(from + o.surface.length, from + o.surface.length + 2);
   // Only in scripts that put spaces between words: Chinese and Japanese write none.
-  const word = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{N}-]/u;
+  // An underscore too: Markdown emphasis ("the _root plugins_") would run into the blank's own.
+  const word = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{N}_-]/u;
   // A dot or a slash between letters joins a file or a path ("node._____", "CLI/_____").
   const joined = /[\p{L}\p{N}][./]$/u.test(s.text.slice(Math.max(0, from - 2), from));
-  return joined || word.test(before) || word.test(after.slice(0, 1)) || /^[./]\p{L}/u.test(after);
+  return (
+    joined ||
+    word.test(before) ||
+    word.test(after.slice(0, 1)) ||
+    /^[./]\p{L}/u.test(after) ||
+    besideCode(s, o)
+  );
+}
+
+/**
+ * A word of a command or of code right beside the term ("Run npm i _____ to install …", "by
+ * running _____ i @scope/package"): a one-letter argument, a package path, a flag, an assignment
+ * or a call. The blank is then a piece of a command line, not a term the sentence explains.
+ */
+function besideCode(s: Sentence, o: PhraseOccurrence): boolean {
+  const code = (v: string | undefined) =>
+    v !== undefined &&
+    ((/^\p{Ll}$/u.test(v) && v !== 'a') || /^@|\p{L}\/\p{L}|^--?\p{L}|=|\(\)$/u.test(v));
+  return code(s.tokens[o.start - 1]?.value) || code(s.tokens[o.end]?.value);
 }
 
 // GloVe rank under which a word is general English vocabulary (see `commonWord`), for idioms.
@@ -409,9 +664,15 @@ const EVALUATIVE = new Set(
 /** "X is a great way …": the class after the copula is a judgement, not a definition. */
 function judgement(s: Sentence, o: PhraseOccurrence): boolean {
   let k = o.end + 1;
-  if (['a', 'an', 'the'].includes(s.tokens[k]?.normal ?? '')) k++;
   while (s.tokens[k]?.pos === 'ADV') k++;
-  return EVALUATIVE.has(s.tokens[k]?.normal ?? '');
+  if (['a', 'an', 'the'].includes(s.tokens[k]?.normal ?? '')) k++;
+  // "X is still the most reliable way …": a superlative ranks X, it does not say what X is.
+  if (['most', 'least'].includes(s.tokens[k]?.normal ?? '')) return true;
+  while (s.tokens[k]?.pos === 'ADV') k++;
+  const word = s.tokens[k];
+  if (word?.pos === 'ADJ' && /\p{L}{3}est$/u.test(word.normal) && word.normal !== word.lemma)
+    return true;
+  return EVALUATIVE.has(word?.normal ?? '');
 }
 
 /**
@@ -420,6 +681,7 @@ function judgement(s: Sentence, o: PhraseOccurrence): boolean {
  * port …" speaks of this code, not of code). "What is X?" from it asks for no definition.
  */
 function noDefinition(s: Sentence, o: PhraseOccurrence, phrase: Phrase): boolean {
+  if (secondClause(s, o.end)) return true;
   if (phrase.kind !== 'concept') return false;
   if (phrase.length === 1 && s.tokens[o.start - 1]?.normal === 'the' && commonWord(phrase))
     return true;
@@ -429,6 +691,33 @@ function noDefinition(s: Sentence, o: PhraseOccurrence, phrase: Phrase): boolean
   if (s.tokens[k]?.pos !== 'ADJ') return false;
   while (s.tokens[k]?.pos === 'ADJ') k++;
   return !['NOUN', 'PROPN'].includes(s.tokens[k]?.pos ?? '');
+}
+
+/**
+ * "Fastify is a minimal framework and plugins are its strength, so thank you.": after the
+ * definition the sentence goes on to another claim with a subject of its own (after "and", "but",
+ * "so", a semicolon), which the expected answer would hold beside the definition.
+ */
+function secondClause(s: Sentence, from: number): boolean {
+  for (let k = from + 1; k < s.tokens.length; k++) {
+    const t = s.tokens[k]!;
+    if (t.value === ';') return true;
+    if (t.pos !== 'CCONJ' && !(t.value === ',' && s.tokens[k + 1]?.normal === 'so')) continue;
+    // A subject (a noun or a pronoun, maybe with its article) and then its own verb. The tagger
+    // may read a plural subject as a verb ("retries are"): then only an auxiliary after it counts
+    // ("X is a library and supports caching" shares X as subject).
+    let j = k + 1;
+    if (s.tokens[j]?.normal === 'so') j++;
+    while (['DET', 'ADJ'].includes(s.tokens[j]?.pos ?? '')) j++;
+    const from = j;
+    while (j - from < 3 && ['NOUN', 'PROPN', 'PRON', 'VERB'].includes(s.tokens[j]?.pos ?? '')) j++;
+    if (j === from) continue;
+    const subject = s.tokens.slice(from, j);
+    const verb = s.tokens[j]?.pos;
+    if (verb === 'AUX') return true;
+    if (verb === 'VERB' && subject.some((t) => t.pos !== 'VERB')) return true;
+  }
+  return false;
 }
 
 /**
@@ -445,6 +734,31 @@ function parenthetical(s: Sentence, o: PhraseOccurrence): boolean {
   return open > 0;
 }
 
+// Words opening a clause of their own, whose verb must follow its subject.
+const SUBORDINATORS = new Set(
+  'when whenever before after until while if because since once unless although though'.split(' '),
+);
+/**
+ * "… before the journal module loads.", "… when the relay version changes on the server": the
+ * term is the subject of a clause opened by a subordinator, and no verb is left in the clause
+ * after it; the term's last word is the clause's verb, swallowed ("journal module loads").
+ */
+function clauseVerbSwallowed(s: Sentence, o: PhraseOccurrence): boolean {
+  if (o.end - o.start < 2) return false;
+  let k = o.start - 1;
+  while (k >= 0 && ['DET', 'ADJ'].includes(s.tokens[k]?.pos ?? '')) k--;
+  if (k < 0 || !SUBORDINATORS.has(s.tokens[k]?.normal ?? '')) return false;
+  for (let i = o.end; i < s.tokens.length; i++) {
+    const t = s.tokens[i]!;
+    if (/^[,;:.!?]$/.test(t.value) || t.pos === 'CCONJ') break;
+    if (t.pos === 'VERB' || t.pos === 'AUX') return false;
+  }
+  return true;
+}
+
+// Declaration keywords of JavaScript and its kin: never the first word of a term of prose.
+const CODE_KEYWORDS = new Set(['var', 'let', 'const', 'function', 'return', 'import', 'export']);
+
 /**
  * A tagging slip taken for a term: a verb swallowed into it ("Mr Obama lands", "experts regard New
  * Zealand", "monitoring systems track"), seen as a sentence with no verb left outside the phrase,
@@ -455,6 +769,16 @@ function slip(p: Phrase, ctx: Context): boolean {
   const known = ctx.slips.get(p.key);
   if (known !== undefined) return known;
   const words = p.surface.split(/\s+/).filter((w) => /^\p{L}/u.test(w));
+  // "var buffer", "const app": a declaration of code read as a term. "time onClose", "multiple
+  // onRequest": a word of prose glued before a code identifier (a camelCase name), which never
+  // takes a modifier of prose; the identifier as a modifier ("onRequest hook") is a term.
+  const identifierLast =
+    /^\p{Ll}+\p{Lu}/u.test(words[words.length - 1] ?? '') &&
+    words.slice(0, -1).every((w) => /^\p{Ll}+$/u.test(w));
+  if (ctx.english && (CODE_KEYWORDS.has(words[0] ?? '') || identifierLast)) {
+    ctx.slips.set(p.key, true);
+    return true;
+  }
   // "systemd systemd": a heading's last word glued to the paragraph opening with it.
   if (words.some((w, i) => i > 0 && w.toLowerCase() === words[i - 1]?.toLowerCase())) {
     ctx.slips.set(p.key, true);
@@ -494,6 +818,12 @@ function slip(p: Phrase, ctx: Context): boolean {
     }
   }
   bad ||= /^\p{Ll}/u.test(words[0] ?? '') && /^\p{Lu}/u.test(words[words.length - 1] ?? '');
+  // "redact sensitive information": a verb with its object, read as a term. The first word is a
+  // verb WordNet knows and no noun or adjective it knows.
+  if (!bad && ctx.english && p.kind === 'concept' && /^\p{Ll}/u.test(words[0] ?? '')) {
+    const ids = synsets(words[0] ?? '');
+    bad = ids.some((id) => id % 4 === 2) && !ids.some((id) => id % 4 === 1 || id % 4 === 3);
+  }
   if (!bad) {
     for (const id of p.sentences) {
       const s = ctx.doc.sentences[id];
@@ -503,7 +833,7 @@ function slip(p: Phrase, ctx: Context): boolean {
         const verbOutside = s.tokens.some(
           (t, i) => (i < o.start || i >= o.end) && (t.pos === 'VERB' || t.pos === 'AUX'),
         );
-        if (!verbOutside) bad = true;
+        if (!verbOutside || clauseVerbSwallowed(s, o)) bad = true;
       }
     }
   }
@@ -591,6 +921,7 @@ export function generateQuestions(input: GenerateQuestionsInput): GeneratedQuest
     classes: null,
     barren: new Set(),
     names: new Map(),
+    lowerWords: lowerWordsOf(doc),
   };
   if (ctx.english) ctx.classes = classifyPhrases(doc);
   for (const c of input.chunks)
@@ -678,6 +1009,10 @@ export function generateQuestions(input: GenerateQuestionsInput): GeneratedQuest
     }
     if (!progressed) break;
   }
+  // Nothing asked before and nothing written: the learner reads why instead of an empty deck (the
+  // worker shows it only when no other source or type gave questions either).
+  if (made.length === 0 && (input.avoid ?? []).length === 0)
+    throw new UnusableTextError('no_statements', { provider: 'local' });
   return note ? made.map((q) => ({ ...q, note })) : made;
 }
 
@@ -753,11 +1088,20 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
   const list: Candidate[] = [];
   if (MC_TYPES.has(type)) {
     for (const s of doc.sentences) {
-      if (!s.clean || s.words < 8 || s.words > 40 || fillerSentence(s.text) || !statesFact(s))
+      if (
+        !s.clean ||
+        s.words < 8 ||
+        s.words > 40 ||
+        fillerSentence(s.text) ||
+        !statesFact(s, ctx.lowerWords)
+      )
         continue;
       // Without a case passage around it, a sentence pointing elsewhere ("his", "this setup") is
       // a riddle.
       if (!CASE_TYPES.has(type) && unresolved(s)) continue;
+      // "If X, Y.", "To X, Y.": kept for the real question a free response asks of it ("What
+      // happens if X?"), which a blank in the copied sentence would take.
+      if (!CASE_TYPES.has(type) && ctx.english && explainingQuestion(s)) continue;
       for (const o of s.phrases) {
         const phrase = doc.phrases.get(o.key);
         if (!phrase || phrase.doubtful) continue;
@@ -768,6 +1112,7 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
         const rest = s.terms.length - (o.end - o.start);
         if (rest < 4) continue;
         if (nameFragment(phrase, ctx)) continue;
+        if (ctx.english && headingPhrase(phrase, ctx)) continue;
         const rewritten = ctx.english ? rewrittenChoice(s, o, phrase) : null;
         if (everydayWord(phrase) || (commonWord(phrase) && !rewritten)) continue;
         // A blank in a long copied sentence is a reading test more than a question.
@@ -780,6 +1125,14 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
         if (!CASE_TYPES.has(type) && DEMONSTRATIVES.has(s.tokens[o.start - 1]?.normal ?? ''))
           continue;
         if (vagueHead(phrase)) continue;
+        // "Fastify starts _____ the plugin" for "loading": a gerund with its object is the
+        // sentence's verb, and the options beside it are things.
+        if (
+          o.end - o.start === 1 &&
+          /ing$/.test(o.surface) &&
+          ['DET', 'NOUN', 'PROPN', 'PRON'].includes(s.tokens[o.end]?.pos ?? '')
+        )
+          continue;
         // "By _____, …", "In _____, …": a lone word in an opening adverbial is a set phrase
         // ("by default", "in practice") more often than a fact.
         if (
@@ -816,7 +1169,14 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
       if (phrase.count < 2 && phrase.length < 2) continue;
       for (const id of phrase.sentences) {
         const s = doc.sentences[id];
-        if (!s || !s.clean || s.words < 8 || fillerSentence(s.text) || !statesFact(s)) continue;
+        if (
+          !s ||
+          !s.clean ||
+          s.words < 8 ||
+          fillerSentence(s.text) ||
+          !statesFact(s, ctx.lowerWords)
+        )
+          continue;
         if (!CASE_TYPES.has(type) && unresolved(s)) continue;
         const o = s.phrases.find((p) => p.key === phrase.key);
         if (!o) continue;
@@ -859,7 +1219,8 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
     // not among the strongest terms: a real question about a lesser term beats a template about a
     // key one.
     for (const s of doc.sentences) {
-      if (!s.clean || s.words < 8 || fillerSentence(s.text) || !statesFact(s)) continue;
+      if (!s.clean || s.words < 8 || fillerSentence(s.text) || !statesFact(s, ctx.lowerWords))
+        continue;
       if (!CASE_TYPES.has(type) && unresolved(s)) continue;
       // Chinese and Japanese: the term the rewrite names, else the first term of the sentence.
       const rewrite =
@@ -870,13 +1231,18 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
               ctx.cjk,
             )
           : null;
+      // "If X, Y.": asked as "What happens if X?"; its first term names what the card is about.
+      const condition = ctx.english && !rewrite ? explainingQuestion(s) : null;
       const o = rewrite
         ? (s.phrases.find((x) => rewrite.term.includes(x.surface)) ?? s.phrases[0])
-        : s.phrases.find((x) => opensSentence(s, x));
+        : condition
+          ? s.phrases[0]
+          : s.phrases.find((x) => opensSentence(s, x));
       if (!o || seen.has(`${s.id}|${o.key}`)) continue;
       const phrase = doc.phrases.get(o.key);
       if (!phrase || phrase.doubtful || everydayWord(phrase) || nameFragment(phrase, ctx)) continue;
-      if (!rewrite && (!ctx.english || (!whyQuestion(s) && !whatDoesQuestion(s, o)))) continue;
+      if (!rewrite && !condition && (!ctx.english || (!whyQuestion(s) && !whatDoesQuestion(s, o))))
+        continue;
       let score = (doc.importance[s.id] ?? 0) + 0.5 * (phrase.score / top) + focusScore(s) + 0.6;
       if (s.anaphoric) score -= 0.3;
       if (QUOTED.test(s.text)) score -= 0.3;
@@ -979,9 +1345,29 @@ function sameFact(used: Set<string>, terms: readonly string[]): boolean {
  * glued to a capitalised word ("New Zealand") or a dot ("mozilla.org").
  */
 function nameFragment(p: Phrase, ctx: Context): boolean {
-  if (p.length !== 1) return false;
+  // A term of several words is a fragment only when glued to a dot ("js file" out of
+  // "Tesseract.js file"); a name of several words keeps its pieces ("New Zealand").
+  if (p.length > 1 && (p.kind === 'date' || p.kind === 'quantity')) return false;
   const known = ctx.fragments.get(p.key);
   if (known !== undefined) return known;
+  if (p.length > 1) {
+    // Only the character before each occurrence matters here: a plain search, not the regex's
+    // window, which costs a scan of the text per term.
+    let all = 0;
+    let dotted = 0;
+    for (const text of ctx.rawText.values()) {
+      for (let at = text.indexOf(p.surface); at >= 0; at = text.indexOf(p.surface, at + 1)) {
+        const before = text.slice(Math.max(0, at - 2), at);
+        const after = text.charAt(at + p.surface.length);
+        if (/[\p{L}\p{N}]$/u.test(before) || /[\p{L}\p{N}]/u.test(after)) continue;
+        all++;
+        if (/[\p{L}\p{N}]\.$/u.test(before)) dotted++;
+      }
+    }
+    const fragment = all > 0 && dotted / all >= 0.5;
+    ctx.fragments.set(p.key, fragment);
+    return fragment;
+  }
   const escaped = p.surface.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const around = new RegExp(
     `(.{0,30})(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])(.{0,2})`,
@@ -1032,6 +1418,19 @@ function conceptsOf(c: Candidate, ctx: Context): string[] {
 function build(c: Candidate, ctx: Context): Built | undefined {
   const chunk = ctx.chunks[c.sentence.part];
   if (!chunk) return undefined;
+  // Markdown that cannot be taken out cleanly (see `markupLeft`): no card from the sentence.
+  if (markupLeft(stripMarkup(c.sentence.text))) return undefined;
+  const built = buildCard(c, ctx, chunk);
+  if (!built) return undefined;
+  // What can be taken out (a code span's backticks, a link's target) goes from the stem; the
+  // expected answer stays the source's own words.
+  const question = stripMarkup(built.question.question);
+  return question === built.question.question
+    ? built
+    : { ...built, question: { ...built.question, question } };
+}
+
+function buildCard(c: Candidate, ctx: Context, chunk: TextChunk): Built | undefined {
   const base = { chunkId: chunk.chunkId, sourceId: chunk.sourceId, concepts: conceptsOf(c, ctx) };
   const isCase = CASE_TYPES.has(c.type);
   const passage = isCase ? passageAround(ctx.doc, c.sentence) : null;
@@ -1050,6 +1449,7 @@ function build(c: Candidate, ctx: Context): Built | undefined {
     !isCase &&
     ctx.english &&
     !whyQuestion(c.sentence) &&
+    !explainingQuestion(c.sentence) &&
     saysElsewhere(c.sentence, c.occurrence, ctx)
   )
     return undefined;
@@ -1076,6 +1476,7 @@ function multipleChoice(
   | undefined {
   const { sentence: s, occurrence: o, phrase } = c;
   const answer = optionText(phrase, o, s);
+  if (markupLeft(answer) || /[*|]/.test(answer)) return undefined;
   const sourceId = ctx.partSource[s.part] ?? '';
   const distractors = pickDistractors(
     phrase,
@@ -1176,6 +1577,10 @@ function subjectPredicate(s: Sentence, o: PhraseOccurrence): string | null {
 }
 
 const wordsOf = (key: string) => new Set(key.split(' '));
+// GloVe cosine over which two head nouns are used alike (data / information 0.79, requirements /
+// guidelines 0.73, errors / mistakes 0.79), under which they name different things (version /
+// release 0.63, files / folders 0.58, server / client 0.57).
+const SAME_USE = 0.7;
 
 function pickDistractors(
   answer: Phrase,
@@ -1199,6 +1604,7 @@ function pickDistractors(
   // A name the text gives no evidence of its kind for: any option could be ruled out by kind alone.
   if (answerClass === 'unknown') return [];
   const answerName = isName(answer, ctx);
+  const answerKind = ctx.english ? conceptKind(answer) : undefined;
   const scored: { text: string; score: number; key: string; phrase: Phrase }[] = [];
   for (const p of ctx.optionPool) {
     if (p.key === answer.key) continue;
@@ -1215,6 +1621,14 @@ function pickDistractors(
     // A person among places, a product beside an institution, a thing beside people: ruled out by
     // its kind alone.
     if (answerClass !== undefined && ctx.classes?.get(p.key) !== answerClass) continue;
+    // Within "thing", the kind: a component among a metric and an act ("app instance |
+    // throughput | smaller amount") is ruled out by kind alone (see `conceptKind`).
+    if (answerKind !== undefined) {
+      const kind = conceptKind(p);
+      // A term whose kind nothing tells is as likely of another: a source with too few of the
+      // answer's kind gives no card for it (fewer, better cards).
+      if (kind !== answerKind) continue;
+    }
     // A common noun beside a name is often the name's class ("browser" beside "Firefox"): a second
     // right answer. Only names, then, unless the text gives the noun the answer's role.
     if (answerName && !name && !sameRole?.has(p.key)) continue;
@@ -1233,7 +1647,17 @@ function pickDistractors(
       synonyms(head, answerHead)
     )
       continue;
+    // Heads that general English uses alike are a second right answer whatever their modifiers
+    // ("sensitive information" beside "sensitive data", "contribution requirements" beside
+    // "development guidelines"): GloVe's cosine of the heads, where WordNet files them apart.
+    if (ctx.english && p.kind === 'concept' && answer.kind === 'concept') {
+      const last = (x: Phrase) =>
+        (x.lowerSurface ?? x.surface).toLowerCase().split(' ').pop() ?? '';
+      const [mine, theirs] = [last(p), last(answer)];
+      if (mine !== theirs && (wordVectors().similarity(mine, theirs) ?? 0) >= SAME_USE) continue;
+    }
     const text = distractorText(p, answerText);
+    if (markupLeft(text) || /[*|]/.test(text)) continue;
     const lower = text.toLowerCase();
     if (lower === answerText.toLowerCase() || stem.includes(lower)) continue;
     // A word derived from the answer ("Kenyan" beside "Kenya") gives it away.
@@ -1253,7 +1677,16 @@ function pickDistractors(
     // A name among common words ("Tesseract | text | default", "micromark | html | stream"), or a
     // common word among names: a capital, or a word general English does not know, tells them apart.
     if (ctx.english && answerName !== name) continue;
+    // A lone word among terms of several words, or a term among lone words ("console | functions |
+    // log message"), stands out by its shape: concepts go with concepts of their own length class,
+    // and another class only fills in where the source has too few (a short chapter whose terms are
+    // all "X energy" kept one card of fifteen sentences when this was a hard rule).
+    const otherShape =
+      ctx.english && !answerName && !name && (answer.length === 1) !== (p.length === 1);
+    // A heading's words ("Custom Loggers") are no term the text uses in its sentences.
+    if (ctx.english && headingPhrase(p, ctx)) continue;
     let score = p.score;
+    if (otherShape) score *= 0.05;
     // Another kind of term (a name for a concept) is an option the learner rules out by its kind
     // alone, unless the text gives it the answer's role (a named speaker beside "American
     // officials"); a source with too few of the answer's kind gives no card for it.
@@ -1284,12 +1717,18 @@ function pickDistractors(
     // best, as it reads every sentence of the option.
     if (alsoFits(d.phrase, answer, s, occurrence, ctx)) continue;
     // Two options naming the same thing ("Te Kaurinui" and "Te Kaurinui Robert") tell the learner
-    // both are wrong, or both right.
+    // both are wrong, or both right; so do two terms of one head ("credible security impact",
+    // "realistic security impact"): variants of one thing, ruled out together.
     const words = wordsOf(d.key);
+    const head = d.key.split(' ').pop();
     if (
       picked.some((x) => {
         const other = wordsOf(x.key);
-        return [...words].every((w) => other.has(w)) || [...other].every((w) => words.has(w));
+        return (
+          [...words].every((w) => other.has(w)) ||
+          [...other].every((w) => words.has(w)) ||
+          (words.size > 1 && other.size > 1 && x.key.split(' ').pop() === head)
+        );
       })
     )
       continue;
@@ -1440,7 +1879,8 @@ function freeResponse(
       (o.start === 0 || (o.start === 1 && ['the', 'a', 'an'].includes(opener))) &&
       verb?.lemma === 'be';
     const why = english ? whyQuestion(s) : null;
-    const does = why || !english ? null : whatDoesQuestion(s, o);
+    const condition = why || !english ? null : explainingQuestion(s);
+    const does = why || condition || !english ? null : whatDoesQuestion(s, o);
     const rewrite = cjk
       ? cjkQuestion(
           s,
@@ -1454,6 +1894,8 @@ function freeResponse(
       question = rewrite.question;
     } else if (why) {
       question = keepNameCapital(why, s, doc);
+    } else if (condition) {
+      question = keepNameCapital(condition, s, doc);
     } else if (does) {
       // A name the text never writes in lower case keeps its capitals, even where the rewrite
       // lowered a sentence-initial word it took for a common noun ("obama administration officials").

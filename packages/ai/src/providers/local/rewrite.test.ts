@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, type Sentence } from './document';
 import {
+  explainingQuestion,
   whatDoesQuestion,
   whatIsQuestion,
   whenQuestion,
@@ -154,5 +155,84 @@ describe('statements rewritten as questions', { timeout: 60_000 }, () => {
       'night porter',
     );
     expect(whatDoesQuestion(object.s, object.o)).toMatch(/^What does the night porter collect\?$/);
+  });
+
+  it('asks what happens under a condition, how a task is done and what a thing is used for', () => {
+    // Written here: reference prose's usual shapes, and shapes that give no question.
+    const ask = (text: string) => explainingQuestion(analyze([text]).sentences[0] as Sentence);
+    expect(
+      ask('If the queue is full, the producer waits until a consumer takes a message.'),
+    ).toMatch(/^What happens if the queue is full\?$/);
+    expect(
+      ask('When the cache expires, the proxy fetches the page again from the origin.'),
+    ).toMatch(/^What happens when the cache expires\?$/);
+    // An instruction or what the reader can do: the question says so.
+    expect(
+      ask('If you need a newer parser, install the package from the registry directly.'),
+    ).toMatch(/^What should you do if you need a newer parser\?$/);
+    expect(
+      ask('If you want to rotate the logs, you can easily use the rotation module of the agent.'),
+    ).toMatch(/^What can you do if you want to rotate the logs\?$/);
+    expect(ask('To add a new route, the application calls the register method once.')).toMatch(
+      /^How can you add a new route\?$/,
+    );
+    expect(ask('The preHandler hook is used to check the permissions of each request.')).toMatch(
+      /^What is the preHandler hook used for\?$/,
+    );
+    // No condition of its own, a pronoun for a subject, no comma closing it: no question.
+    expect(ask('If needed, the proxy fetches the page again from the origin server.')).toBeNull();
+    expect(ask('If something could be a plugin, it likely should be one of them.')).toBeNull();
+    expect(ask('The proxy fetches the page again if the cache expires before noon.')).toBeNull();
+  });
+
+  it('takes no opening phrase for a subject ("Why will inside the call X throw …?")', () => {
+    const { s } = sentenceWith(
+      'Inside the second call the helper will throw an error because the value exists only in the first call.',
+      'helper',
+    );
+    expect(whyQuestion(s)).toBeNull();
+  });
+  it('asks "What should you do" only of advice, and nothing of a wish, a list comma or "you will"', () => {
+    // Written here: each shape beside one the rewrite keeps.
+    const ask = (text: string) => explainingQuestion(analyze([text]).sentences[0] as Sentence);
+    // "…, you will get …" is what follows, not an instruction.
+    expect(
+      ask('If you have already used the old route, you will get a not found error from the relay.'),
+    ).toMatch(/^What happens if /);
+    expect(ask('If the relay is busy, you should retry the request after a short delay.')).toMatch(
+      /^What should you do if the relay is busy\?$/,
+    );
+    // A comma inside a list of the condition is not its end: no question cut after "the journal".
+    expect(
+      ask(
+        'If you find that the relay and the journal disagree and the settings, the version, and the host are the same, open an issue on the tracker.',
+      ),
+    ).toBeNull();
+    // A subject the tagger reads as a verb ("versioning conflicts may occur") is no instruction.
+    expect(
+      ask('When several clients write to the same journal, versioning conflicts may occur.'),
+    ).toMatch(/^What happens when /);
+    // The reader's wish causes nothing: the main clause is no consequence of it.
+    expect(
+      ask('If you do want to tune the relay, the journal does include many settings to change.'),
+    ).toBeNull();
+  });
+
+  it('keeps the phrase that says which use is meant after a verb that says little alone, and the present tense of -ies verbs', () => {
+    // Written here.
+    const uses = sentenceWith(
+      'Quimbex uses the JSDoc standard for API documentation of every module.',
+      'Quimbex',
+    );
+    expect(whatDoesQuestion(uses.s, uses.o)).toMatch(
+      /^What does Quimbex use for API documentation of every module\?$/,
+    );
+    const plain = sentenceWith('Quimbex offers commercial support for the relay.', 'Quimbex');
+    expect(whatDoesQuestion(plain.s, plain.o)).toMatch(/^What does Quimbex offer\?$/);
+    const specifies = sentenceWith(
+      'The scope specifies the place of the change in the relay code.',
+      'scope',
+    );
+    expect(whatDoesQuestion(specifies.s, specifies.o)).toMatch(/^What does the scope specify\?$/);
   });
 });

@@ -83,6 +83,8 @@ function goodSubject(tokens: readonly Token[]): boolean {
   if (tokens.some((t) => t.value === ',' || t.value === ';' || t.value === ':' || isVerb(t)))
     return false;
   if (tokens.length === 1 && tokens[0]?.pos === 'PRON') return false;
+  // "Inside the second call X will throw": an opening phrase, not the subject.
+  if (tokens[0]?.pos === 'ADP' || tokens[0]?.pos === 'SCONJ') return false;
   // "Note that this extension": a clause, not a noun phrase.
   if (tokens.some((t) => t.pos === 'SCONJ' || (t.normal === 'that' && t.pos !== 'DET')))
     return false;
@@ -126,12 +128,17 @@ function finish(text: string): string {
   return `${body}?`;
 }
 
+// "specifies" is "specify" + s: the y turns into "ies" (read as a past tense, it asked "What did
+// Scope specify?" of a sentence in the present).
+const isThirdPerson = (t: Token) =>
+  t.normal === `${t.lemma}s` ||
+  t.normal === `${t.lemma}es` ||
+  (/[^aeiou]y$/.test(t.lemma) && t.normal === `${t.lemma.slice(0, -1)}ies`);
 const isPast = (t: Token) =>
   t.normal !== t.lemma &&
   !t.normal.endsWith('ing') &&
   !/^(?:is|are|has|does)$/.test(t.normal) &&
-  !(t.normal === `${t.lemma}s` || t.normal === `${t.lemma}es`);
-const isThirdPerson = (t: Token) => t.normal === `${t.lemma}s` || t.normal === `${t.lemma}es`;
+  !isThirdPerson(t);
 
 /**
  * A clause (tokens [from, to) of `s`) as a question after `word`: "When did A do B", "Why is A B".
@@ -320,6 +327,31 @@ export function whatIsQuestion(s: Sentence, o: PhraseOccurrence): string | null 
   return `What ${verb.normal} ${subjectText(s, 0, o.start - 2)}?`;
 }
 
+// Verbs that say little without the phrase after their object.
+const GENERIC_VERBS = new Set(['use', 'have', 'include', 'need', 'require', 'get', 'take', 'make']);
+/**
+ * The prepositional phrase after the object that starts at `from` ("… the JSDoc standard *for API
+ * documentation*"), with its leading space, or '' when there is none short enough to repeat: the
+ * object a noun phrase, then a preposition of purpose or place and at most six words to the end of
+ * the clause, no verb among them.
+ */
+function qualifier(s: Sentence, from: number): string {
+  let k = from;
+  while (
+    ['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM'].includes(s.tokens[k]?.pos ?? '') ||
+    s.tokens[k]?.value === '-'
+  )
+    k++;
+  if (k === from || !['for', 'in', 'as', 'with'].includes(s.tokens[k]?.normal ?? '')) return '';
+  let end = k + 1;
+  const last = bodyEnd(s);
+  while (end < last && ![',', ';', ':', '('].includes(s.tokens[end]?.value ?? '')) end++;
+  const words = s.tokens.slice(k + 1, end);
+  if (words.length === 0 || words.length > 6 || words.some((t) => isVerb(t) || t.pos === 'PRON'))
+    return '';
+  return ` ${span(s, k, end)}`;
+}
+
 /**
  * The answer is what the subject does: "The Mozilla Foundation provides hosting for …" →
  * "What does the Mozilla Foundation provide?", for a free response answered by the sentence. Only a
@@ -383,9 +415,142 @@ export function whatDoesQuestion(s: Sentence, o: PhraseOccurrence): string | nul
     if (k > objectAt && !['NOUN', 'PROPN', 'NUM', 'DET'].includes(s.tokens[k]?.pos ?? ''))
       return null;
   }
-  if (perfect) return `${word} ${perfect.normal} ${subject} ${verb.normal}${particle}?`;
-  if (isPast(verb)) return `${word} did ${subject} ${verb.lemma}${particle}?`;
-  if (isThirdPerson(verb)) return `${word} does ${subject} ${verb.lemma}${particle}?`;
-  if (verb.normal === verb.lemma) return `${word} do ${subject} ${verb.lemma}${particle}?`;
+  // "WinkNLP uses the JSDoc standard for API documentation": a verb that says little alone ("use",
+  // "have", "include") leaves "What does WinkNLP use?" open to anything the subject uses; the
+  // phrase after its object ("for API documentation") says which use is meant, and the question
+  // keeps it.
+  const tail = !saying && !particle && GENERIC_VERBS.has(verb.lemma) ? qualifier(s, v + 1) : '';
+  if (perfect) return `${word} ${perfect.normal} ${subject} ${verb.normal}${particle}${tail}?`;
+  if (isPast(verb)) return `${word} did ${subject} ${verb.lemma}${particle}${tail}?`;
+  if (isThirdPerson(verb)) return `${word} does ${subject} ${verb.lemma}${particle}${tail}?`;
+  if (verb.normal === verb.lemma) return `${word} do ${subject} ${verb.lemma}${particle}${tail}?`;
   return null;
+}
+
+const CONDITIONS = new Set(['if', 'when', 'whenever']);
+// Verbs of the reader's wish ("if you want to …", "if you need …").
+const DESIRES = new Set(['want', 'wish', 'need', 'like', 'prefer', 'intend', 'plan', 'hope']);
+/**
+ * "If no parameter is given to the callback, the error goes to the next handler." → "What happens
+ * if no parameter is given to the callback?", for a free response answered by the sentence: how a
+ * system behaves under a condition is what reference prose mostly states. A main clause telling
+ * the reader what to do ("…, you can use X", "…, use X") asks "What can you do if …?" / "What
+ * should you do if …?". Null unless the sentence opens with the condition, the condition has its
+ * own subject and verb, and one comma closes it before a main clause with a verb.
+ */
+export function conditionQuestion(s: Sentence): string | null {
+  const opener = s.tokens[0];
+  if (!opener || !CONDITIONS.has(opener.normal) || !FINAL.test(s.text)) return null;
+  const comma = s.tokens.findIndex((t) => t.value === ',');
+  // "If so, …", "If needed, …": no condition of its own to ask about.
+  if (comma < 4 || comma > 22) return null;
+  const condition = s.tokens.slice(1, comma);
+  const verbAt = condition.findIndex((t) => isVerb(t));
+  if (verbAt < 1) return null;
+  // A subject of its own ("something", "it" point nowhere the card can show), or the reader.
+  if (
+    !condition
+      .slice(0, verbAt)
+      .some((t) => t.pos === 'NOUN' || t.pos === 'PROPN' || t.normal === 'you')
+  )
+    return null;
+  // A dash or a bracket inside the condition opens an aside ("If a crawler fails—for example, …").
+  if (condition.some((t) => /^[;:(—–]$/.test(t.value)) || /[—–]/.test(span(s, 1, comma)))
+    return null;
+  const end = bodyEnd(s);
+  const main = s.tokens.slice(comma + 1, end);
+  if (main.length < 3 || !main.some((t) => isVerb(t))) return null;
+  // "…, then …", "…, or …": the comma was inside the condition or a list, not its end.
+  const first = main[0];
+  const second = main[1];
+  if (!first || ['and', 'or', 'but', 'then'].includes(first.normal)) return null;
+  // "If X, Y, and Z are …, …": the comma closed an item of a list inside the condition, not the
+  // condition; the main clause's first piece up to its own comma has no verb.
+  const nextComma = main.findIndex((t) => t.value === ',');
+  if (nextComma > 0 && !main.slice(0, nextComma).some((t) => isVerb(t))) return null;
+  const text = span(s, 1, comma);
+  let ask: string;
+  const verbAfter = main.slice(2, 4).find((t) => t.pos !== 'ADV');
+  // "…, you will get a 404 error" tells what happens, not what to do: only "can" and "could" are
+  // a choice, and "should", "must" advice; "will", "would", "may" a consequence.
+  if (first.normal === 'you' && second && MODALS.has(second.normal) && isVerb(verbAfter))
+    ask = ['can', 'could'].includes(second.normal)
+      ? 'What can you do'
+      : ['should', 'must'].includes(second.normal)
+        ? 'What should you do'
+        : 'What happens';
+  // An instruction: a verb's base form first ("…, use install()"), which the tagger may read as
+  // a noun when no subject comes before it; a subject would be a noun, a determiner or a pronoun
+  // whose own verb follows.
+  // Either way the words after it are no verb of its own ("…, versioning conflicts may occur":
+  // a subject, tagged a verb, before "may").
+  else if (
+    first.normal === first.lemma &&
+    first.normal !== 'be' &&
+    (first.pos === 'VERB' || synsets(first.normal).some((id) => id % 4 === 2)) &&
+    !main.slice(1, 3).some((t) => t.pos === 'AUX' || (t.pos === 'VERB' && t.normal !== t.lemma))
+  )
+    ask = 'What should you do';
+  else if (first.normal === 'you') return null;
+  else ask = 'What happens';
+  // "If you want to experiment with X, the tool includes many settings": the reader's wish is no
+  // cause, and the main clause is advice or a pointer, not what follows from it.
+  if (
+    ask === 'What happens' &&
+    condition.some(
+      (t, i) =>
+        (DESIRES.has(t.lemma) || t.normal === 'must') &&
+        isVerb(t) &&
+        condition.slice(0, i).some((x) => x.normal === 'you'),
+    )
+  )
+    return null;
+  return finish(`${ask} ${opener.normal} ${text}`);
+}
+
+/**
+ * "To add a plugin, call register." → "How can you add a plugin?", for a free response answered by
+ * the sentence: a purpose clause opening the sentence names a task, the rest says how it is done.
+ * Null unless "To" is followed by a verb's base form and one comma closes the clause before a main
+ * clause with a verb.
+ */
+export function purposeQuestion(s: Sentence): string | null {
+  const [to, verb] = s.tokens;
+  if (to?.normal !== 'to' || !verb || verb.pos !== 'VERB' || verb.normal !== verb.lemma)
+    return null;
+  if (!FINAL.test(s.text)) return null;
+  const comma = s.tokens.findIndex((t) => t.value === ',');
+  if (comma < 3 || comma > 16) return null;
+  const clause = s.tokens.slice(2, comma);
+  if (clause.some((t) => isVerb(t) || t.value === '(' || t.value === ':')) return null;
+  if (!clause.some((t) => t.pos === 'NOUN' || t.pos === 'PROPN')) return null;
+  const main = s.tokens.slice(comma + 1, bodyEnd(s));
+  if (main.length < 3 || !main.some((t) => isVerb(t))) return null;
+  // "To help with the upgrade, we've worked with …": what the authors did is no way for the
+  // reader to do it.
+  if (/^(?:we|i|we've|we're|i've)$/.test(main[0]?.normal ?? '')) return null;
+  return finish(`How can you ${span(s, 1, comma)}`);
+}
+
+/**
+ * "The preHandler hook is used to check permissions." → "What is the preHandler hook used for?":
+ * the answer is the sentence. Only a short subject opening the sentence, right before "is/are used
+ * to/for".
+ */
+export function usedForQuestion(s: Sentence): string | null {
+  const at = s.tokens.findIndex(
+    (t, i) =>
+      (t.normal === 'is' || t.normal === 'are') &&
+      s.tokens[i + 1]?.normal === 'used' &&
+      ['to', 'for'].includes(s.tokens[i + 2]?.normal ?? ''),
+  );
+  if (at < 1 || !FINAL.test(s.text)) return null;
+  if (!goodSubject(s.tokens.slice(0, at))) return null;
+  if (bodyEnd(s) - (at + 3) < 2) return null;
+  return `What ${s.tokens[at]?.normal} ${subjectText(s, 0, at)} used for?`;
+}
+
+/** The whole-sentence rewrites of explanatory prose: a condition, a purpose, a use. */
+export function explainingQuestion(s: Sentence): string | null {
+  return conditionQuestion(s) ?? purposeQuestion(s) ?? usedForQuestion(s);
 }

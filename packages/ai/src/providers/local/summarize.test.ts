@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { cleanText } from './document';
 import { webFixtureText } from './fixture-text';
 import { createLocalStudyAi } from './index';
+import { isUnusableTextError } from '../../errors';
+import { hasDateline } from './summarize';
 
 // Real pages through Readability and wink on a shared machine: a generous limit, nothing timed.
 const slow = { timeout: 60_000 };
@@ -21,7 +23,7 @@ const FIXTURES = [
 
 describe('summarize', slow, () => {
   it.each(FIXTURES)(
-    'quotes a few of the most central sentences of %s in their original order',
+    'quotes a few of the most central sentences of %s, the main point first, the rest in their original order',
     async (name) => {
       const fixture = webFixtureText(name);
       const summary = await ai.summarize({ title: fixture.title, text: fixture.text });
@@ -29,8 +31,9 @@ describe('summarize', slow, () => {
       const sentences = summary.split(/(?<=[.!?]["”’)]?)\s+(?=["“‘(]?[\p{Lu}\d])/u);
       expect(sentences.length).toBeGreaterThanOrEqual(3);
       expect(sentences.length).toBeLessThanOrEqual(9);
+      expect(source).toContain(sentences[0]);
       let at = -1;
-      for (const sentence of sentences) {
+      for (const sentence of sentences.slice(1)) {
         const found = source.indexOf(sentence, at + 1);
         expect(found, `not in the source, or out of order: ${sentence}`).toBeGreaterThan(at);
         at = found;
@@ -60,6 +63,61 @@ describe('summarize', slow, () => {
     const fixture = webFixtureText('quanta-1');
     const input = { title: fixture.title, text: fixture.text };
     expect(await ai.summarize(input)).toBe(await ai.summarize(input));
+  });
+});
+
+describe('summary of a text written for the test', slow, () => {
+  // A report opening with a sentence that leans on an earlier story ("Seven years later"), with a
+  // quotation running over two sentences.
+  const text = [
+    'Seven years later, the laboratory showed that the bound on evidence accumulation in the parietal cortex changes with the urgency of the decision. Monkeys deciding under time pressure reached the bound sooner and made more errors.',
+    'Bounded evidence accumulation explains how the brain makes simple perceptual decisions. In this model, neurons in the parietal cortex add up noisy sensory evidence until the total reaches a fixed bound, and the decision is made when the bound is reached.',
+    '“The bound is not fixed. It moves with what the animal expects to gain,” the lead author said in an interview about the decision experiments.',
+    'Evidence accumulation also accounts for the time people take to decide. Harder decisions take longer because the sensory evidence is weaker, so the accumulated total climbs more slowly toward the bound.',
+    'Critics argue that bounded evidence accumulation describes behaviour without saying how neurons compute the bound. Recordings from the parietal cortex during decisions support the model but do not settle the question.',
+  ].join('\n\n');
+
+  it('opens with a sentence that states the point on its own, and quotes no piece of a quotation', async () => {
+    const summary = await ai.summarize({ title: 'Bounded evidence accumulation', text });
+    expect(summary.startsWith('Bounded evidence accumulation explains')).toBe(true);
+    expect(summary).not.toContain('The bound is not fixed.');
+    expect(summary).not.toContain('It moves with what the animal expects to gain');
+    const quotes = (re: RegExp) => (summary.match(re) ?? []).length;
+    expect(quotes(/“/g)).toBe(quotes(/”/g));
+  });
+
+  it('lists terms of several words, not their everyday head words alone', async () => {
+    const terms = (await ai.keyPoints({ title: 'Bounded evidence accumulation', text })).map((p) =>
+      p.split(': ')[0]!.toLowerCase(),
+    );
+    expect(terms).toContain('bounded evidence accumulation');
+    // "decision", "evidence" and "model" are among the most frequent words of English.
+    for (const everyday of ['decision', 'decisions', 'evidence', 'model', 'time'])
+      expect(terms).not.toContain(everyday);
+  });
+
+  it('lists no piece of a web address or of a name as a term', async () => {
+    const site = [
+      'The Ardent Foundation runs ardent.org, the home of the Ardent browser. The Ardent Foundation publishes the browser under a free licence.',
+      'Volunteers translate the browser on ardent.org into forty languages. Each release of the browser is tested by volunteers on ardent.org before it ships.',
+      'The browser blocks trackers by default, and ardent.org explains how tracker blocking works. Tracker blocking makes pages load faster.',
+    ].join('\n\n');
+    const terms = (await ai.keyPoints({ title: 'Ardent', text: site })).map((p) =>
+      p.split(': ')[0]!.toLowerCase(),
+    );
+    expect(terms.length).toBeGreaterThan(0);
+    expect(terms).not.toContain('org');
+    // "New Zealand" is read as two words; "Zealand" alone is no term.
+    const islands = [
+      'Whale strandings are common in New Zealand, where pilot whales often beach in large groups. Rescue groups in New Zealand train volunteers to refloat the whales.',
+      'Scientists in New Zealand think warmer seas bring the whales closer to shore. The pilot whales follow squid into shallow bays, where the falling tide strands them.',
+      'Pilot whales live in pods of up to a hundred animals. When one pilot whale beaches, the pod often follows it, which is why mass strandings of pilot whales happen.',
+    ].join('\n\n');
+    const islandTerms = (await ai.keyPoints({ title: 'Whale strandings', text: islands })).map(
+      (p) => p.split(': ')[0]!.toLowerCase(),
+    );
+    expect(islandTerms.length).toBeGreaterThan(0);
+    expect(islandTerms).not.toContain('zealand');
   });
 });
 
@@ -93,5 +151,153 @@ describe('keyPoints', slow, () => {
     const short = await ai.keyPoints({ title: 'Firefox', text: webFixtureText('mozilla-1').text });
     const long = await ai.keyPoints({ title: 'Mozilla', text: webFixtureText('wikipedia').text });
     expect(long.length).toBeGreaterThan(short.length);
+  });
+});
+
+describe('the main point first', slow, () => {
+  it('reads a news dateline, in capitals, with an agency or a date, and nothing else', () => {
+    for (const lede of [
+      'LONDON — After nearly 20 years of hostile relations, the government plans to lift sanctions.',
+      'MOSCOW (AP) — An unmanned cargo ship broke up in the atmosphere on Thursday.',
+      'NEW YORK -- Shares fell sharply on Monday after the bank reported a loss.',
+      'Feb. 23, 2015 -- Peanut allergies have been on the rise in the past decade.',
+      'دمشق، سوريا (CNN) -- أكدت جهات سورية معارضة أن فصائل مسلحة سيطرت على مستودعات.',
+    ])
+      expect(hasDateline(lede), lede).toBe(true);
+    for (const plain of [
+      'Mozilla — a free software community — makes the Firefox browser.',
+      'The report – released on Monday – found that mobility is low.',
+      'Bounded evidence accumulation - a model of decisions - is widely used.',
+    ])
+      expect(hasDateline(plain), plain).toBe(false);
+  });
+
+  it('opens a news story with its datelined lede, not the photo caption above it', async () => {
+    const text = [
+      'Farmers at a market in the capital on Monday. In exchange for the lifting of trade sanctions, the country has said it will open its markets to foreign grain traders and farmers.',
+      'LONDON — After nearly twenty years of hostile relations, the government plans to lift trade sanctions on the country, officials said late on Thursday.',
+      'The sanctions have blocked trade in grain, machinery and spare parts since the 1990s, and farmers say the sanctions ruined the grain trade.',
+      'Lifting the sanctions will let farmers buy machinery and sell grain abroad, and traders expect grain exports to double within two years.',
+      'Critics of the plan say the sanctions should stay until the government stops attacking farmers in the north, where the grain harvest failed.',
+    ].join('\n\n');
+    const summary = await ai.summarize({ title: 'Sanctions to be lifted', text });
+    expect(summary.startsWith('LONDON — After nearly twenty years')).toBe(true);
+  });
+
+  it('opens with the text naming its purpose ("This draft describes …") over a more central detail', async () => {
+    const text = [
+      'Internet drafts are working documents of the task force, valid for six months.',
+      'This draft describes a protocol by which web applications store user data on a storage server of the user’s choosing.',
+      'A storage server answers requests for documents and folders, and a client reads a folder before it reads the documents in the folder.',
+      'A client sends the folder version it holds, and the storage server answers with the documents of the folder that changed since that version.',
+      'A storage server refuses a request for a folder or a document without a bearer token for the scope of the folder.',
+      'The client keeps the folder version and the documents of the folder in its local cache until the server reports a change.',
+    ].join('\n\n');
+    const summary = await ai.summarize({ title: 'Storage protocol', text });
+    expect(summary.startsWith('This draft describes a protocol')).toBe(true);
+  });
+
+  it('lets the writer speak first ("Our goal is …") and takes a pronoun after its noun ("students … they")', async () => {
+    const text = [
+      'We launched the first version of the journalism site in January after a year of work.',
+      'Our goal is for the site to teach students what they should know about journalism on the web, from mapping to security.',
+      'Student newsrooms teach students to write for print, and few student newsrooms teach students the tools of journalism on the web.',
+      'The site collects lessons on journalism on the web written by students and editors of student newsrooms.',
+      'Editors of student newsrooms can add lessons to the site, and students can ask for lessons on topics the site lacks.',
+    ].join('\n\n');
+    const summary = await ai.summarize({ title: 'Better student journalism', text });
+    expect(summary.startsWith('Our goal is for the site')).toBe(true);
+  });
+
+  it('refuses filler with the reason question writing gives, for the summary and the key concepts alike', async () => {
+    const placeholder = Array.from(
+      { length: 4 },
+      () =>
+        'Lorem ipsum dolor sit amet, consectetur adipiscing elit. Sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris.',
+    ).join('\n\n');
+    const blind =
+      'This is a blind text that fills the page. It shows how the fonts and the layout look on the page. ' +
+      Array.from(
+        { length: 8 },
+        () => 'Here the text repeats itself to fill the page with words.',
+      ).join(' ');
+    for (const [text, reason] of [
+      [placeholder, 'placeholder'],
+      [blind, 'repeated'],
+    ] as const) {
+      for (const call of [ai.summarize, ai.keyPoints]) {
+        const error: unknown = await call({ title: 'Document', text }).then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(isUnusableTextError(error) && error.reason).toBe(reason);
+      }
+    }
+  });
+
+  it('says a text of a few words is too short rather than giving an empty summary; a short real text keeps its own', async () => {
+    for (const text of ['Test', 'حَبيبي حَبيبي habibi']) {
+      for (const call of [ai.summarize, ai.keyPoints]) {
+        const error: unknown = await call({ title: 'Document', text }).then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(isUnusableTextError(error) && error.reason).toBe('too_short');
+      }
+    }
+    const short =
+      'Mitochondria produce most of the energy a cell uses. They turn sugar into ATP through cellular respiration. Cells that need more energy hold more mitochondria.';
+    expect(await ai.summarize({ title: 'Mitochondria', text: short })).toContain('Mitochondria');
+  });
+
+  it('keeps short lines ending in a danda as sentences, and ends the summary on one', async () => {
+    // Each line a paragraph of its own, short enough to pass for a heading were the danda not a stop.
+    const text = [
+      'जल चक्र पृथ्वी पर पानी की निरंतर गति है ।',
+      'सूर्य की गर्मी से समुद्र का पानी भाप बनकर ऊपर उठता है ।',
+      'ऊपर ठंडी हवा में भाप छोटी बूंदों में बदल जाती है ।',
+      'ये बूंदें मिलकर बादल बनाती हैं और बादल हवा के साथ चलते हैं ।',
+      'बादलों से पानी वर्षा के रूप में धरती पर गिरता है।',
+      'वर्षा का पानी नदियों से होकर फिर समुद्र में पहुंचता है॥',
+    ].join('\n\n');
+    const summary = await ai.summarize({ title: 'जल चक्र', text });
+    expect(summary.split(/[।॥]/u).filter((s) => s.trim().length > 0).length).toBeGreaterThanOrEqual(
+      3,
+    );
+    expect(summary.trim()).toMatch(/[।॥]$/u);
+  });
+
+  it('lists terms of several words in Hindi, not a fixed expression the text repeats', async () => {
+    // "सौर ऊर्जा" (solar energy) with varied postpositions after it; "नियमित रूप" only ever in
+    // "नियमित रूप से" (regularly).
+    const text = [
+      'सौर ऊर्जा सूर्य की रोशनी से मिलने वाली ऊर्जा है और यह कभी खत्म नहीं होती ।',
+      'सौर ऊर्जा का उपयोग घरों में बिजली बनाने के लिए नियमित रूप से किया जाता है ।',
+      'सौर पैनल सूर्य की रोशनी को बिजली में बदलते हैं और छतों पर लगाए जाते हैं ।',
+      'सौर पैनल की सफाई नियमित रूप से करनी चाहिए ताकि बिजली कम न हो ।',
+      'गांवों में सौर ऊर्जा से पानी के पंप चलाए जाते हैं और किसान इससे खेत सींचते हैं ।',
+      'सौर पैनल की कीमत पिछले दस वर्षों में बहुत कम हुई है और लोग इन्हें खरीदते हैं ।',
+      'बैटरी में जमा बिजली रात में काम आती है और बैटरी को नियमित रूप से जांचना चाहिए ।',
+      'सौर ऊर्जा के कारण कोयले की खपत घटती है और हवा साफ रहती है ।',
+    ].join('\n\n');
+    const terms = (await ai.keyPoints({ title: 'सौर ऊर्जा', text })).map((p) => p.split(': ')[0]);
+    expect(terms.some((t) => t?.includes(' '))).toBe(true);
+    expect(terms.filter((t) => t?.includes('नियमित'))).toEqual([]);
+  });
+
+  it('keeps an Arabic formula opening with a function word glued to a clitic ("لكل") out of the key concepts', async () => {
+    const text = [
+      'لكل طالب الحق في التعليم المجاني في المدارس العامة.',
+      'لكل طالب الحق في استخدام المكتبة المدرسية كل يوم.',
+      'الطاقة الشمسية مصدر نظيف للكهرباء في المدارس الحديثة.',
+      'تستخدم المدارس الطاقة الشمسية لتشغيل الحواسيب والمصابيح.',
+      'لكل طالب الحق في المشاركة في الأنشطة الرياضية بعد الدروس.',
+      'تقلل الطاقة الشمسية تكاليف الكهرباء وتحمي البيئة من التلوث.',
+      'يتعلم الطلاب في الدروس كيف تعمل الألواح الشمسية وكيف تخزن الكهرباء.',
+    ].join('\n\n');
+    const terms = (await ai.keyPoints({ title: 'المدرسة', text })).map((p) => p.split(': ')[0]);
+    expect(terms.length).toBeGreaterThan(0);
+    expect(terms.filter((t) => t?.startsWith('لكل'))).toEqual([]);
+    expect(terms.some((t) => t?.includes(' '))).toBe(true);
   });
 });

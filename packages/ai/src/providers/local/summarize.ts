@@ -1,10 +1,36 @@
+import { UnusableTextError } from '../../errors';
 import { cosine, termVector, type DocumentModel, type Phrase, type Sentence } from './document';
+import { fillerReason } from './filler';
+import { stopWords } from './feedback-words';
 import { cjkDefines, cjkLanguageOf } from './rewrite-cjk';
+import { loneConceptRank } from './terms';
 
 /**
  * Extractive summary and key points. Both quote the source: the offline provider never writes a
  * claim the text does not make.
  */
+
+/**
+ * Throws when a text is filler (placeholder Latin, a blind text repeating one paragraph, cookie
+ * banners): the same rule and the same reason as question writing (filler.ts), so a source of
+ * "Lorem ipsum" gets no summary or key concepts quoting it. A text that is merely short is still
+ * summarised: its few sentences are its summary.
+ */
+export function refuseFiller(text: string): void {
+  const reason = fillerReason(text);
+  if (reason && reason !== 'too_short') throw new UnusableTextError(reason, { provider: 'local' });
+}
+
+/**
+ * Throws when a summary or key points came out empty because the text is only a few words (a PDF
+ * whose one line is "Test"): refuseFiller lets short texts through so their few sentences are their
+ * summary, and one with no sentence to give says why rather than showing nothing.
+ */
+export function refuseEmptyShort(text: string, empty: boolean): void {
+  if (empty && fillerReason(text) === 'too_short') {
+    throw new UnusableTextError('too_short', { provider: 'local' });
+  }
+}
 
 /** How many sentences a summary of `n` clean sentences gets: 3 for a page, up to 8 for a book chapter. */
 export const summaryLength = (n: number) =>
@@ -19,7 +45,7 @@ export function pickSummarySentences(
   count = summaryLength(cleanCount(doc)),
 ): Sentence[] {
   const candidates = doc.sentences
-    .filter((s) => s.clean)
+    .filter((s) => s.clean && quotesBalanced(s.text))
     .sort((a, b) => (doc.importance[b.id] ?? 0) - (doc.importance[a.id] ?? 0));
   const idf = (t: string) => doc.idf.get(t) ?? 1;
   const chosen: { sentence: Sentence; vector: Map<string, number> }[] = [];
@@ -41,6 +67,146 @@ export function pickSummarySentences(
 }
 
 const cleanCount = (doc: DocumentModel) => doc.sentences.filter((s) => s.clean).length;
+
+/**
+ * Whether a sentence holds whole quotations: the sentences of a quotation running over several
+ * ("“We’re having to put up with a lot of stuff today. … ridiculous.”") each hold a piece of it,
+ * and a summary quoting one would be cut inside the quotation.
+ */
+export function quotesBalanced(text: string): boolean {
+  const n = (re: RegExp) => (text.match(re) ?? []).length;
+  return (
+    n(/"/g) % 2 === 0 &&
+    n(/“/g) === n(/”/g) &&
+    n(/«/g) === n(/»/g) &&
+    n(/„/g) <= n(/[“”]/g) &&
+    n(/「/g) === n(/」/g)
+  );
+}
+
+// Openings that lean on what came before: a relative time ("Seven decades later,", "Then"), a
+// pronoun or an adverb opening it ("Unsurprisingly,", "For instance,"), a "then" among its first
+// words ("Client B may then make …").
+const LEANING_OPENER =
+  /^(?:[\p{L}\d]+\s+){0,3}(?:later|earlier|afterwards)\b|^(?:then|he|she|they|it|this|these|those|his|her|their|its)\b|^(?:\p{L}+\s+){0,2}\p{L}+,|^(?:\S+\s+){1,4}then\b/iu;
+// A capitalised keyword ahead of lower-case words: the rest of a sentence after a heading ("SHOULD be
+// on a different origin …"). Case-sensitive: under /i, \p{Lu} matches every letter.
+const CUT_OPENER = /^\p{Lu}{2,}\s+\p{Ll}/u;
+const PERSONAL = new Set(['he', 'she', 'him', 'her', 'his', 'they', 'them', 'their']);
+// The writer speaking ("We pushed out …", "Our goal is …", "I tried …") leans on nothing before:
+// in an essay or a post the first person is its author.
+const FIRST_PERSON = new Set(['i', 'we', 'our', 'my']);
+// "It" standing for nothing ("It's easier than ever to personalise Firefox", "It is clear that …").
+const DUMMY_IT = /^it(?:['’]s|\s+is|\s+was)\s+(?:[\p{L}-]+\s+){0,3}?(?:to|that)\s/iu;
+/**
+ * The text naming itself ("This draft describes a protocol …", "In this article, we …", "This
+ * chapter offers guidelines …"): its own statement of what it is about.
+ */
+const SELF_REFERENCE =
+  /^(?:in\s+)?this\s+(?:article|post|blog\s+post|paper|chapter|document|draft|memo|guide|tutorial|report|essay|book|study|specification|piece|review|talk|lecture|lesson|course|thesis|proposal|note)\b|\bhere(?:['’]s|\s+is)\s+(?:how|why)\b/iu;
+
+/**
+ * Whether a sentence opens with a news dateline: a place in capitals ("LONDON —", "NEW YORK —"), a
+ * place or anything with a news agency in brackets ("MOSCOW (AP) —", "دمشق، سوريا (CNN) --"), or
+ * a date ("Feb. 23, 2015 --"), then a dash. A story's first paragraph carries it, so the sentence
+ * is the lede and what comes before it on the page (a photo caption, a teaser) is not the story.
+ */
+export function hasDateline(text: string): boolean {
+  const m = /^(.{2,60}?)\s+(?:—|–|--|-)\s+\S/u.exec(text);
+  const head = m?.[1]?.trim();
+  if (!head) return false;
+  if (/\([\p{L}\p{N} .&-]{2,25}\)$/u.test(head) && head.split(/\s+/u).length <= 6) return true;
+  const words = head.split(/[\s,]+/u).filter((w) => w.length > 0);
+  if (words.length > 4) return false;
+  if (words.every((w) => /\p{Lu}/u.test(w) && w === w.toUpperCase() && w.length >= 2)) return true;
+  return /^(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}$/iu.test(
+    head,
+  );
+}
+
+/**
+ * Whether a sentence can open a summary on its own: a statement of the text's own (not a quotation),
+ * not leaning on a sentence before it (no opening that refers back, no "he" or "they" before any
+ * name), long enough to say something. A text naming itself ("This draft describes …") and the
+ * writer speaking ("Our goal is …") lean on nothing.
+ */
+function selfContained(s: Sentence): boolean {
+  if (s.words < 10) return false;
+  if (hasDateline(s.text)) return true;
+  const first = s.tokens.find((t) => t.type === 'word')?.normal ?? '';
+  const ownVoice = FIRST_PERSON.has(first) || SELF_REFERENCE.test(s.text) || DUMMY_IT.test(s.text);
+  if (!ownVoice && (s.anaphoric || LEANING_OPENER.test(s.text))) return false;
+  // A voice in the text rather than its own statement: opening with a quotation, or mostly quoted.
+  // A few quoted words ("his failure to pass "common sense gun safety laws"") are the text's own.
+  if (/^["“‘«„]/u.test(s.text)) return false;
+  const quoted = [...s.text.matchAll(/["“«„]([^"”»]*)["”»]/gu)].reduce(
+    (n, m) => n + m[0].length,
+    0,
+  );
+  if (quoted > 0.4 * s.text.length) return false;
+  if (CUT_OPENER.test(s.text)) return false;
+  // An aside in brackets, or a sentence starting in lower case (the rest of one cut elsewhere).
+  if (!/^[\p{Lu}\p{Lo}\p{N}]/u.test(s.text)) return false;
+  // A pronoun with no noun before it to stand for ("they" after "students" is theirs).
+  const pronoun = s.tokens.findIndex((t) => PERSONAL.has(t.normal));
+  return (
+    pronoun < 0 || s.tokens.slice(0, pronoun).some((t) => t.pos === 'PROPN' || t.pos === 'NOUN')
+  );
+}
+
+/** How many of the first clean sentences may state the main point: the opening of the text. */
+const openingSize = (clean: number) => Math.max(6, Math.min(25, Math.ceil(clean / 4)));
+
+/**
+ * The sentence that opens the summary, stating the source's main point, or none when no candidate
+ * stands on its own (`selfContained`). In the text's opening (its first quarter, 6-25 clean
+ * sentences), a news story's dateline marks its lede ("LONDON — After nearly 20 years …"; what
+ * comes before it on the page is a photo caption or a teaser), and a text naming itself states its
+ * purpose ("This draft describes a protocol …", "… here's how to …"). Otherwise it is the first in
+ * reading order of the summary's `picked` sentences (the most important) that stands on its own.
+ * Measured and left out: the sentence sharing most with the title, and scores mixing title,
+ * centrality and position; on pages of Mozilla's Readability suite they put as many details
+ * first as main points (bench/README.md).
+ */
+export function mainPointSentence(
+  doc: DocumentModel,
+  picked: readonly Sentence[],
+): Sentence | undefined {
+  const clean = doc.sentences.filter((s) => s.clean);
+  const opening = clean.slice(0, openingSize(clean.length));
+  const lede = opening.find((s) => s.words >= 10 && quotesBalanced(s.text) && hasDateline(s.text));
+  if (lede) return lede;
+  const named = opening.find(
+    (s) => SELF_REFERENCE.test(s.text) && quotesBalanced(s.text) && selfContained(s),
+  );
+  if (named) return named;
+  return [...picked].sort((a, b) => a.id - b.id).find(selfContained);
+}
+
+/**
+ * The summary's sentences: the main point first (`mainPointSentence`), then the most important
+ * others in reading order, none repeating it. One more sentence than the summary's length is
+ * picked, so that a main point found among them still leaves the strongest others in.
+ */
+export function summarySentences(doc: DocumentModel): Sentence[] {
+  const count = summaryLength(cleanCount(doc));
+  const picked = pickSummarySentences(doc, count + 1);
+  const main = mainPointSentence(doc, picked);
+  if (!main) return picked.slice(0, count);
+  const idf = (t: string) => doc.idf.get(t) ?? 1;
+  const mainVector = termVector(main.terms, idf);
+  const rest = picked.filter(
+    (s) => s.id !== main.id && cosine(mainVector, termVector(s.terms, idf)) <= 0.5,
+  );
+  // The least important of the others gives way to the main point.
+  const keep = new Set(
+    [...rest]
+      .sort((a, b) => (doc.importance[b.id] ?? 0) - (doc.importance[a.id] ?? 0))
+      .slice(0, count - 1)
+      .map((s) => s.id),
+  );
+  return [main, ...rest.filter((s) => keep.has(s.id))];
+}
 
 /** Phrases worth a learner's attention, best first, without near-repeats of each other. */
 export function keyPhrases(
@@ -204,9 +370,14 @@ export function diverseKeyPhrases(
  * "monitoring" for "white-box monitoring". Each one-word concept gives way to the strongest longer
  * phrase holding it that the text repeats, not already listed; names keep their own word.
  */
-function termsOf(doc: DocumentModel, chosen: readonly Phrase[]): Phrase[] {
+function termsOf(doc: DocumentModel, chosen: readonly Phrase[], untagged: boolean): Phrase[] {
   const longer = keyPhrases(doc).filter(
-    (p) => p.kind === 'concept' && p.length >= 2 && p.count >= 2,
+    (p) =>
+      p.kind === 'concept' &&
+      p.length >= 2 &&
+      p.count >= 2 &&
+      !gluedEdge(doc, p) &&
+      !(untagged && fixedExpression(doc, p)),
   );
   const out: Phrase[] = [];
   const taken = new Set(chosen.map((p) => p.key));
@@ -227,14 +398,177 @@ function termsOf(doc: DocumentModel, chosen: readonly Phrase[]): Phrase[] {
 }
 
 /**
+ * In a script read without tags a lone word may be any part of speech ("प्राप्त", obtained; "يجوز",
+ * may), while a run of content words the text repeats is most often a term ("मानव अधिकार", human
+ * rights; "الدول الأعضاء", member states): such runs count double among the candidates. Measured
+ * on the Universal Declaration in 9 languages (bench/README.md): x1.5 left Hindi's terms single words.
+ */
+const RUN_BONUS = 2;
+/** Share of a run's uses beside one function word that makes it a fixed expression. */
+const FIXED_SHARE = 0.8;
+/** Letters of a word short enough to be a function word the stop list lacks, when frequent. */
+const SHORT_LETTERS = 3;
+
+/** Whether most of a text's clean sentences were read without part-of-speech tags (nlp.ts). */
+function readWithoutTags(doc: DocumentModel): boolean {
+  const clean = doc.sentences.filter((s) => s.clean);
+  return clean.filter((s) => s.tokens.some((t) => t.untagged)).length > clean.length / 2;
+}
+
+// Arabic glues "and", "so", "for", "with" and "like" (و ف ل ب ك) onto the next word, also onto a
+// function word: "لكل" is ل + كل ("for every"), which no stop list holds.
+const ARABIC_PROCLITIC = /^[وفلبك](\p{Script=Arabic}{2,})$/u;
+function gluedFunctionWord(value: string): boolean {
+  const rest = ARABIC_PROCLITIC.exec(value)?.[1];
+  return rest !== undefined && (stopWords('ar')?.has(rest) ?? false);
+}
+
+/**
+ * Words of a text read without tags that look like function words its stop list lacks: short (3
+ * characters or fewer, vowel signs counted: "समान" is 4, though only 3 of them are letters to
+ * Unicode) and in at least one sentence in twelve ("کا", "کو", "पनि", "של", "או"). A content word
+ * that short and that frequent is rare; the text's own subject words are longer.
+ */
+function frequentShortWords(doc: DocumentModel): Set<string> {
+  const df = new Map<string, number>();
+  const clean = doc.sentences.filter((s) => s.clean);
+  for (const s of clean)
+    for (const w of new Set(s.tokens.filter((t) => t.type === 'word').map((t) => t.normal)))
+      df.set(w, (df.get(w) ?? 0) + 1);
+  return new Set(
+    [...df]
+      .filter(
+        ([w, n]) =>
+          (w.match(/[\p{L}\p{M}]/gu) ?? []).length <= SHORT_LETTERS && n >= clean.length / 12,
+      )
+      .map(([w]) => w),
+  );
+}
+
+/** Whether a phrase opens or ends with one of `words`. */
+function functionEdge(doc: DocumentModel, phrase: Phrase, words: ReadonlySet<string>): boolean {
+  for (const id of phrase.sentences) {
+    const s = doc.sentences[id];
+    const o = s?.phrases.find((q) => q.key === phrase.key);
+    if (!s || !o) continue;
+    return (
+      words.has(s.tokens[o.start]?.normal ?? '') || words.has(s.tokens[o.end - 1]?.normal ?? '')
+    );
+  }
+  return false;
+}
+
+/** Every place a phrase stands in the text: its sentence and its span there. */
+function* occurrences(doc: DocumentModel, phrase: Phrase) {
+  for (const id of phrase.sentences) {
+    const s = doc.sentences[id];
+    if (!s) continue;
+    for (const o of s.phrases) if (o.key === phrase.key) yield { s, o };
+  }
+}
+
+/**
+ * A run of words always met beside the same function word is a piece of a fixed expression, not a
+ * term: "मनमाने ढंग" only in "मनमाने ढंग से" ("arbitrarily"), "قدم المساواة" only in "على قدم
+ * المساواة" ("on an equal footing"). A term takes varied function words around it ("मानव अधिकारों
+ * की / के / का").
+ */
+function fixedExpression(doc: DocumentModel, phrase: Phrase): boolean {
+  if (phrase.length < 2 || phrase.count < 2) return false;
+  for (const side of [-1, 1] as const) {
+    const seen = new Map<string, number>();
+    let uses = 0;
+    for (const { s, o } of occurrences(doc, phrase)) {
+      uses++;
+      const t = s.tokens[side < 0 ? o.start - 1 : o.end];
+      if (t?.stop) seen.set(t.normal, (seen.get(t.normal) ?? 0) + 1);
+    }
+    if (uses >= 2 && Math.max(0, ...seen.values()) >= FIXED_SHARE * uses) return true;
+  }
+  return false;
+}
+
+/** A phrase opening or ending with a function word glued to a clitic ("لكل شخص الحق"): a formula, not a term. */
+function gluedEdge(doc: DocumentModel, phrase: Phrase): boolean {
+  if (phrase.length < 2) return false;
+  for (const id of phrase.sentences) {
+    const s = doc.sentences[id];
+    const o = s?.phrases.find((q) => q.key === phrase.key);
+    if (!s || !o) continue;
+    const first = s.tokens[o.start]?.value ?? '';
+    const last = s.tokens[o.end - 1]?.value ?? '';
+    return gluedFunctionWord(first) || gluedFunctionWord(last);
+  }
+  return false;
+}
+
+/**
+ * A lone word of general English (GloVe's frequency rank under 5,000: "system", "service", "user",
+ * "project"): listed alone it names no concept of the source. Unknown words (rarer vocabulary,
+ * other languages, most names) are not common.
+ */
+const COMMON_RANK = 5000;
+function commonWord(phrase: Phrase): boolean {
+  const rank = loneConceptRank(phrase);
+  return rank !== undefined && rank < COMMON_RANK;
+}
+
+/**
+ * A piece of something longer, not a term: a word the text mostly writes glued to a dot ("org" of
+ * "mozilla.org", "com" of "salon.com"), or a capitalised phrase the text mostly writes right after
+ * another capitalised word, the rest of a name the tagger cut ("Zealand", "Zealand train volunteers"
+ * of "New Zealand").
+ */
+function fragmentOf(doc: DocumentModel, phrase: Phrase): boolean {
+  let glued = 0;
+  let afterCapital = 0;
+  let uses = 0;
+  for (const { s, o } of occurrences(doc, phrase)) {
+    uses++;
+    const before = s.tokens[o.start - 1];
+    const first = s.tokens[o.start];
+    const after = s.tokens[o.end];
+    const next = s.tokens[o.end + 1];
+    if (
+      (before?.value === '.' && first !== undefined && !first.spaced) ||
+      (after?.value === '.' && next !== undefined && !next.spaced && /\p{L}/u.test(next.value))
+    )
+      glued++;
+    // The rest of a name whose first word the tagger split off ("New | Zealand …").
+    if (/^\p{Lu}/u.test(first?.value ?? '') && /^\p{Lu}\p{L}/u.test(before?.value ?? ''))
+      afterCapital++;
+  }
+  if (uses === 0) return false;
+  return (phrase.length === 1 && glued / uses >= 0.5) || afterCapital / uses >= 0.8;
+}
+
+/**
  * "Key term: the sentence that explains it." for the top phrases, each with its own sentence, 3-10
- * of them depending on the length of the text.
+ * of them depending on the length of the text. A key term is a term of the source: a phrase of
+ * several words where the text builds one on a common word ("white-box monitoring", not
+ * "monitoring"), never a lone everyday word or a piece of a name or address.
  */
 export function pickKeyPoints(doc: DocumentModel): string[] {
   const wanted = Math.max(3, Math.min(10, Math.round(cleanCount(doc) / 8)));
+  const untagged = readWithoutTags(doc);
+  const frequentShort = untagged ? frequentShortWords(doc) : new Set<string>();
+  const candidates = keyPhrases(doc)
+    .filter(
+      (p) => !fragmentOf(doc, p) && !gluedEdge(doc, p) && !(untagged && fixedExpression(doc, p)),
+    )
+    .map((p) =>
+      untagged && p.length >= 2 && p.count >= 2 && !functionEdge(doc, p, frequentShort)
+        ? { ...p, score: p.score * RUN_BONUS }
+        : p,
+    )
+    .sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
+  const terms = termsOf(doc, diverseKeyPhrases(doc, wanted * 3, candidates), untagged);
+  const real = terms.filter((p) => !commonWord(p));
+  // A short text whose only terms are everyday words still gets a few of them.
+  const listed = real.length > 0 ? real : terms.slice(0, 3);
   const used = new Set<number>();
   const points: string[] = [];
-  for (const phrase of termsOf(doc, diverseKeyPhrases(doc, wanted * 2))) {
+  for (const phrase of listed) {
     if (points.length >= wanted) break;
     const sentence = explainingSentence(doc, phrase, used);
     if (!sentence) continue;

@@ -1,6 +1,7 @@
-import { contentTerms } from './document';
+import { contentTerms, type Phrase } from './document';
 import { META_WORDS } from './lexicon';
 import { parseBlock, wordTokens } from './nlp';
+import { wordVectors } from './word-vectors';
 
 /** Words of an instruction that say how to ask, not what about ("focus on", "more questions"). */
 const INSTRUCTION_WORDS = new Set(
@@ -56,4 +57,19 @@ export function similarWording(a: readonly string[], b: readonly string[]): bool
   const setB = new Set(b);
   const shared = a.filter((t) => setB.has(t)).length;
   return shared / (a.length + b.length - shared) >= 0.75;
+}
+
+/**
+ * How common a one-word concept is in general English (GloVe's frequency rank, word-vectors.ts),
+ * read from its lower-case surface, else its key; undefined for a phrase of several words, a name,
+ * a date or quantity, and a word the vectors do not know (rarer vocabulary, other languages). The
+ * summary and the question writer each set their own edge on it.
+ */
+export function loneConceptRank(phrase: Phrase): number | undefined {
+  if (phrase.length !== 1 || phrase.kind !== 'concept') return undefined;
+  const v = wordVectors();
+  return (
+    v.rank((phrase.lowerSurface ?? phrase.surface).toLowerCase()) ??
+    v.rank(phrase.key.toLowerCase())
+  );
 }

@@ -254,6 +254,36 @@ describe('tutor', slow, () => {
       expect(alone).toContain('Thunderbird is a free, open source');
     });
 
+    it('a chip of the question before an answer is explained with the options blanked out (issue 21)', async () => {
+      const selection = 'a free, open source, cross-platform email and news client';
+      const context = await retrieve(wiki(), question.question);
+      const { text } = await collect({
+        mode: 'question',
+        message: `Explain this: ${selection}`,
+        history: [],
+        context,
+        question: { ...question, answerSubmitted: false },
+      });
+      expect(text).toContain('_____');
+      expect(text).not.toMatch(/Thunderbird/i);
+    });
+
+    it("after a free response, repeats what the grade said the answer missed beside the passage (issue 21)", async () => {
+      const q = {
+        question: 'What is Thunderbird, according to the source?',
+        questionType: 'free_response' as const,
+        answerSubmitted: true,
+        isCorrect: false,
+        userAnswer: 'A web browser.',
+        correctAnswer: 'A free, open source, cross-platform email and news client.',
+        feedback: 'Your answer misses that Thunderbird is an email and news client.',
+      };
+      const context = await retrieve(wiki(), q.question);
+      const text = await plain({ mode: 'question', message: 'Explain the answer', history: [], context, question: q });
+      expect(text).toContain(`About your answer: ${q.feedback}`);
+      expect(text).toMatch(/Thunderbird is a free, open source, cross-platform email and news client[^[]*\[\d\]/);
+    });
+
     it('points to a free-response answer without quoting it before submission', async () => {
       const q = {
         question: 'What is Gecko, according to the source? Explain in your own words.',

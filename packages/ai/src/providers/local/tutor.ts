@@ -3,8 +3,16 @@ import { MULTIPLE_CHOICE_TYPES } from '@mnemo/contracts/entities/question';
 import { citationsFrom } from '../../citations';
 import type { Citation, RetrievedChunk, TutorEvent, TutorInput } from '../../types';
 import { analyze, cosine, termVector, type DocumentModel, type Sentence } from './document';
-import { conversationPhrases, messageTerms } from './conversation';
+import { conversationPhrases, messageTerms, subjectTerms } from './conversation';
 import { definesAt, diverseKeyPhrases, pickSummarySentences } from './summarize';
+import { joinSentences, languageOfText } from './learner-language';
+import {
+  introducesExample,
+  readMessage,
+  tutorWordsFor,
+  type ReadMessage,
+  type TutorWords,
+} from './tutor-words';
 
 /**
  * The offline tutor answers with the sources' own sentences. It re-ranks the retrieved chunks'
@@ -12,10 +20,9 @@ import { definesAt, diverseKeyPhrases, pickSummarySentences } from './summarize'
  * plus a little of the chunk's retrieval score), quotes the best few with [n] markers, and says
  * plainly when nothing matches. In question mode it never reveals the answer before the learner
  * has submitted one: option texts are blanked out of quotations, and for a free-response question
- * the sentences that answer it are pointed to, not quoted.
+ * the sentences that answer it are pointed to, not quoted. Its own sentences around the quotations
+ * are in the sources' language where it can write it (tutor-words.ts).
  */
-
-export const NOT_FOUND = 'I could not find this in your sources.';
 
 /** Share of the message's weighted terms a sentence must contain to count as an answer. */
 const MATCH_THRESHOLD = 0.45;
@@ -25,12 +32,6 @@ const WORDS_PER_DELTA = 3;
 
 type Scored = { sentence: Sentence; chunk: RetrievedChunk; coverage: number; score: number };
 type Composed = { text: string; citations: Citation[] };
-
-const SUMMARY_INTENT = /\b(?:summar|overview|main points|key points|tl;?dr|gist|recap)/i;
-const SIMPLE_INTENT = /\b(?:like i'?m (?:5|five)|eli5|simple terms|simply|in short)\b/i;
-const EXAMPLE_INTENT = /\b(?:example|analogy|instance|applications?)\b/i;
-const EXAMPLE_MARKERS = /\b(?:for example|for instance|such as|e\.g\.|like|including)\b/i;
-const WHY_INTENT = /\b(?:why|wrong|correct|right answer|explain|answer)\b/i;
 
 export async function* tutor(input: TutorInput): AsyncGenerator<TutorEvent> {
   if (input.signal?.aborted) return;
@@ -47,10 +48,25 @@ export async function* tutor(input: TutorInput): AsyncGenerator<TutorEvent> {
 }
 
 function compose(input: TutorInput): Composed {
+  const sources = input.context.map((c) => c.content).join('\n\n');
+  const { words, note } = tutorWordsFor(sources, input.message);
+  // The message is read in its own language (intents, request words, stop words), the sources'
+  // where it is too short to tell; example markers are looked for in the sources' language.
+  const sourcesLanguage = languageOfText(sources);
+  const read = { ...readMessage(input.message, sourcesLanguage), sourcesLanguage };
+  const composed = composeIn(input, words, read);
+  return note ? { ...composed, text: `${composed.text}\n\n${note}` } : composed;
+}
+
+type Read = ReadMessage & { sourcesLanguage: string | null };
+
+const ownTerms = (read: Read) => subjectTerms(read);
+
+function composeIn(input: TutorInput, w: TutorWords, read: Read): Composed {
   // Sentence `part`s index this list, and [n] is its n-th chunk, as the model-driven tutor numbers them.
   const context = input.context;
   if (context.every((c) => c.content.trim().length === 0))
-    return { text: NOT_FOUND, citations: [] };
+    return { text: w.notFound, citations: [] };
   const doc = analyze(context.map((c) => c.content));
   const question = input.question;
   const locked =
@@ -59,7 +75,13 @@ function compose(input: TutorInput): Composed {
   // Selected-text chips are explained where they stand, not searched for (issue 21).
   const chips = chipTextsOf(input.message);
   if (chips) {
-    const explained = explainSelection(doc, context, chips);
+    const explained = explainSelection(
+      doc,
+      context,
+      chips,
+      locked ? lockedQuote(question) : (t) => t,
+      w,
+    );
     if (explained) return explained;
   }
   // After an answer, "Explain the answer" / "Why is mine wrong?" is about this question: why the
@@ -69,27 +91,23 @@ function compose(input: TutorInput): Composed {
     input.mode === 'question' &&
     question?.answerSubmitted === true &&
     question.correctAnswer &&
-    (WHY_INTENT.test(input.message) || messageTerms(input.message).stems.length <= 1)
+    (read.intents.has('why') || ownTerms(read).stems.length <= 1)
   ) {
-    return explainAnswer(doc, context, { ...question, correctAnswer: question.correctAnswer });
+    return explainAnswer(doc, context, { ...question, correctAnswer: question.correctAnswer }, w);
   }
 
-  const query = queryOf(input);
+  const query = queryOf(input, read);
   // A message without terms of its own ("Summarize this", "Give me an analogy") is about the
   // material as a whole: it gets an overview, never "not found".
-  const general = query.own.length === 0 || SUMMARY_INTENT.test(input.message);
-  if (query.stems.length === 0) return general ? overview(doc, context, input) : notFound(doc);
+  const general = query.own.length === 0 || read.intents.has('summary');
+  if (query.stems.length === 0)
+    return general ? overview(doc, context, input, w, read) : notFound(doc, w);
 
   const scored = scoreSentences(doc, context, query.stems, query.weights);
   const best = scored[0];
   if (!best || best.coverage < MATCH_THRESHOLD)
-    return general ? overview(doc, context, input) : notFound(doc);
-  const chosen = choose(
-    doc,
-    scored,
-    EXAMPLE_INTENT.test(input.message),
-    SIMPLE_INTENT.test(input.message),
-  );
+    return general ? overview(doc, context, input, w, read) : notFound(doc, w);
+  const chosen = choose(doc, scored, read);
 
   // Question mode, before an answer: blank the options out, or point to free-response answers.
   let withheld: Scored[] = [];
@@ -111,7 +129,7 @@ function compose(input: TutorInput): Composed {
   // Bold the message's own terms (a few), not every word borrowed from a long question.
   const highlight = new Set(query.own.slice(0, 4));
   const paragraphs: string[] = [];
-  const lead = leadFor(input, query.label, locked);
+  const lead = leadFor(input, query.label, locked, w, read);
   if (lead && quoted.length > 0) paragraphs.push(lead);
   for (const group of byChunk(quoted)) {
     const n = numberOf(group[0]!.chunk);
@@ -119,20 +137,16 @@ function compose(input: TutorInput): Composed {
     const sentences = group.map((s) =>
       mask.length > 0 ? blankOut(s.sentence.text, mask) : bold(s.sentence, highlight),
     );
-    paragraphs.push(`${sentences.join(' ')} [${n}]`);
+    paragraphs.push(`${joinSentences(sentences)} [${n}]`);
   }
   if (withheld.length > 0) {
     const where = [...new Set(withheld.map((s) => numberOf(s.chunk)))]
       .map((n) => `[${n}]`)
       .join(' ');
-    const subject = query.label ? ` about **${query.label}**` : '';
-    paragraphs.push(
-      `I won't give the answer away before you submit yours, but your sources cover this${subject} here: ${where}. ` +
-        'Reread that part and put it in your own words.',
-    );
+    paragraphs.push(w.withheld(query.label, where));
   }
   if (mask.length > 0 && paragraphs.some((p) => p.includes('_____'))) {
-    paragraphs.push('Which option fits the blank? Submit your answer and I can tell you more.');
+    paragraphs.push(w.whichOption);
   }
   const text = paragraphs.join('\n\n');
   return { text, citations: citationsFrom(text, context) };
@@ -150,8 +164,8 @@ type Query = {
  * The message's terms; a message with few of its own (a quick prompt, "what about it?") borrows
  * from the last turns, then from the question or source being discussed.
  */
-function queryOf(input: TutorInput): Query {
-  const own = messageTerms(input.message);
+function queryOf(input: TutorInput, read: Read): Query {
+  const own = ownTerms(read);
   const weights = new Map<string, number>(own.stems.map((s) => [s, 1]));
   // A label only when the message is about one thing; "about AOL" for a question on AOL and Mozilla would mislead.
   let label = own.phrases.length === 1 ? (own.phrases[0] ?? null) : null;
@@ -165,11 +179,7 @@ function queryOf(input: TutorInput): Query {
     for (const p of phrases) borrow(p, 0.8);
   }
   const question = input.question;
-  if (
-    input.mode === 'question' &&
-    question &&
-    (own.stems.length <= 1 || WHY_INTENT.test(input.message))
-  ) {
+  if (input.mode === 'question' && question && (own.stems.length <= 1 || read.intents.has('why'))) {
     borrow(question.question.replace(/_+/g, ' '), own.stems.length === 0 ? 1 : 0.5);
     if (question.answerSubmitted && question.correctAnswer) borrow(question.correctAnswer, 0.8);
   }
@@ -217,14 +227,9 @@ function quotable(s: Sentence): boolean {
 }
 
 /** The best sentence, then close runners-up that add something, and the next sentence when it continues the first. */
-function choose(
-  doc: DocumentModel,
-  scored: Scored[],
-  wantsExample: boolean,
-  wantsShort: boolean,
-): Scored[] {
+function choose(doc: DocumentModel, scored: Scored[], read: Read): Scored[] {
   const best = scored[0]!;
-  const limit = wantsShort ? 2 : MAX_SENTENCES;
+  const limit = read.intents.has('simple') ? 2 : MAX_SENTENCES;
   const idf = (t: string) => doc.idf.get(t) ?? 1;
   const chosen: { s: Scored; v: Map<string, number> }[] = [
     { s: best, v: termVector(best.sentence.terms, idf) },
@@ -237,9 +242,11 @@ function choose(
     chosen.push({ s, v });
     words += s.sentence.words;
   };
-  if (wantsExample) {
+  if (read.intents.has('example')) {
     const example = scored.find(
-      (s) => s.coverage >= MATCH_THRESHOLD * 0.8 && EXAMPLE_MARKERS.test(s.sentence.text),
+      (s) =>
+        s.coverage >= MATCH_THRESHOLD * 0.8 &&
+        introducesExample(s.sentence.text, read.sourcesLanguage),
     );
     if (example) add(example);
   }
@@ -265,22 +272,26 @@ function byChunk(list: Scored[]): Scored[][] {
   return [...groups.values()].map((g) => g.sort((a, b) => a.sentence.id - b.sentence.id));
 }
 
-function leadFor(input: TutorInput, label: string | null, locked: boolean): string | null {
-  if (locked) return 'Here is what your sources say that bears on this question:';
-  if (SIMPLE_INTENT.test(input.message)) return 'In short, from your sources:';
-  if (EXAMPLE_INTENT.test(input.message)) return 'Your sources describe it this way:';
+function leadFor(
+  input: TutorInput,
+  label: string | null,
+  locked: boolean,
+  w: TutorWords,
+  read: Read,
+): string | null {
+  if (locked) return w.leadLocked;
+  if (read.intents.has('simple')) return w.leadShort;
+  if (read.intents.has('example')) return w.leadExample;
   if (
     input.mode === 'question' &&
     input.question?.answerSubmitted &&
     input.question.isCorrect === false &&
     input.question.correctAnswer &&
-    WHY_INTENT.test(input.message)
+    read.intents.has('why')
   ) {
-    return `The correct answer is **${input.question.correctAnswer}**. Here is what your sources say:`;
+    return w.leadCorrected(input.question.correctAnswer);
   }
-  return label
-    ? `Here is what your sources say about **${label}**:`
-    : 'Here is what I found in your sources:';
+  return label ? w.leadAbout(label) : w.leadFound;
 }
 
 /** The sentence with the query's terms in bold, the first time each appears. */
@@ -305,10 +316,41 @@ function blankOut(text: string, options: readonly string[]): string {
   return out;
 }
 
-/** The term as a case-insensitive pattern that matches whole words only ("Netscape", not "Netscapes"). */
+/**
+ * The term as a case-insensitive pattern that matches whole words only ("Netscape", not "Netscapes").
+ * Chinese and Japanese put no space between words, so a term written in their scripts matches
+ * wherever it stands ("氧气" in "释放氧气"); Korean glues its particles after a word ("산소를"), so a
+ * Hangul term may be followed by more Hangul.
+ */
 function wholeWords(term: string, flags = ''): RegExp {
-  const escaped = term.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, `iu${flags}`);
+  const trimmed = term.trim();
+  const escaped = trimmed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const first = trimmed.slice(0, 1);
+  const last = trimmed.slice(-1);
+  const before = UNSPACED.test(first) ? '' : '(?<![\\p{L}\\p{N}])';
+  const after = UNSPACED.test(last) || HANGUL.test(last) ? '' : '(?![\\p{L}\\p{N}])';
+  return new RegExp(`${before}${escaped}${after}`, `iu${flags}`);
+}
+
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const HANGUL = /\p{Script=Hangul}/u;
+
+/**
+ * A sentence as it may be quoted before the learner has answered: a choice question's options
+ * blanked out; null (point to it, do not quote it) for a sentence that answers a free-response
+ * question, one sharing two or more of its terms.
+ */
+function lockedQuote(
+  question: NonNullable<TutorInput['question']>,
+): (text: string) => string | null {
+  if (MULTIPLE_CHOICE_TYPES.includes(question.questionType))
+    return (text) => blankOut(text, question.options ?? []);
+  const questionStems = new Set(messageTerms(question.question).stems);
+  return (text) => {
+    const stems = new Set(messageTerms(text).stems);
+    const shared = [...questionStems].filter((t) => stems.has(t)).length;
+    return shared >= Math.min(2, questionStems.size) ? null : text;
+  };
 }
 
 /** For "summarise this" and quick prompts without terms of their own: the chunks' central sentences. */
@@ -316,23 +358,21 @@ function overview(
   doc: DocumentModel,
   context: readonly RetrievedChunk[],
   input: TutorInput,
+  w: TutorWords,
+  read: Read,
 ): Composed {
-  const sentences = pickSummarySentences(doc, SIMPLE_INTENT.test(input.message) ? 2 : 4);
-  if (sentences.length === 0) return notFound(doc);
+  const sentences = pickSummarySentences(doc, read.intents.has('simple') ? 2 : 4);
+  if (sentences.length === 0) return notFound(doc, w);
   const paragraphs: string[] = [];
   const title = input.source?.title;
-  paragraphs.push(
-    title
-      ? `In short, here is what **${title}** covers:`
-      : 'In short, here is what your sources cover:',
-  );
+  paragraphs.push(title ? w.overviewOf(title) : w.overview);
   const scored: Scored[] = sentences.flatMap((sentence) => {
     const chunk = context[sentence.part];
     return chunk ? [{ sentence, chunk, coverage: 1, score: 1 }] : [];
   });
   for (const group of byChunk(scored)) {
     paragraphs.push(
-      `${group.map((s) => s.sentence.text).join(' ')} [${context.indexOf(group[0]!.chunk) + 1}]`,
+      `${joinSentences(group.map((s) => s.sentence.text))} [${context.indexOf(group[0]!.chunk) + 1}]`,
     );
   }
   const text = paragraphs.join('\n\n');
@@ -355,20 +395,22 @@ function explainAnswer(
   doc: DocumentModel,
   context: readonly RetrievedChunk[],
   question: AnsweredQuestion,
+  w: TutorWords,
 ): Composed {
   const choice = MULTIPLE_CHOICE_TYPES.includes(question.questionType);
   const right = question.correctAnswer.trim();
   const chosen = question.userAnswer?.trim() ?? '';
   const wrong = question.isCorrect === false;
   const paragraphs: string[] = [];
-  if (question.isCorrect === true) paragraphs.push(`Yes: **${right}** is right.`);
+  if (question.isCorrect === true) paragraphs.push(w.yesRight(right));
   else if (choice && wrong && chosen && chosen.toLowerCase() !== right.toLowerCase())
-    paragraphs.push(`The correct answer is **${right}**, not **${chosen}**.`);
-  else if (choice) paragraphs.push(`The correct answer is **${right}**.`);
-  else paragraphs.push(`A full answer says: **${right}**`);
+    paragraphs.push(w.correctNot(right, chosen));
+  else if (choice) paragraphs.push(w.correct(right));
+  else paragraphs.push(w.fullAnswer(right));
 
   const weights = new Map<string, number>();
-  for (const stem of messageTerms(question.question.replace(/_+/g, ' ')).stems) weights.set(stem, 0.6);
+  for (const stem of messageTerms(question.question.replace(/_+/g, ' ')).stems)
+    weights.set(stem, 0.6);
   for (const stem of messageTerms(right).stems) weights.set(stem, 1);
   const scored = scoreSentences(doc, context, [...weights.keys()], weights);
   // For a choice, a sentence that names the right option is the evidence; otherwise the best match.
@@ -377,10 +419,17 @@ function explainAnswer(
   const quoted = evidence.length > 0 ? evidence : firstSentences(doc, context);
   const numberOf = (chunk: RetrievedChunk) => context.indexOf(chunk) + 1;
   if (quoted.length > 0) {
-    paragraphs.push('Here is what your sources say:');
+    paragraphs.push(w.sourcesSay);
     for (const group of byChunk(quoted))
-      paragraphs.push(`${group.map((s) => s.sentence.text).join(' ')} [${numberOf(group[0]!.chunk)}]`);
+      paragraphs.push(
+        `${joinSentences(group.map((s) => s.sentence.text))} [${numberOf(group[0]!.chunk)}]`,
+      );
   }
+
+  // A free response's grade says what the answer missed; the tutor repeats it beside the passage.
+  const feedback = question.feedback?.trim();
+  if (!choice && question.isCorrect !== true && feedback)
+    paragraphs.push(w.aboutYourAnswer(feedback));
 
   if (choice && wrong && chosen && chosen.toLowerCase() !== right.toLowerCase()) {
     const used = new Set(quoted.map((s) => s.sentence.id));
@@ -395,8 +444,8 @@ function explainAnswer(
       ) ?? naming[0];
     paragraphs.push(
       about
-        ? `Your sources mention **${chosen}** in another role: ${about.text} [${numberOf(context[about.part]!)}]`
-        : `Nothing in these passages connects **${chosen}** with this question.`,
+        ? w.otherRole(chosen, `${about.text} [${numberOf(context[about.part]!)}]`)
+        : w.noConnection(chosen),
     );
   }
   const text = paragraphs.join('\n\n');
@@ -425,6 +474,8 @@ function explainSelection(
   doc: DocumentModel,
   context: readonly RetrievedChunk[],
   chips: readonly string[],
+  quote: (text: string) => string | null,
+  w: TutorWords,
 ): Composed | null {
   const numberOf = (part: number) => context.indexOf(context[part]!) + 1;
   const paragraphs: string[] = [];
@@ -449,10 +500,18 @@ function explainSelection(
       const before = doc.sentences[at.id - 1];
       const lead =
         before && before.part === at.part && quotable(before) && !used.has(before.id)
-          ? `${before.text} `
-          : '';
-      paragraphs.push(`**"${label}"** comes from this passage of your sources:`);
-      paragraphs.push(`${lead}${at.text} [${numberOf(at.part)}]`);
+          ? quote(before.text)
+          : null;
+      const sentence = quote(at.text);
+      if (sentence === null) {
+        // Before an answer, the passage that answers the question is pointed to, not quoted.
+        paragraphs.push(w.selectionWithheld(label, `[${numberOf(at.part)}]`));
+        continue;
+      }
+      paragraphs.push(w.selectionFrom(label));
+      paragraphs.push(
+        `${joinSentences(lead ? [lead, sentence] : [sentence])} [${numberOf(at.part)}]`,
+      );
     }
     // Its key terms, each defined by another sentence of the sources.
     const defined: string[] = [];
@@ -466,18 +525,23 @@ function explainSelection(
           quotable(s) &&
           s.phrases.some((p) => normalise(p.surface) === key && definesAt(s, p.end)),
       );
-      if (!definition) continue;
+      const text = definition ? quote(definition.text) : null;
+      if (!definition || text === null) continue;
       used.add(definition.id);
-      defined.push(`- **${phrase}**: ${definition.text} [${numberOf(definition.part)}]`);
+      defined.push(`- **${phrase}**: ${text} [${numberOf(definition.part)}]`);
     }
     if (defined.length > 0) {
-      paragraphs.push(at ? 'Its key terms, as your sources define them:' : `On **"${label}"**, your sources define:`);
+      paragraphs.push(at ? w.keyTerms : w.selectionDefines(label));
       paragraphs.push(defined.join('\n'));
     } else if (at) {
       const next = doc.sentences[at.id + 1];
-      if (next && next.part === at.part && quotable(next) && !used.has(next.id)) {
+      const text =
+        next && next.part === at.part && quotable(next) && !used.has(next.id)
+          ? quote(next.text)
+          : null;
+      if (next && text !== null) {
         used.add(next.id);
-        paragraphs.push(`The passage goes on: ${next.text} [${numberOf(next.part)}]`);
+        paragraphs.push(w.goesOn(`${text} [${numberOf(next.part)}]`));
       }
     }
   }
@@ -486,15 +550,12 @@ function explainSelection(
   return { text, citations: citationsFrom(text, context) };
 }
 
-function notFound(doc: DocumentModel): Composed {
+function notFound(doc: DocumentModel, w: TutorWords): Composed {
   const topics = diverseKeyPhrases(doc, 3)
     .filter((p) => p.count >= 2)
     .map((p) => `**${p.surface}**`);
-  const suggestion =
-    topics.length >= 2
-      ? ` They cover topics such as ${topics.slice(0, -1).join(', ')} and ${topics[topics.length - 1]}; try asking about one of those.`
-      : '';
-  return { text: `${NOT_FOUND}${suggestion}`, citations: [] };
+  const suggestion = topics.length >= 2 ? w.topics(w.list(topics)) : '';
+  return { text: `${w.notFound}${suggestion}`, citations: [] };
 }
 
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
