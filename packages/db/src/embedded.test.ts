@@ -105,6 +105,19 @@ describe('embedded Postgres with a data folder', () => {
   });
 });
 
+describe('embedded Postgres with its buffer pool set', () => {
+  it('runs with the shared_buffers asked for, its own start parameters kept', async () => {
+    const server = await startEmbeddedPostgres({ sharedBuffersMb: 16 });
+    try {
+      expect(await query(server.url, 'show shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
+      // PGlite's own start parameters still apply beside it.
+      expect(await query(server.url, 'show max_parallel_workers')).toEqual([{ max_parallel_workers: '0' }]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('embedded Postgres with a password', () => {
   let server: EmbeddedPostgres;
   const password = 'a generated password / with: odd characters';

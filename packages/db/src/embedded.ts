@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
+import { keepFileSizes } from './embedded-fs';
 import { startPgliteServer } from './embedded-server';
 
 export type EmbeddedPostgresOptions = {
@@ -24,6 +25,16 @@ export type EmbeddedPostgresOptions = {
   password?: string;
   /** Statement texts kept prepared for the whole session (embedded-server.ts); 0 prepares none. */
   statementCache?: number;
+  /**
+   * Postgres's buffer pool, in MB; unset, Postgres's default (128 MB). PGlite's WebAssembly memory
+   * holds the whole pool resident from the start, used or not, and never gives memory back.
+   */
+  sharedBuffersMb?: number;
+  /**
+   * Data files' sizes kept in memory rather than read with fstat at every scan (embedded-fs.ts);
+   * on by default, off only to measure or test against.
+   */
+  keepFileSizes?: boolean;
 };
 
 export type EmbeddedPostgres = {
@@ -54,13 +65,19 @@ export async function startEmbeddedPostgres({
   loadDataDir,
   password,
   statementCache,
+  sharedBuffersMb,
+  keepFileSizes: keepSizes = true,
 }: EmbeddedPostgresOptions = {}): Promise<EmbeddedPostgres> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
+    ...(sharedBuffersMb !== undefined
+      ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`] }
+      : {}),
     extensions: { vector, pg_trgm },
   });
+  if (keepSizes) keepFileSizes(db);
   let server: Awaited<ReturnType<typeof startPgliteServer>>;
   try {
     server = await startPgliteServer({

@@ -1,7 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createLogger, fastifyLoggerOptions, redactUrl } from './index';
+import { bufferedStdout, createLogger, fastifyLoggerOptions, redactUrl } from './index';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -107,5 +111,41 @@ describe('database errors', () => {
     createLogger({ name: 'test', destination }).error({ err: driverError }, 'insert failed');
     expect(lines[1]!.err).toMatchObject({ code: '23505', detail: '[redacted]' });
     expect(JSON.stringify(lines[1])).not.toContain('ada@example.com');
+  });
+});
+
+describe('bufferedStdout', () => {
+  const linesIn = (file: string) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => (JSON.parse(l) as { msg: string }).msg);
+
+  it('writes lines in blocks: a few wait for the periodic flush, a block past 4 KB goes at once, all in order', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mnemo-log-'));
+    const file = join(dir, 'out.log');
+    const log = createLogger({ name: 'test', destination: bufferedStdout({ dest: file, flushMs: 50 }) });
+    await new Promise((r) => setTimeout(r, 20)); // the file is opened asynchronously
+    log.info('one');
+    log.info('two');
+    expect(readFileSync(file, 'utf8')).toBe('');
+    await expect.poll(() => linesIn(file)).toEqual(['one', 'two']);
+    for (let i = 0; i < 40; i++) log.info(`line ${i} ${'x'.repeat(100)}`);
+    // Past minLength the block is written without waiting for the timer.
+    await expect.poll(() => linesIn(file).length, { interval: 5 }).toBeGreaterThan(2);
+    await expect.poll(() => linesIn(file).length).toBe(42);
+    expect(linesIn(file).slice(2).map((m) => m.split(' ')[1])).toEqual(Array.from({ length: 40 }, (_, i) => String(i)));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('writes what is still buffered when the process exits', () => {
+    const script = `
+      import { createLogger, bufferedStdout } from ${JSON.stringify(join(import.meta.dirname, 'index.ts'))};
+      const log = createLogger({ name: 'test', destination: bufferedStdout({ flushMs: 60_000 }) });
+      log.info('first'); log.info('last');
+      process.exit(0);
+    `;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(out.split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual(['first', 'last']);
   });
 });

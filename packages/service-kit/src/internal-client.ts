@@ -1,7 +1,17 @@
 import { IDENTITY_HEADER, REQUEST_ID_HEADER } from '@mnemo/contracts/identity';
 import { AppError } from './errors';
 import { signIdentity } from './identity';
-import { currentTraceCarrier } from './trace';
+import { currentTraceCarrier, type TraceCarrier } from './trace';
+
+type CallOptions = {
+  requestId?: string | undefined;
+  /**
+   * The trace the call continues. Without it, the active span's (async context): a process that
+   * does not make its requests' spans active (the gateway, see TracingOptions.activeContext)
+   * passes its request's here.
+   */
+  trace?: TraceCarrier | undefined;
+};
 
 /**
  * Calls another service's internal API as a service (never on a user's behalf), over HTTP with the
@@ -9,7 +19,7 @@ import { currentTraceCarrier } from './trace';
  */
 export function createInternalClient({ baseUrl, secret, service, timeoutMs = 10_000 }: { baseUrl: string; secret: string; service: string; timeoutMs?: number }) {
   const root = baseUrl.replace(/\/+$/, '');
-  async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, requestId?: string): Promise<T> {
+  async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, { requestId, trace }: CallOptions): Promise<T> {
     let res: Response;
     try {
       res = await fetch(`${root}${path}`, {
@@ -18,8 +28,8 @@ export function createInternalClient({ baseUrl, secret, service, timeoutMs = 10_
           ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
           [IDENTITY_HEADER]: signIdentity({ kind: 'service', service }, secret),
           ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
-          // The caller's active span (a request, a job) becomes the parent of the callee's.
-          ...currentTraceCarrier(),
+          // The caller's span (given, or the active one: a request, a job) becomes the parent of the callee's.
+          ...(trace ?? currentTraceCarrier()),
         },
         ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
         signal: AbortSignal.timeout(timeoutMs),
@@ -32,11 +42,11 @@ export function createInternalClient({ baseUrl, secret, service, timeoutMs = 10_
     return (text ? JSON.parse(text) : undefined) as T;
   }
   return {
-    post<T = unknown>(path: string, body: unknown, { requestId }: { requestId?: string } = {}): Promise<T> {
-      return call<T>('POST', path, body, requestId);
+    post<T = unknown>(path: string, body: unknown, options: CallOptions = {}): Promise<T> {
+      return call<T>('POST', path, body, options);
     },
-    get<T = unknown>(path: string, { requestId }: { requestId?: string } = {}): Promise<T> {
-      return call<T>('GET', path, undefined, requestId);
+    get<T = unknown>(path: string, options: CallOptions = {}): Promise<T> {
+      return call<T>('GET', path, undefined, options);
     },
   };
 }

@@ -1,5 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
+import { collectGarbageWhenIdle } from './memory';
 
 /**
  * Listens, then closes gracefully on SIGTERM/SIGINT: Fastify stops accepting connections, waits
@@ -10,7 +11,11 @@ export async function runService(
   { port, host, graceMs = 10_000 }: { port: number; host: string; graceMs?: number },
   onClose: () => Promise<void> = async () => {},
 ) {
+  // What starting left, and later what each burst of requests leaves, is collected once the
+  // process goes quiet rather than kept resident while it idles (issue 25, idle memory).
+  const idleCollector = collectGarbageWhenIdle();
   const close = async () => {
+    idleCollector.stop();
     await app.close();
     await onClose();
   };

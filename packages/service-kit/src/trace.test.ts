@@ -5,7 +5,7 @@ import { InMemorySpanExporter } from '@opentelemetry/sdk-trace';
 import { createService, type ServiceApp } from './index';
 import { createInternalClient } from './internal-client';
 import { promClient } from './metrics';
-import { createTracing, currentTraceCarrier, inSpan, SpanKind, type TraceContext } from './trace';
+import { createTracing, currentTraceCarrier, inSpan, SpanKind, spanTraceCarrier, type TraceContext } from './trace';
 
 const CALLER = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
 const SECRET = 'trace-secret-0123456789';
@@ -128,6 +128,30 @@ describe('trace context', () => {
     const down = collector.received.find((r) => r.service === 'mnemo-downstream')!;
     expect(up.span).toMatchObject({ traceId: mine.traceId, spanId: mine.spanId, parentSpanId: 'b7ad6b7169203331', name: 'POST /work', kind: 2 });
     expect(down.span).toMatchObject({ traceId: mine.traceId, spanId: theirs.spanId, parentSpanId: mine.spanId, name: 'GET /internal/who' });
+  });
+
+  it('without an active context, hands the request span on explicitly: the same trace, no span active', async () => {
+    const downstream = service('downstream');
+    downstream.get('/internal/who', async (request) => ({ trace: request.trace }));
+    await downstream.listen({ port: 0, host: '127.0.0.1' });
+    const client = createInternalClient({
+      baseUrl: `http://127.0.0.1:${(downstream.server.address() as AddressInfo).port}`,
+      secret: SECRET,
+      service: 'edge',
+    });
+    const edge = service('edge', { activeContext: false });
+    edge.get('/work', { config: { public: true } }, async (request) => {
+      const active = currentTraceCarrier();
+      const answer = await client.get<{ trace: TraceContext }>('/internal/who', { trace: spanTraceCarrier(request.span) });
+      return { mine: request.trace, theirs: answer.trace, active };
+    });
+    const res = await edge.inject({ url: '/work', headers: { traceparent: CALLER } });
+    const { mine, theirs, active } = res.json() as { mine: TraceContext; theirs: TraceContext; active: Record<string, string> };
+    expect(mine.traceId).toBe('0af7651916cd43dd8448eb211c80319c');
+    expect(mine.parentSpanId).toBe('b7ad6b7169203331');
+    expect(res.headers.traceparent).toBe(`00-${mine.traceId}-${mine.spanId}-01`);
+    expect(active).toEqual({});
+    expect(theirs).toMatchObject({ traceId: mine.traceId, parentSpanId: mine.spanId });
   });
 
   it('runs work (a job) as a span continuing the carrier it was given, recording a failure', async () => {

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import {
   context,
   propagation,
@@ -14,7 +15,7 @@ import {
 } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import type { OTLPTraceExporter as OtlpTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
   AlwaysOnSampler,
@@ -61,6 +62,15 @@ export type TracingOptions = {
   otlpEndpoint?: string | undefined;
   /** Where spans go instead of a collector (tests). */
   exporter?: SpanExporter;
+  /**
+   * false: a request's span is not made the active context (AsyncLocalStorage) for the rest of the
+   * request; `request.trace` still holds it, and whatever continues the trace is handed it
+   * explicitly (headers, `createInternalClient`'s `trace`). Once an AsyncLocalStorage holds a value,
+   * Node 20 runs its promise hook on every promise of the process: at the gateway, which relays
+   * every call (undici, reply-from, streams) and makes two internal calls, that was 6-9% of its CPU
+   * a call (issue 25). Default true.
+   */
+  activeContext?: boolean | undefined;
 };
 
 export type Tracing = {
@@ -77,13 +87,22 @@ export type Tracing = {
   shutdown(): Promise<void>;
 };
 
+/**
+ * The OTLP exporter's class, required when a collector is configured: it and its protobuf code
+ * (~2.5 MB of heap, ~5 MB resident) are otherwise never used, in each of the six services and worker of
+ * `npm start` (issue 25, idle memory). Synchronous (createTracing is), hence `require`.
+ */
+const otlpExporter = () =>
+  (createRequire(import.meta.url)('@opentelemetry/exporter-trace-otlp-http') as { OTLPTraceExporter: typeof OtlpTraceExporter })
+    .OTLPTraceExporter;
+
 /** A tracer of its own for one service (its `service.name`), exporting when configured. */
 export function createTracing(serviceName: string, options: TracingOptions = {}): Tracing {
   installGlobals();
   const exporter =
     options.exporter ??
     (options.otlpEndpoint
-      ? new OTLPTraceExporter({ url: `${options.otlpEndpoint.replace(/\/+$/, '')}/v1/traces` })
+      ? new (otlpExporter())({ url: `${options.otlpEndpoint.replace(/\/+$/, '')}/v1/traces` })
       : undefined);
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': `mnemo-${serviceName}` }),
@@ -141,6 +160,16 @@ export const formatTraceparent = (ctx: Pick<TraceContext, 'traceId' | 'spanId' |
 export function currentTraceCarrier(): TraceCarrier {
   const carrier: Record<string, string> = {};
   propagation.inject(context.active(), carrier);
+  return carrier;
+}
+
+/**
+ * A span's context as a carrier, the same as `currentTraceCarrier()` while that span is active: for
+ * a request whose span is not made active (TracingOptions.activeContext false), `request.span`.
+ */
+export function spanTraceCarrier(span: Span): TraceCarrier {
+  const carrier: Record<string, string> = {};
+  propagation.inject(trace.setSpan(ROOT_CONTEXT, span), carrier);
   return carrier;
 }
 

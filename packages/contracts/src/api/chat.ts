@@ -199,11 +199,29 @@ export const updateSystemMessagesResponseSchema = z.object({
 });
 export type UpdateSystemMessagesResponse = z.output<typeof updateSystemMessagesResponseSchema>;
 
+/**
+ * Addition (issue 21): the question the learner is studying, for a question-mode message. The
+ * service reads the question itself from the deck (never the client's copy of it, nor its answer)
+ * and tells the tutor the correct answer only once `answerSubmitted`; `isCorrect` and `feedback`
+ * are the evaluation the learner was shown (a free response's is the grader's, which the client
+ * holds). A question of another deck is ignored.
+ */
+export const chatQuestionSchema = z.object({
+  questionId: idSchema,
+  answerSubmitted: z.boolean().optional(),
+  /** The learner's answer: an option's text or index, or a free response. */
+  userAnswer: z.union([z.string().max(CHAT_MESSAGE_MAX), z.number().int().min(0)]).nullish(),
+  isCorrect: z.boolean().nullish(),
+  feedback: z.string().max(CHAT_MESSAGE_MAX).nullish(),
+});
+export type ChatQuestion = z.input<typeof chatQuestionSchema>;
+
 export const sendMessageBodySchema = z.object({
   chatId: idSchema,
   message: userMessageSchema,
   vectorContext: vectorContextInputSchema,
   preview: z.boolean().optional(),
+  question: chatQuestionSchema.optional(),
 });
 export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
 /** The assistant's answer; the user's message and the answer are both stored in the chat. */
@@ -222,6 +240,7 @@ export const ephemeralMessageBodySchema = z.object({
   mode: chatModeSchema.optional(),
   /** Addition: the conversation so far (ephemeral chats keep it in the browser), oldest first. */
   chatHistory: chatHistorySchema.optional(),
+  question: chatQuestionSchema.optional(),
 });
 export type EphemeralMessageBody = z.input<typeof ephemeralMessageBodySchema>;
 
@@ -230,6 +249,7 @@ export const streamMessageBodySchema = z.object({
   vectorContext: vectorContextInputSchema,
   /** A model name the client may ask for; the server uses its own when it does not offer that one. */
   model: z.string().max(100).optional(),
+  question: chatQuestionSchema.optional(),
 });
 export type StreamMessageBody = z.input<typeof streamMessageBodySchema>;
 export const streamEphemeralBodySchema = ephemeralMessageBodySchema;

@@ -44,6 +44,7 @@ function spanNameOf(method: string, route: string): string {
 
 export function tracingPlugin(app: FastifyInstance, options: { name: string; tracing?: TracingOptions | undefined }) {
   const tracing = createTracing(options.name, options.tracing);
+  const activeContext = options.tracing?.activeContext !== false;
   app.decorate('tracing', tracing);
   app.decorateRequest('trace', null as never);
   app.decorateRequest('span', null as never);
@@ -61,8 +62,9 @@ export function tracingPlugin(app: FastifyInstance, options: { name: string; tra
     (request.log as Logger).setBindings({ traceId: request.trace.traceId, spanId: request.trace.spanId });
     reply.header(TRACEPARENT_HEADER, formatTraceparent(request.trace));
     // The rest of the request (body parsing included: tested over a real socket) runs in this
-    // span's context.
-    context.with(trace.setSpan(parent, span), done);
+    // span's context, unless the service hands the trace on itself (TracingOptions.activeContext).
+    if (activeContext) context.with(trace.setSpan(parent, span), done);
+    else done();
   });
   app.addHook('onResponse', (request, reply, done) => {
     if (request.span.isRecording()) {
