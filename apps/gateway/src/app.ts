@@ -38,7 +38,13 @@ export async function buildApp(env: Env, deps: GatewayDeps = {}) {
     opsEndpoints: 'ops-server',
     // The edge logs one line per call; the services behind it log theirs at debug.
     accessLogLevel: 'info',
-    tracing: { otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT },
+    // One line per call: written in blocks, not a write (and a read at the launcher) per line.
+    bufferedLogs: true,
+    // The request's span is not made the active context: every call here is relayed through
+    // promises (undici, reply-from, streams), each of which paid AsyncLocalStorage's promise hook;
+    // what continues the trace is handed it (the proxy's traceparent, the plan's and the progress
+    // stream's internal calls). Issue 25.
+    tracing: { otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, activeContext: false },
   });
 
   const redis = deps.redis ?? createRedis(env.REDIS_URL);

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { ANONYMOUS_SESSION_HEADER } from '@mnemo/contracts/identity';
+import { spanTraceCarrier } from '@mnemo/service-kit';
 import type { IdentityResolver } from '../modules/identity/identity.service';
 import { ISSUE_ANONYMOUS_SESSION_PATH } from '../modules/identity/anonymous.routes';
 
@@ -32,6 +33,9 @@ export const identityPlugin = fp<{ resolver: IdentityResolver }>(
         resolved = resolver.resolve({
           authorization: headerOf(request.headers.authorization),
           anonymousSession: headerOf(request.headers[ANONYMOUS_SESSION_HEADER]),
+          // Only a bearer token's plan asks billing; the gateway's request span is not the active
+          // context (app.ts), so the trace is handed on.
+          trace: request.headers.authorization === undefined ? undefined : spanTraceCarrier(request.span),
         });
       } catch (error) {
         done(error as Error);

@@ -1,6 +1,6 @@
 import { jwtVerify, errors as joseErrors } from 'jose';
 import { z } from 'zod';
-import { AppError } from '@mnemo/service-kit';
+import { AppError, type TraceCarrier } from '@mnemo/service-kit';
 import type { AnonymousIds } from './anonymous-id';
 import { LRUCache } from 'lru-cache';
 import type { Redis } from 'ioredis';
@@ -50,7 +50,7 @@ export function createIdentityResolver({
   redis: Redis;
   redisPrefix: string;
   /** The user's plan from the billing service (cached); null or absent falls back to the token's claim. */
-  planOf?: (userId: string) => Promise<Plan | null>;
+  planOf?: (userId: string, trace?: TraceCarrier) => Promise<Plan | null>;
   /** How many verified tokens are remembered (the most recently used). */
   rememberTokens?: number;
   now?: () => number;
@@ -90,7 +90,7 @@ export function createIdentityResolver({
     return claims;
   }
 
-  async function fromToken(token: string): Promise<Identity> {
+  async function fromToken(token: string, trace: TraceCarrier | undefined): Promise<Identity> {
     const claims = await verifyToken(token);
     // Logout and password resets end sessions before their tokens expire.
     const [revoked, validAfter] = await redis.mget(
@@ -99,7 +99,7 @@ export function createIdentityResolver({
     );
     if (revoked || (validAfter && (claims.iat ?? 0) * 1000 < Number(validAfter))) throw invalid('Session ended');
     // The plan is billing's word, not the token's: an upgrade must not wait for a new sign-in.
-    const plan = (await planOf?.(claims.sub)) ?? claims.plan ?? 'free';
+    const plan = (await planOf?.(claims.sub, trace)) ?? claims.plan ?? 'free';
     return { kind: 'user', userId: claims.sub, plan, sessionId: claims.jti! };
   }
 
@@ -108,12 +108,17 @@ export function createIdentityResolver({
      * The caller of a request. Synchronous (no promise) for a guest or nobody, the calls that need
      * no Redis; a promise for a bearer token. Throws (or rejects) with the AppError to answer.
      */
-    resolve(input: { authorization?: string | undefined; anonymousSession?: string | undefined }): Identity | Promise<Identity> {
+    resolve(input: {
+      authorization?: string | undefined;
+      anonymousSession?: string | undefined;
+      /** The request's trace, continued by the plan's call to billing. */
+      trace?: TraceCarrier | undefined;
+    }): Identity | Promise<Identity> {
       const auth = input.authorization?.trim();
       if (auth) {
         const match = /^Bearer\s+(\S+)$/i.exec(auth);
         if (!match?.[1]) throw new AppError('TOKEN_INVALID', 'Malformed Authorization header', { flags: { shouldClearToken: true } });
-        return fromToken(match[1]);
+        return fromToken(match[1], input.trace);
       }
       const anon = input.anonymousSession?.trim();
       if (anon) {

@@ -8,6 +8,7 @@ import {
   type BillingPlan,
 } from '@mnemo/contracts/internal/billing';
 import type { InternalClient } from '@mnemo/service-kit/internal-client';
+import type { TraceCarrier } from '@mnemo/service-kit';
 
 /** How long an answer of billing is trusted without hearing of a change (seconds). */
 export const PLAN_CACHE_SECONDS = 30;
@@ -43,7 +44,7 @@ export function createPlanCache({
   // The gateway must not miss an invalidation: subscribe before the first answer is cached.
   const subscribed = subscriber.subscribe(channel).catch((err: unknown) => log.warn({ err }, 'could not subscribe to plan changes'));
 
-  async function ask(userId: string): Promise<BillingPlan | null> {
+  async function ask(userId: string, trace: TraceCarrier | undefined): Promise<BillingPlan | null> {
     const key = planCacheKey(prefix, userId);
     const cached = await redis.get(key).catch(() => null);
     if (cached) {
@@ -51,7 +52,7 @@ export function createPlanCache({
       if (parsed.success) return parsed.data.plan;
     }
     try {
-      const answer = internalPlanResponseSchema.parse(await billing.get(internalPlanPath(userId)));
+      const answer = internalPlanResponseSchema.parse(await billing.get(internalPlanPath(userId), { trace }));
       await redis.set(key, JSON.stringify(answer), 'EX', ttlSeconds).catch(() => {});
       return answer.plan;
     } catch (err) {
@@ -65,8 +66,8 @@ export function createPlanCache({
    * several calls at once) share the answer instead of each asking billing.
    */
   const inFlight = new Map<string, Promise<BillingPlan | null>>();
-  async function askOnce(userId: string): Promise<BillingPlan | null> {
-    const plan = await ask(userId);
+  async function askOnce(userId: string, trace: TraceCarrier | undefined): Promise<BillingPlan | null> {
+    const plan = await ask(userId, trace);
     memory.set(userId, { plan, expires: Date.now() + (plan ? ttlSeconds * 1000 : FAILURE_BACKOFF_MS) });
     // The map holds only recent callers: an entry past its time is dropped when the map grows.
     if (memory.size > 50_000) for (const [k, v] of memory) if (v.expires <= Date.now()) memory.delete(k);
@@ -74,14 +75,17 @@ export function createPlanCache({
   }
 
   return {
-    /** The user's plan, or null when billing could not say (the caller falls back). */
-    async planOf(userId: string): Promise<BillingPlan | null> {
+    /**
+     * The user's plan, or null when billing could not say (the caller falls back). `trace`: the
+     * request's, continued by the call to billing (the gateway makes no span active, see app.ts).
+     */
+    async planOf(userId: string, trace?: TraceCarrier): Promise<BillingPlan | null> {
       await subscribed;
       const hit = memory.get(userId);
       if (hit && hit.expires > Date.now()) return hit.plan;
       let pending = inFlight.get(userId);
       if (!pending) {
-        pending = askOnce(userId).finally(() => inFlight.delete(userId));
+        pending = askOnce(userId, trace).finally(() => inFlight.delete(userId));
         inFlight.set(userId, pending);
       }
       return pending;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '@mnemo/service-kit';
+import { AppError, spanTraceCarrier } from '@mnemo/service-kit';
 import { openEventStream } from '@mnemo/service-kit/sse';
 import type { ProgressEvent } from '@mnemo/contracts/progress';
 import type { Identity } from '@mnemo/contracts/identity';
@@ -57,7 +57,7 @@ export async function progressRoutes(
       const { sourceId } = request.params as { sourceId: string };
       const watcher = watcherOf(request);
       // Another caller's source looks exactly like one that does not exist.
-      if (!(await relay.mayWatch(sourceId, watcher))) throw new AppError('NOT_FOUND', 'Source not found');
+      if (!(await relay.mayWatch(sourceId, watcher, spanTraceCarrier(request.span)))) throw new AppError('NOT_FOUND', 'Source not found');
       return { success: true, ticket: await tickets.issue(sourceId, watcher), expiresInSeconds: PROGRESS_TICKET_TTL_SECONDS };
     },
   );
@@ -77,7 +77,7 @@ export async function progressRoutes(
         watcher = watcherOf(request);
       }
       // Checked again with a ticket too: the source may have changed hands within the minute.
-      if (!(await relay.mayWatch(sourceId, watcher))) throw new AppError('NOT_FOUND', 'Source not found');
+      if (!(await relay.mayWatch(sourceId, watcher, spanTraceCarrier(request.span)))) throw new AppError('NOT_FOUND', 'Source not found');
       const caller =
         watcher.kind === 'user' ? `user:${watcher.userId}` : watcher.kind === 'anonymous' ? `anon:${watcher.anonId}` : 'none';
       const held = perCaller.get(caller) ?? 0;

@@ -10,12 +10,13 @@ import {
   type ProgressEvent,
 } from '@mnemo/contracts/progress';
 import type { Identity } from '@mnemo/contracts/identity';
+import type { TraceCarrier } from '@mnemo/service-kit';
 import { createProgressStore } from '@mnemo/service-kit/progress';
 
 type Listener = (event: ProgressEvent) => void;
 
 /** The deck service's internal API, as far as the relay uses it. */
-export type DeckClient = { post<T = unknown>(path: string, body: unknown): Promise<T> };
+export type DeckClient = { post<T = unknown>(path: string, body: unknown, options?: { trace?: TraceCarrier }): Promise<T> };
 
 /**
  * Relays progress from Redis pub/sub to SSE clients. One subscriber connection serves every client
@@ -56,14 +57,14 @@ export function createProgressRelay({
      * a guest who signed up while it processed), the deck service is asked whether the caller owns
      * the source, and a yes is kept under the same key for PROGRESS_TTL_SECONDS.
      */
-    async mayWatch(sourceId: string, identity: Identity): Promise<boolean> {
+    async mayWatch(sourceId: string, identity: Identity, trace?: TraceCarrier): Promise<boolean> {
       const tag = ownerTag(identity);
       if (!tag) return false;
       const key = progressOwnerKey(prefix, sourceId);
       const owner = await redis.get(key);
       if (owner === tag) return true;
       if (!deck) return false;
-      const answer = progressAccessResponseSchema.parse(await deck.post(progressAccessPath(sourceId), { owner: tag }));
+      const answer = progressAccessResponseSchema.parse(await deck.post(progressAccessPath(sourceId), { owner: tag }, { trace }));
       if (answer.allowed) await redis.set(key, tag, 'EX', PROGRESS_TTL_SECONDS);
       return answer.allowed;
     },

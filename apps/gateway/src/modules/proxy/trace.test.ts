@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService } from '@mnemo/service-kit';
 import { envSchema } from '../../env';
 import { buildApp } from '../../app';
 import { createAnonymousIds } from '../identity/anonymous-id';
+import { JWT_AUDIENCE, JWT_ISSUER } from '../identity/identity.service';
 
 const INTERNAL_SECRET = 'gateway-trace-internal-secret-0123';
 const JWT_SECRET = 'gateway-test-jwt-secret-0123456789abcdef0123';
@@ -13,7 +15,12 @@ const CALLER_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 
 /** A service that reports the trace it continued and the traceparent it was sent. */
 const service = createService({ name: 'echo', internalSecret: INTERNAL_SECRET, logLevel: 'silent' });
-service.all('/*', async (req) => ({ sent: req.headers.traceparent ?? null, trace: req.trace }));
+/** What the gateway's own calls (billing's plan) were sent, by path. */
+const internalCalls: Array<{ path: string; traceparent: string | undefined; trace: unknown }> = [];
+service.all('/*', async (req) => {
+  if (req.url.startsWith('/internal/')) internalCalls.push({ path: req.url, traceparent: req.headers.traceparent as string | undefined, trace: req.trace });
+  return { sent: req.headers.traceparent ?? null, trace: req.trace };
+});
 let gateway: Awaited<ReturnType<typeof buildApp>>;
 
 beforeAll(async () => {
@@ -48,6 +55,26 @@ describe('trace context through the gateway', () => {
     const body = res.json() as { sent: string; trace: { traceId: string; parentSpanId: string } };
     expect(body.sent).toBe(`00-${CALLER_TRACE}-${gatewaySpan![2]}-01`);
     expect(body.trace).toMatchObject({ traceId: CALLER_TRACE, parentSpanId: gatewaySpan![2] });
+  });
+
+  it('continues the caller’s trace in its own call for a signed-in user’s plan, as a child of the gateway’s span', async () => {
+    const userId = randomUUID();
+    const token = await new SignJWT({ sub: userId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(JWT_ISSUER)
+      .setAudience(JWT_AUDIENCE)
+      .setIssuedAt()
+      .setJti(randomUUID())
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode(JWT_SECRET));
+    const res = await gateway.inject({
+      url: '/api/decks',
+      headers: { traceparent: `00-${CALLER_TRACE}-00f067aa0ba902b7-01`, authorization: `Bearer ${token}` },
+    });
+    const gatewaySpan = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/.exec(String(res.headers.traceparent));
+    const planCall = internalCalls.find((c) => c.path.includes(userId));
+    expect(planCall?.traceparent).toBe(`00-${CALLER_TRACE}-${gatewaySpan![2]}-01`);
+    expect(planCall?.trace).toMatchObject({ traceId: CALLER_TRACE, parentSpanId: gatewaySpan![2] });
   });
 
   it('starts a trace for a caller without one', async () => {
