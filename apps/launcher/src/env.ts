@@ -31,6 +31,13 @@ export const envSchema = z.object({
   MAIL_DISABLED: envBoolean.default(false),
   /** The vector size of this deployment; migrations resize the column to it (see @mnemo/db/migrate). */
   EMBEDDING_DIMENSIONS: z.coerce.number().int().min(32).max(2000).default(384),
+  /**
+   * The embedded database's buffer pool (Postgres's shared_buffers), in MB. PGlite keeps all of it
+   * resident from the start (128 MB at Postgres's default: 151 MB of the launcher's memory against
+   * ~49 MB at 32); past it, pages are read from the data folder's files, which the system caches.
+   * Ignored with DATABASE_URL. Issue 25, idle memory (bench/README.md).
+   */
+  EMBEDDED_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(32),
   /** Seconds to wait for every service to become ready. */
   STARTUP_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(120),
 }).superRefine((env, ctx) => {

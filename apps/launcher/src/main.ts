@@ -14,7 +14,7 @@ import { loadSecrets } from './secrets';
 import { acquireRunFile } from './lock';
 import { keepRunning, type Restarting } from './restarts';
 import { startChild, waitForHttp, type ChildSpec } from './supervisor';
-import { collectGarbage } from '@mnemo/service-kit/memory';
+import { collectGarbage, collectGarbageWhenIdle } from '@mnemo/service-kit/memory';
 import { CHILD_NODE_ARGS } from './memory';
 import { LAUNCHER_ENV } from '../launch-env.mjs';
 
@@ -72,6 +72,7 @@ async function main() {
       port: await freePort(),
       maxConnections: 100,
       password: secrets.DATABASE_PASSWORD,
+      sharedBuffersMb: env.EMBEDDED_SHARED_BUFFERS_MB,
     });
     postgres = embedded = pg;
     databaseUrl = pg.url;
@@ -140,12 +141,24 @@ async function main() {
   };
 
   const nodeArgs = CHILD_NODE_ARGS;
+  // Auth, chat and billing run in one process (host.ts says why); each still listens on its own
+  // port with its own variables, which do not collide, so they share one environment.
+  const sharedServices = ['auth', 'chat', 'billing'] as const;
   const services = [
     {
-      name: 'auth',
-      script: script('auth'),
+      name: sharedServices.join('+'),
+      script: script('launcher', 'host.js'),
+      args: sharedServices.map((name) => script(name)),
       nodeArgs,
-      env: { ...common, AUTH_PORT: String(ports.auth), DECK_URL: url(ports.deck), CHAT_URL: url(ports.chat) },
+      env: {
+        ...common,
+        AUTH_PORT: String(ports.auth),
+        DECK_URL: url(ports.deck),
+        CHAT_URL: url(ports.chat),
+        CHAT_PORT: String(ports.chat),
+        BILLING_PORT: String(ports.billing),
+      },
+      serves: sharedServices.map((name) => [name, ports[name]] as const),
     },
     // The deck service and the worker ask billing for the monthly allowance and report usage.
     {
@@ -160,34 +173,36 @@ async function main() {
         // tables that changed since, every few minutes, as the ANALYZE above did at start.
         ...(embedded ? { TABLE_STATISTICS_INTERVAL_MS: String(TABLE_STATISTICS_INTERVAL_MS) } : {}),
       },
+      serves: [['deck', ports.deck] as const],
     },
-    { name: 'chat', script: script('chat'), nodeArgs, env: { ...common, CHAT_PORT: String(ports.chat) } },
-    { name: 'billing', script: script('billing'), nodeArgs, env: { ...common, BILLING_PORT: String(ports.billing) } },
     {
       name: 'worker',
       script: script('ingest-worker', 'worker.js'),
       nodeArgs,
       env: { ...common, WORKER_PORT: String(ports.worker), BILLING_URL: url(ports.billing) },
+      serves: [['worker', ports.worker] as const],
     },
-  ] as const;
+  ];
 
   // A child that crashes once it is up is restarted (restarts.ts); one that fails to start, or
   // keeps crashing, stops Mnemo with the reason.
   // Until every child has answered, a crash is a start-up failure: Mnemo stops with its reason
   // rather than logging a restart it will not make.
   let up = false;
-  const supervise = (spec: ChildSpec, port: number) =>
+  // The run file names every service with its process and port, several of them one process.
+  const supervise = (spec: ChildSpec, recorded: ReadonlyArray<readonly [name: string, port: number]>) =>
     keepRunning(spec, {
       isUp: () => up,
       start: (s) => startChild(s, { json, write: say, out: (chunk) => process.stdout.write(chunk) }),
       log: say,
-      onStart: (child) => run.record(spec.name, child.child.pid, port),
+      onStart: (child) => recorded.forEach(([name, port]) => run.record(name, child.child.pid, port)),
       onGiveUp: (error) => void fail(error),
     });
-  for (const spec of services) children.push(supervise(spec, ports[spec.name]));
+  const supervised = services.map((spec) => supervise(spec, spec.serves));
+  children.push(...supervised);
   await Promise.all(
-    services.map((s, i) =>
-      waitForHttp(`${url(ports[s.name])}/readyz`, { deadline, child: children[i]!.current() }),
+    services.flatMap((s, i) =>
+      s.serves.map(([, port]) => waitForHttp(`${url(port)}/readyz`, { deadline, child: supervised[i]!.current() })),
     ),
   );
 
@@ -209,7 +224,7 @@ async function main() {
       WEB_DIST_DIR: webDist,
     },
   };
-  const gateway = supervise(gatewaySpec, env.PORT);
+  const gateway = supervise(gatewaySpec, [['gateway', env.PORT]]);
   children.push(gateway);
 
   await waitForHttp(`${gatewayUrl.probe}/api/healthz`, { deadline, child: gateway.current() });
@@ -220,8 +235,12 @@ async function main() {
   }
   say(`\nMnemo is running at ${gatewayUrl.browser}  (Ctrl-C to stop)\n`);
   // What the start left (on a fresh data folder: initdb's and the migrations' buffers in PGlite,
-  // ~40 MB) is garbage an idle launcher would keep until a major GC (issue 25, idle memory).
+  // ~40 MB, and ~75 MB of glibc's heap freed around a few live blocks) is garbage an idle launcher
+  // would keep until a major GC: it goes now, since PGlite's start is over, and what a burst of
+  // queries leaves goes each time the launcher goes quiet (issue 25, idle memory). Waiting for the
+  // first quiet interval alone kept it 20 s after ready on a loaded machine.
   collectGarbage();
+  collectGarbageWhenIdle();
 }
 
 async function fail(error: unknown) {

@@ -40,4 +40,9 @@ describe('formatLine', () => {
     expect(formatLine('deck', line, false)).toBe('10:11:12 deck     WARN  careful');
     expect(formatLine('deck', line, true)).toBe(line);
   });
+
+  it('names the service a line comes from when one process runs several', () => {
+    const line = JSON.stringify({ level: 30, time: '2026-01-01T10:11:12.000Z', service: 'billing', msg: 'ready' });
+    expect(formatLine('auth+chat+billing', line, false)).toBe('10:11:12 billing  INFO  ready');
+  });
 });

@@ -9,6 +9,8 @@ export type ChildSpec = {
   env: Record<string, string>;
   /** Node flags for this child alone (memory limits), before the script. */
   nodeArgs?: readonly string[];
+  /** The script's own arguments (host.ts: the services it runs). */
+  args?: readonly string[];
 };
 export type Supervised = { name: string; child: ChildProcess; exited: Promise<number | null> };
 
@@ -18,12 +20,20 @@ const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 4
 export function formatLine(name: string, line: string, json: boolean): string {
   if (json) return line;
   try {
-    const entry = JSON.parse(line) as { level?: number; msg?: string; time?: string; err?: { message?: string } };
+    const entry = JSON.parse(line) as {
+      level?: number;
+      msg?: string;
+      time?: string;
+      service?: string;
+      err?: { message?: string };
+    };
     if (typeof entry.msg !== 'string') return `${name.padEnd(8)} ${line}`;
+    // A process running several services (host.ts): each line names its service.
+    const label = typeof entry.service === 'string' ? entry.service : name;
     const time = typeof entry.time === 'string' ? entry.time.slice(11, 19) : '';
     const level = LEVELS[entry.level ?? 30] ?? 'INFO';
     const err = entry.err?.message ? ` (${entry.err.message})` : '';
-    return `${time} ${name.padEnd(8)} ${level.padEnd(5)} ${entry.msg}${err}`;
+    return `${time} ${label.padEnd(8)} ${level.padEnd(5)} ${entry.msg}${err}`;
   } catch {
     return `${name.padEnd(8)} ${line}`;
   }
@@ -64,7 +74,7 @@ export function startChild(
 ): Supervised {
   // Each child gets its own process group, so Ctrl-C in a terminal reaches only the launcher, which
   // stops them in order; the IPC channel lets a child notice if the launcher itself dies.
-  const child = spawn(process.execPath, ['--enable-source-maps', ...(spec.nodeArgs ?? []), spec.script], {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...(spec.nodeArgs ?? []), spec.script, ...(spec.args ?? [])], {
     env: spec.env,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     detached: true,

@@ -242,9 +242,10 @@ describe('Mnemo started as npm start does', () => {
     const { id: anonId } = await issueGuest();
     const headers = anonHeaders(anonId);
     const form = new FormData();
+    // A PDF of real text: the LaTeX blind text of pdflatex-4-pages.pdf is refused a summary (issue 21).
     form.append(
       'file',
-      new Blob([readFileSync(fixturePath('pdf', 'pdflatex-4-pages.pdf'))], {
+      new Blob([readFileSync(fixturePath('pdf', 'google-doc-document.pdf'))], {
         type: 'application/pdf',
       }),
       'notes.pdf',
