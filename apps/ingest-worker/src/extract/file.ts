@@ -1,14 +1,10 @@
 import { UPLOAD_MAX_BYTES } from '@mnemo/contracts/api/upload';
 import { isImageKind } from '@mnemo/contracts/file-formats';
 import { extractDoc } from './doc';
-import { extractDocx } from './docx';
 import { ExtractionError } from './errors';
-import { extractEpub } from './epub';
 import { detectFileType } from './file-type';
 import { extractImage, type OcrProgress } from './image';
 import { defaultOcrEngine, type OcrEngine } from './ocr-engine';
-import { extractPptx } from './pptx';
-import { extractTextFile } from './text-file';
 import { extractPdf, type PdfOptions } from './pdf';
 import type { Extracted } from './types';
 import type { ZipLimits } from './zip-guard';
@@ -45,7 +41,10 @@ export async function extractFile(input: FileInput, options: FileOptions = {}): 
   const zip = options.zipLimits ? { zipLimits: options.zipLimits } : {};
   const ocrProgress = options.onOcrProgress ? { onOcrProgress: options.onOcrProgress } : {};
   const kind = detected.kind;
-  const extracted = await (() => {
+  // The office, e-book and text readers (fast-xml-parser, linkedom, marked) are imported with the
+  // first file of their kind, not at start: an idle worker keeps none of them (issue 25, idle
+  // memory). PDFs and pictures, the common and the warmed-up paths, stay imported.
+  const extracted = await (async () => {
     if (isImageKind(kind)) {
       return extractImage(data, kind, { ocr: options.ocr ?? defaultOcrEngine(), ...ocrProgress });
     }
@@ -57,17 +56,17 @@ export async function extractFile(input: FileInput, options: FileOptions = {}): 
           ...options.pdf,
         });
       case 'docx':
-        return extractDocx(data, zip);
+        return (await import('./docx')).extractDocx(data, zip);
       case 'doc':
         return extractDoc(data);
       case 'pptx':
-        return extractPptx(data, zip);
+        return (await import('./pptx')).extractPptx(data, zip);
       case 'epub':
-        return extractEpub(data, zip);
+        return (await import('./epub')).extractEpub(data, zip);
       case 'txt':
       case 'md':
       case 'html':
-        return extractTextFile(data, kind);
+        return (await import('./text-file')).extractTextFile(data, kind);
     }
   })();
   const warnings = [

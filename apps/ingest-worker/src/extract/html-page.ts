@@ -1,6 +1,7 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { ExtractionError } from './errors';
+import { MIN_PAGE_TEXT_CHARS } from './html-body';
 import { htmlNodeToText, type DomNode } from './html-text';
 import { firstLineTitle, normaliseInline, normaliseText } from './text';
 import type { Extracted } from './types';
@@ -11,28 +12,7 @@ import type { Extracted } from './types';
  * into paragraphs and heading sections.
  */
 
-/** Pages with less text than this after Readability are almost always sign-in walls or JS apps. */
-export const MIN_PAGE_TEXT_CHARS = 25;
-
-/** The charset the server declared, else a BOM, else a <meta> in the first bytes, else UTF-8. */
-export function decodeBody(body: Buffer, contentType: string | null): string {
-  let charset = /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType ?? '')?.[1];
-  if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) charset = 'utf-8';
-  else if (body[0] === 0xff && body[1] === 0xfe) charset = 'utf-16le';
-  else if (body[0] === 0xfe && body[1] === 0xff) charset = 'utf-16be';
-  charset ??= /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(
-    body.subarray(0, 4096).toString('latin1'),
-  )?.[1];
-  try {
-    return new TextDecoder(charset ?? 'utf-8').decode(body);
-  } catch {
-    // An unknown label: UTF-8 is the best guess and keeps ASCII intact.
-    return new TextDecoder('utf-8').decode(body);
-  }
-}
-
-export const looksLikeHtml = (body: Buffer) =>
-  /^\s*(<!doctype html|<html|<head|<body|<!--)/i.test(body.subarray(0, 512).toString('latin1'));
+export { decodeBody, looksLikeHtml, MIN_PAGE_TEXT_CHARS } from './html-body';
 
 export function fromHtml(
   html: string,

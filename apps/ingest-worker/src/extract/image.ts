@@ -4,6 +4,7 @@ import { OcrPageError, type OcrEngine } from './ocr-engine';
 import { createDocumentOcr } from './ocr-language';
 import { readableOcrText } from './ocr-text';
 import { openTiff } from './tiff';
+import { joinPageTexts, stripPageFurniture } from './page-furniture';
 import { cleanSections, firstLineTitle, joinSections, normaliseInline } from './text';
 import type { Extracted } from './types';
 
@@ -73,9 +74,13 @@ async function extractTiffPages(
   try {
     tiff = openTiff(data);
   } catch (err) {
-    throw new ExtractionError('corrupt_file', 'This TIFF image is damaged: its pages could not be read.', {
-      cause: err,
-    });
+    throw new ExtractionError(
+      'corrupt_file',
+      'This TIFF image is damaged: its pages could not be read.',
+      {
+        cause: err,
+      },
+    );
   }
   const total = tiff.pages;
   const sections: { page: number; text: string }[] = [];
@@ -114,14 +119,20 @@ async function extractTiffPages(
   sections.sort((a, b) => a.page - b.page);
   unreadable.sort((a, b) => a.page - b.page);
   blank.sort((a, b) => a - b);
-  const cleaned = cleanSections(sections);
+  // Page numbers and running heads out (page-furniture.ts), as for a scanned PDF.
+  const cleaned = cleanSections(stripPageFurniture(cleanSections(sections)));
   if (cleaned.length === 0) {
     throw new ExtractionError(
       'no_readable_text',
       unreadable.length === total
         ? `No page of this ${total}-page TIFF could be read; it may be damaged. Try scanning it again.`
         : `No readable text was found on any of this TIFF's ${total} pages. Upload sharper, straight scans of the pages.`,
-      { details: { pages: total, ...(unreadable.length ? { unreadablePages: unreadable.map((u) => u.page) } : {}) } },
+      {
+        details: {
+          pages: total,
+          ...(unreadable.length ? { unreadablePages: unreadable.map((u) => u.page) } : {}),
+        },
+      },
     );
   }
   const warnings: string[] = [];
@@ -134,7 +145,7 @@ async function extractTiffPages(
   return {
     kind: 'image',
     title: firstLineTitle(normaliseInline(cleaned[0]!.text.split('\n')[0] ?? '')),
-    text: joinSections(cleaned),
+    text: joinPageTexts(cleaned),
     sections: cleaned,
     meta: {
       pageCount: total,

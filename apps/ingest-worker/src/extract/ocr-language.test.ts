@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OCR_LANGUAGE_TAGS, type OcrEngine, type OcrLanguage } from './ocr-engine';
 import { createDocumentOcr } from './ocr-language';
+import type { PageCut } from './ocr-strip';
 
 /**
  * The choice of languages, with an engine that stands in for Tesseract: a "page" is its text and
@@ -105,11 +106,21 @@ describe('createDocumentOcr', () => {
   });
 });
 
-/** The strip of a fake page: the page's first sentence, in its language (languageStrip's part). */
-const stripOf = (image: Uint8Array) => {
+/**
+ * A fake page cut as cutPage cuts a scan: the strip is its first sentence, the rest of the page
+ * (below it) the other sentences, in its language.
+ */
+const stripOf = (image: Uint8Array): PageCut => {
   const { tag, text } = JSON.parse(new TextDecoder().decode(image)) as Page;
-  return new TextEncoder().encode(JSON.stringify({ tag, text: `${text.split('. ')[0]!}.` }));
+  const [first, ...rest] = text.split('. ');
+  const part = (t: string) => new TextEncoder().encode(JSON.stringify({ tag, text: t }));
+  return { strip: part(`${first!}.`), rest: { above: null, below: part(rest.join('. ')) } };
 };
+/** A strip alone, its edges not between lines: the page is read whole. */
+const stripOnly = (text: string) => (): PageCut => ({
+  strip: new TextEncoder().encode(JSON.stringify({ tag: 'de', text })),
+  rest: null,
+});
 
 describe('createDocumentOcr with a strip of the first page', () => {
   it('tells a German document from a strip, then reads every page once, in German', async () => {
@@ -124,11 +135,24 @@ describe('createDocumentOcr with a strip of the first page', () => {
     expect(doc.languages()).toEqual(['deu']);
   });
 
-  it('reads an English document in English, the strip adding one short reading', async () => {
+  it('reads an English document in English, the first page around its strip, nothing twice', async () => {
     const { engine, readings } = fakeEngine();
     const doc = createDocumentOcr(engine, { strip: stripOf });
     for (let i = 0; i < 2; i++) expect(await doc.read(page('en', ENGLISH))).toBe(ENGLISH);
-    expect(readings.map((r) => r.languages)).toEqual(['eng', 'eng', 'eng']);
+    // The strip (the first sentence), then the rest of the first page only, then the second page.
+    const rest = ENGLISH.split('. ').slice(1).join('. ');
+    expect(readings).toEqual([
+      { page: ENGLISH.slice(0, 12), languages: 'eng' },
+      { page: rest.slice(0, 12), languages: 'eng' },
+      { page: ENGLISH.slice(0, 12), languages: 'eng' },
+    ]);
+  });
+
+  it('reads the first page whole when its strip cannot be reused', async () => {
+    const { engine, readings } = fakeEngine();
+    const doc = createDocumentOcr(engine, { strip: stripOnly('This is a short English line.') });
+    expect(await doc.read(page('en', ENGLISH))).toBe(ENGLISH);
+    expect(readings.map((r) => r.page)).toEqual(['This is a sh', ENGLISH.slice(0, 12)]);
   });
 
   it("reads the next document's strip in the language the engine's last document was in", async () => {
@@ -142,17 +166,50 @@ describe('createDocumentOcr with a strip of the first page', () => {
 
   it('goes on from the pages themselves when the strip cannot tell, and reads on when it fails', async () => {
     const short = fakeEngine();
-    const doc = createDocumentOcr(short.engine, {
-      strip: () => new TextEncoder().encode(JSON.stringify({ tag: 'de', text: 'Inhalt' })),
-    });
+    const doc = createDocumentOcr(short.engine, { strip: stripOnly('Inhalt') });
     for (const text of GERMAN.slice(0, 2)) await doc.read(page('de', text));
     // The strip, the first page in English and again in German, the second in German.
     expect(short.readings.map((r) => r.languages)).toEqual(['eng', 'eng', 'deu', 'deu']);
 
     const failing = fakeEngine();
     const broken = createDocumentOcr(failing.engine, {
-      strip: () => new TextEncoder().encode('not a page'),
+      strip: () => ({ strip: new TextEncoder().encode('not a page'), rest: null }),
     });
     expect(await broken.read(page('de', GERMAN[0]!))).toBe(GERMAN[0]);
+  });
+});
+
+describe('createDocumentOcr reading a page in bands', () => {
+  /** A fake page cut across as splitPage cuts a scan: one band a sentence, in the page's language. */
+  const bandsOf = (image: Uint8Array, parts: number) => {
+    const { tag, text } = JSON.parse(new TextDecoder().decode(image)) as Page;
+    const sentences = text.split(/(?<=\.) /);
+    if (sentences.length < parts) return null;
+    const size = Math.ceil(sentences.length / parts);
+    return Array.from({ length: parts }, (_, k) =>
+      new TextEncoder().encode(
+        JSON.stringify({ tag, text: sentences.slice(k * size, (k + 1) * size).join(' ') }),
+      ),
+    );
+  };
+
+  it('reads the bands at once in the document’s language and joins them top to bottom', async () => {
+    const { engine, readings } = fakeEngine();
+    const doc = createDocumentOcr(engine, { strip: () => null, split: bandsOf });
+    expect(await doc.read(page('en', ENGLISH))).toBe(ENGLISH);
+    expect(await doc.read(page('en', ENGLISH), undefined, { parts: 2 })).toBe(ENGLISH);
+    const [first, second] = ENGLISH.split(/(?<=\.) /);
+    expect(readings.slice(1).map((r) => r.page)).toEqual([
+      first!.slice(0, 12),
+      second!.slice(0, 12),
+    ]);
+    expect(readings.map((r) => r.languages)).toEqual(['eng', 'eng', 'eng']);
+  });
+
+  it('reads a page whole when it cannot be cut', async () => {
+    const { engine, readings } = fakeEngine();
+    const doc = createDocumentOcr(engine, { strip: () => null, split: () => null });
+    expect(await doc.read(page('en', ENGLISH), undefined, { parts: 2 })).toBe(ENGLISH);
+    expect(readings).toHaveLength(1);
   });
 });

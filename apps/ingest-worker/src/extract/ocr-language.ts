@@ -1,6 +1,6 @@
 import { detectLanguage } from '@mnemo/ai/language';
-import { OCR_LANGUAGE_TAGS, type OcrEngine, type OcrLanguage } from './ocr-engine';
-import { languageStrip } from './ocr-strip';
+import { OCR_LANGUAGE_TAGS, type OcrEngine, type OcrLanguage, type OcrResult } from './ocr-engine';
+import { cutPage, splitPage, type PageCut } from './ocr-strip';
 import { readableOcrText } from './ocr-text';
 
 /**
@@ -19,6 +19,9 @@ import { readableOcrText } from './ocr-text';
  *   set up for it already), the engine's main language (the first of OCR_LANGUAGES, English by
  *   default) at first: any of them reads a page of the others well enough to tell the language
  *   (English misses accents, not words);
+ * - when the first page is then read in that same language, its strip's reading is kept and only
+ *   the rest of the page, above and below the strip, is read (the strip's edges are blank rows):
+ *   the strip costs nothing more then;
  * - when the strip cannot tell (a page that is not a PGM, a picture, a strip of two words), pages
  *   are read in that same language until the text of those read so far tells the document's, and
  *   the pages after them in it;
@@ -28,8 +31,13 @@ import { readableOcrText } from './ocr-text';
  * A page too short to tell (a cover, a caption) keeps the reading it got.
  */
 export type DocumentOcr = {
-  /** Reads one page: its readable text ('' when Tesseract found none, readableOcrText). */
-  read(image: Uint8Array, signal?: AbortSignal): Promise<string>;
+  /**
+   * Reads one page: its readable text ('' when Tesseract found none, readableOcrText). With
+   * `parts`, the page is cut across into that many bands at blank rows (splitPage), read at once by
+   * as many threads and joined: for the last page of a document, which would otherwise keep one
+   * thread busy while the others wait (read whole when it cannot be cut so).
+   */
+  read(image: Uint8Array, signal?: AbortSignal, options?: { parts?: number }): Promise<string>;
   /** The languages the next page will be read in. */
   languages(): readonly OcrLanguage[];
 };
@@ -42,13 +50,32 @@ const ocrLanguageOf = (tag: string): OcrLanguage | undefined =>
 const previous = new WeakMap<object, readonly OcrLanguage[]>();
 
 export type DocumentOcrOptions = {
-  /** Cuts the strip the language is told from; null reads without one (languageStrip by default). */
-  strip?: (image: Uint8Array) => Uint8Array | null;
+  /**
+   * Cuts the strip the language is told from, and the rest of the page around it; null reads
+   * without one (cutPage by default).
+   */
+  strip?: (image: Uint8Array) => PageCut | null;
+  /** Cuts a page into bands read at once (splitPage by default). */
+  split?: (image: Uint8Array, parts: number) => Uint8Array[] | null;
 };
+
+/** Readings of a page's parts, top to bottom, as one reading of the page. */
+function joinReadings(readings: readonly OcrResult[]): OcrResult {
+  const parts = readings.filter((r) => r.text.trim() !== '');
+  // Tesseract's confidence is a mean over words: the parts weigh by the letters they hold.
+  const weight = (r: OcrResult) => r.text.replace(/\s/g, '').length;
+  const total = parts.reduce((sum, r) => sum + weight(r), 0);
+  return {
+    // A line break, not a blank line: a paragraph running over a cut is joined up again
+    // (readableOcrText), a hyphenated word with it.
+    text: parts.map((r) => r.text.trimEnd()).join('\n'),
+    confidence: total > 0 ? parts.reduce((sum, r) => sum + r.confidence * weight(r), 0) / total : 0,
+  };
+}
 
 export function createDocumentOcr(
   ocr: Pick<OcrEngine, 'languages' | 'recognize'>,
-  { strip = languageStrip }: DocumentOcrOptions = {},
+  { strip = cutPage, split = splitPage }: DocumentOcrOptions = {},
 ): DocumentOcr {
   const all = ocr.languages;
   /** A language's own reading: itself when the engine has it, all languages otherwise. */
@@ -64,6 +91,9 @@ export function createDocumentOcr(
   let sample = '';
   /** The strip of the first page being read; every page waits for it. */
   let probe: Promise<void> | null = null;
+  /** The first page's strip as read, kept until that page is read (in `main`) around it. */
+  let probed: { image: Uint8Array; reading: OcrResult; rest: NonNullable<PageCut['rest']> } | null =
+    null;
 
   const choose = (tag: string) => {
     chosen = readingFor(tag);
@@ -76,24 +106,49 @@ export function createDocumentOcr(
     if (tag !== null) choose(tag);
   };
   const readStrip = async (image: Uint8Array, signal: AbortSignal | undefined) => {
-    const part = strip(image);
-    if (!part) return;
+    const cut = strip(image);
+    if (!cut) return;
     try {
-      const tag = detectLanguage(
-        readableOcrText(await ocr.recognize(part, { signal, languages: main })),
-      );
+      const reading = await ocr.recognize(cut.strip, { signal, languages: main });
+      if (cut.rest) probed = { image, reading, rest: cut.rest };
+      const tag = detectLanguage(readableOcrText(reading));
       if (tag !== null && !chosen) choose(tag);
     } catch {
       // The strip is only a hint: the page itself is read next, and fails or is cancelled on its own.
     }
   };
 
+  /** A page in these languages: around its strip when that was read in them, whole otherwise. */
+  const readPage = async (
+    image: Uint8Array,
+    languages: readonly OcrLanguage[],
+    signal: AbortSignal | undefined,
+    parts: number,
+  ) => {
+    const kept = probed?.image === image ? probed : null;
+    if (kept) probed = null;
+    if (!kept || languages.join('+') !== main.join('+')) {
+      const bands = parts > 1 ? split(image, parts) : null;
+      if (!bands) return ocr.recognize(image, { signal, languages });
+      return joinReadings(
+        await Promise.all(bands.map((band) => ocr.recognize(band, { signal, languages }))),
+      );
+    }
+    const { above, below } = kept.rest;
+    const [top, bottom] = await Promise.all(
+      [above, below].map((part) =>
+        part ? ocr.recognize(part, { signal, languages }) : { text: '', confidence: 0 },
+      ),
+    );
+    return joinReadings([top!, kept.reading, bottom!]);
+  };
+
   return {
     languages: () => chosen ?? main,
-    async read(image, signal) {
+    async read(image, signal, { parts = 1 } = {}) {
       if (!chosen) await (probe ??= readStrip(image, signal));
       const languages = chosen ?? main;
-      const text = readableOcrText(await ocr.recognize(image, { signal, languages }));
+      const text = readableOcrText(await readPage(image, languages, signal, parts));
       learn(text);
       const tag = detectLanguage(text);
       if (tag === null || languages.some((l) => OCR_LANGUAGE_TAGS[l] === tag)) return text;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageStrip, parsePgm, STRIP_SHARE, stripRows } from './ocr-strip';
+import { cutPage, languageStrip, parsePgm, splitPage, STRIP_SHARE, stripRows } from './ocr-strip';
 
 /**
  * A page as the PDF renderer hands it over: white, with "lines of text" (rows of dark and light
@@ -44,10 +44,77 @@ describe('languageStrip', () => {
     ).toBe(true);
   });
 
+  it('hands the rest of the page over as the rows above and below the strip', () => {
+    // A photo at the top, then text: the strip is the first text, the photo above it.
+    const image = page(400, 1000, [[300, 1000]], [0, 200]);
+    const pgm = parsePgm(image)!;
+    const { top, bottom } = stripRows(image, pgm)!;
+    const { rest } = cutPage(image)!;
+    // Each part is a PGM of the page's rows (compared as bytes: a deep comparison is slow).
+    const same = (part: Uint8Array, from: number, to: number) => {
+      const cut = parsePgm(part)!;
+      return (
+        cut.width === 400 &&
+        cut.height === to - from &&
+        Buffer.from(part.subarray(cut.offset)).equals(
+          Buffer.from(image.subarray(pgm.offset + from * 400, pgm.offset + to * 400)),
+        )
+      );
+    };
+    expect(same(rest!.above!, 0, top)).toBe(true);
+    expect(same(rest!.below!, bottom, 1000)).toBe(true);
+
+    // Blank paper above the strip: no part there.
+    expect(cutPage(page(400, 1000, [[300, 1000]]))!.rest!.above).toBeNull();
+
+    // Ink on every row (no blank row between lines): the page is not cut around the strip.
+    const dense = page(400, 1000, []);
+    const offset = parsePgm(dense)!.offset;
+    for (let y = 0; y < 1000; y++)
+      for (let x = 40; x < 360; x++) if ((x + y) % 6 < 3) dense[offset + y * 400 + x] = 0;
+    expect(cutPage(dense)!.rest).toBeNull();
+  });
+
   it('reads nothing from a page that is not a binary PGM, too short to cut, or blank', () => {
     expect(languageStrip(new TextEncoder().encode('{"text":"hello"}'))).toBeNull();
     expect(languageStrip(Buffer.from('P5\n10 10\n255\n'))).toBeNull();
     expect(languageStrip(page(400, 300, [[0, 300]]))).toBeNull();
     expect(languageStrip(page(400, 1000, []))).toBeNull();
+  });
+});
+
+describe('splitPage', () => {
+  it('cuts a page into bands of about equal height at blank rows, every row in one band', () => {
+    const image = page(400, 1000, [[0, 1000]]);
+    for (const parts of [2, 3]) {
+      const bands = splitPage(image, parts)!.map((b) => ({ pgm: parsePgm(b)!, bytes: b }));
+      expect(bands).toHaveLength(parts);
+      expect(bands.reduce((sum, b) => sum + b.pgm.height, 0)).toBe(1000);
+      let from = 0;
+      for (const [k, { pgm, bytes }] of bands.entries()) {
+        expect(pgm.width).toBe(400);
+        expect(Math.abs(pgm.height - 1000 / parts)).toBeLessThanOrEqual(1000 / 10);
+        // The band is the page's rows from where the last one ended, and starts between lines.
+        const rows = (b: Uint8Array, o: number, y: number, n: number) =>
+          Buffer.from(b.subarray(o + y * 400, o + (y + n) * 400));
+        const pageOffset = parsePgm(image)!.offset;
+        expect(
+          rows(bytes, pgm.offset, 0, pgm.height).equals(rows(image, pageOffset, from, pgm.height)),
+        ).toBe(true);
+        if (k > 0) expect(rows(bytes, pgm.offset, 0, 1).every((b) => b === 255)).toBe(true);
+        from += pgm.height;
+      }
+    }
+  });
+
+  it('leaves out bands of blank paper and does not cut where no blank row is near', () => {
+    expect(splitPage(page(400, 1000, [[0, 400]]), 2)).toHaveLength(1);
+    const dense = page(400, 1000, []);
+    const offset = parsePgm(dense)!.offset;
+    for (let y = 0; y < 1000; y++)
+      for (let x = 40; x < 360; x++) if ((x + y) % 6 < 3) dense[offset + y * 400 + x] = 0;
+    expect(splitPage(dense, 2)).toBeNull();
+    expect(splitPage(page(400, 300, [[0, 300]]), 2)).toBeNull();
+    expect(splitPage(new TextEncoder().encode('not a page'), 2)).toBeNull();
   });
 });

@@ -1,6 +1,13 @@
 import { createCanvas } from '@napi-rs/canvas';
 import type { DecompressionBudget } from './decompression-budget';
-import { meterDecoding, openPdf, type PdfLoading } from './pdf-read';
+import {
+  coversPage,
+  type DecodedPicture,
+  findSinglePicture,
+  pictureStep,
+  pictureToPgm,
+} from './pdf-picture';
+import { loadPdfJs, meterDecoding, openPdf, type PdfLoading } from './pdf-read';
 
 /**
  * Renders one page of a PDF to a greyscale picture for OCR, inside a PDF thread (pdf-thread.ts):
@@ -10,12 +17,20 @@ import { meterDecoding, openPdf, type PdfLoading } from './pdf-read';
  * The page's pixel count is capped whatever its size in the PDF, and what pdf.js decodes for the
  * page (the scan's image, usually) is counted against the decompression budget, the page alone:
  * these two bound the memory one page can take.
+ *
+ * A page that is one picture covering it (a scan) is not drawn: the picture's own pixels, as pdf.js
+ * decodes them, are handed over in grey (pdf-picture.ts), at their own resolution from 150 to 300
+ * dpi, a whole fraction of it above (Tesseract is made for 300 dpi; body text reads well from about
+ * 200). Drawing it cost as much again as decoding it, a tenth of the page's OCR.
  */
 
 /** Resolution of the picture; Tesseract reads body text well from about 200 dpi. */
 export const OCR_RENDER_DPI = 200;
 /** At most this many pixels a page (A4 at 200 dpi is 3.9 million), whatever its size. */
 export const OCR_RENDER_MAX_PIXELS = 12_000_000;
+/** A page's own picture is read at its resolution within these; drawn at OCR_RENDER_DPI below. */
+export const OCR_PICTURE_MIN_DPI = 150;
+export const OCR_PICTURE_MAX_DPI = 300;
 
 export type PdfRenderTask = {
   data: Uint8Array;
@@ -82,6 +97,31 @@ export async function drawPage(page: PdfPageProxy, viewport: PdfViewport, height
   return { canvas, context };
 }
 
+/**
+ * The page's one picture in grey, when the page paints that and nothing else, upright over the
+ * whole page (pdf-picture.ts); null when it must be drawn. The picture's pixels are what pdf.js
+ * decoded for the operator list, metered like any drawing.
+ */
+async function ownPicture(page: PdfPageProxy) {
+  if (page.rotate % 360 !== 0) return null;
+  const { OPS } = await loadPdfJs();
+  const list = await page.getOperatorList();
+  const found = findSinglePicture(OPS, list.fnArray, list.argsArray);
+  if (!found || !coversPage(found.transform, page.view)) return null;
+  // Pictures used on several pages are the document's ("g_"), the others the page's.
+  const objs = found.objId.startsWith('g_') ? page.commonObjs : page.objs;
+  const picture = await new Promise<DecodedPicture | null>((resolve) =>
+    objs.get(found.objId, (data: unknown) => resolve((data as DecodedPicture | null) ?? null)),
+  );
+  if (!picture) return null;
+  const inches = (page.view[2]! - page.view[0]!) / 72;
+  const step = pictureStep(picture.width / inches, OCR_PICTURE_MIN_DPI, OCR_PICTURE_MAX_DPI);
+  if (step === null) return null;
+  if (Math.ceil(picture.width / step) * Math.ceil(picture.height / step) > OCR_RENDER_MAX_PIXELS)
+    return null;
+  return pictureToPgm(picture, step);
+}
+
 /** Renders one page; throws (the caller names the page as unreadable) when it cannot be drawn. */
 export async function renderPdfPage(task: PdfRenderTask): Promise<PdfRenderResult> {
   const meter = meterDecoding({
@@ -92,6 +132,18 @@ export async function renderPdfPage(task: PdfRenderTask): Promise<PdfRenderResul
   try {
     const pdf = await doc.loading.promise;
     const page = await pdf.getPage(task.page);
+    let own: Awaited<ReturnType<typeof ownPicture>>;
+    try {
+      own = await ownPicture(page);
+      meter.check();
+    } catch (err) {
+      page.cleanup();
+      throw err;
+    }
+    if (own) {
+      page.cleanup();
+      return { page: task.page, ...own };
+    }
     const natural = page.getViewport({ scale: OCR_RENDER_DPI / 72 });
     const shrink = Math.min(1, Math.sqrt(OCR_RENDER_MAX_PIXELS / (natural.width * natural.height)));
     const viewport = page.getViewport({ scale: (OCR_RENDER_DPI / 72) * shrink });

@@ -4,7 +4,7 @@ import { DEFAULT_DECOMPRESSION_BUDGET } from './decompression-budget';
 import { loadPdfJs, PdfReadError, readPdfStripe } from './pdf-read';
 import { renderPdfPage } from './pdf-render';
 import type { ThreadReply, ThreadRequest } from './pdf-pool';
-import { collectGarbage } from '@mnemo/service-kit/memory';
+import { collectGarbage, collectGarbageWhenIdle } from '@mnemo/service-kit/memory';
 
 /**
  * A PDF thread: reads the stripes of documents it is sent, one at a time, and answers each with
@@ -16,6 +16,9 @@ if (!port) throw new Error('pdf-thread.ts runs as a worker thread of the PDF poo
 
 // pdf.js must never reach for the network from here; the documents are bytes.
 globalThis.fetch = () => Promise.reject(new Error('PDF threads do not fetch'));
+// A document's text and pdf.js's objects for it are garbage once read; without a major GC an idle
+// thread keeps them (issue 25: the worker returning memory after large documents).
+collectGarbageWhenIdle();
 
 port.on('message', (request: ThreadRequest) => {
   void handle(request).then((reply) =>

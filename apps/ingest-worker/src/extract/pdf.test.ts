@@ -42,6 +42,11 @@ describe('extractPdf on the fixtures', () => {
       true,
     );
     expect(result.text).toContain('“Huardest gefburn”');
+    // The printed page numbers are not text, and a sentence that runs on to the next page is one
+    // sentence in the document's text (page-furniture.ts).
+    for (const s of result.sections) expect(s.text).not.toMatch(/\n\s*\d+\s*$/);
+    expect(result.text).toContain('If you read this text, you will get no information. Really?');
+    expect(result.text).not.toMatch(/(^|\n)\d+(\n|$)/);
   });
 
   it('multicolumn.pdf: three pages; the title, headings and both columns come out as paragraphs', async () => {

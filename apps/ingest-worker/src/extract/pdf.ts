@@ -5,7 +5,8 @@ import { defaultOcrEngine, type OcrEngine } from './ocr-engine';
 import { ocrPdfPages } from './pdf-ocr';
 import { createPdfPool, defaultPdfThreads, type PdfPool } from './pdf-pool';
 import { PdfReadError, readPdfStripe, type PdfPage } from './pdf-read';
-import { cleanSections, firstLineTitle, joinSections, normaliseInline } from './text';
+import { joinPageTexts, stripPageFurniture } from './page-furniture';
+import { cleanSections, firstLineTitle, normaliseInline } from './text';
 import type { Extracted, ExtractedSection } from './types';
 
 /**
@@ -137,7 +138,8 @@ export async function extractPdf(data: Uint8Array, options: PdfOptions = {}): Pr
     emptyPages.length = 0;
   }
 
-  const cleaned = cleanSections(sections);
+  // Page numbers and running heads out (page-furniture.ts); a page that had only those is dropped.
+  const cleaned = cleanSections(stripPageFurniture(cleanSections(sections)));
   if (cleaned.length === 0 && ocr && reader.render) {
     throw new ExtractionError(
       'no_readable_text',
@@ -166,7 +168,7 @@ export async function extractPdf(data: Uint8Array, options: PdfOptions = {}): Pr
   return {
     kind: 'pdf',
     title,
-    text: joinSections(cleaned),
+    text: joinPageTexts(cleaned),
     sections: cleaned,
     meta: {
       pageCount,

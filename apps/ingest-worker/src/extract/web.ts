@@ -1,6 +1,6 @@
 import { ExtractionError } from './errors';
 import { extractFile, type FileOptions } from './file';
-import { decodeBody, fromHtml, looksLikeHtml, MIN_PAGE_TEXT_CHARS } from './html-page';
+import { decodeBody, looksLikeHtml, MIN_PAGE_TEXT_CHARS } from './html-body';
 import { assertOk, type Fetcher } from './safe-fetch';
 import { firstLineTitle, normaliseText } from './text';
 import type { Extracted } from './types';
@@ -44,6 +44,8 @@ export async function extractWeb(url: string, deps: WebDeps): Promise<Extracted>
   const body = response.body;
 
   if (HTML_TYPES.has(mime) || ((mime === '' || mime.startsWith('text/')) && looksLikeHtml(body))) {
+    // Loaded with the first page (linkedom and Readability): html-body.ts says why.
+    const { fromHtml } = await import('./html-page');
     return fromHtml(decodeBody(body, contentType), url, response.url, contentType);
   }
   if (TEXT_TYPES.has(mime)) {

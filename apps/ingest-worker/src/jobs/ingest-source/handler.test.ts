@@ -4,6 +4,7 @@ import { UnrecoverableError } from 'bullmq';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Embedder, StudyAi } from '@mnemo/ai/types';
+import { createLocalStudyAi } from '@mnemo/ai/providers/local';
 import { progressChannel, type ProgressEvent } from '@mnemo/contracts/progress';
 import { EMBEDDING_DIMENSIONS, decks, sourceChunks, sources } from '@mnemo/db/schema';
 import { createTestDatabase, type TestDatabase } from '@mnemo/db/testing';
@@ -246,6 +247,32 @@ describe('ingest-source handler', () => {
     ]);
     await handlerFor(s.prefix)(s.job, once);
     expect((await row(s.source.id)).notes).toEqual([]);
+    await s.close();
+  });
+
+  it('completes placeholder text without a summary or key points, and says why among the notes', async () => {
+    const s = await setup();
+    const lorem = Array.from(
+      { length: 12 },
+      () =>
+        'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo consequat.',
+    ).join('\n\n');
+    await handlerFor(s.prefix, {
+      // The offline provider itself: it refuses filler by the rule question writing uses.
+      study: createLocalStudyAi(),
+      extract: async () => ({
+        title: 'Lorem ipsum',
+        text: lorem,
+        sections: [{ text: lorem }],
+        warnings: ['Page 3 could not be read.'],
+      }),
+    })(s.job, once);
+    const done = await row(s.source.id);
+    expect(done).toMatchObject({ processingStatus: 'completed', summary: null, keyPoints: [] });
+    // The extraction's note stays; the refusal is added once, though both summary and key points refused.
+    expect(done.notes).toHaveLength(2);
+    expect(done.notes[0]).toBe('Page 3 could not be read.');
+    expect(done.notes[1]).toMatch(/^No summary or key points: .*placeholder text/);
     await s.close();
   });
 

@@ -1,6 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import type { IngestSourceJob } from '@mnemo/contracts/jobs';
 import { detectLanguage } from '@mnemo/ai/language';
+import { isUnusableTextError } from '@mnemo/ai/errors';
 import type { Embedder, StudyAi } from '@mnemo/ai/types';
 import { cutDeckTitle, placeholderDeckTitle } from '@mnemo/contracts/entities/deck';
 import { cutSourceTitle } from '@mnemo/contracts/entities/source';
@@ -233,6 +234,8 @@ export function createIngestSourceHandler(deps: IngestDeps) {
       }
 
       const input = { title: title ?? source.title, text };
+      // Why the summary or key points were refused (filler text), added to the source's notes.
+      const refusals = new Set<string>();
       await step({
         sourceId,
         step: 'generating-summary',
@@ -245,6 +248,7 @@ export function createIngestSourceHandler(deps: IngestDeps) {
         attempt,
         deps,
         sourceId,
+        refusals,
       );
       lap('summaryMs');
       await step({
@@ -259,10 +263,15 @@ export function createIngestSourceHandler(deps: IngestDeps) {
         attempt,
         deps,
         sourceId,
+        refusals,
       );
 
       lap('keyPointsMs');
-      await repository.complete(sourceId, { summary: summary || null, keyPoints });
+      await repository.complete(sourceId, {
+        summary: summary || null,
+        keyPoints,
+        ...(refusals.size > 0 ? { addNotes: [...refusals] } : {}),
+      });
       // Counted once processing succeeded. Billing being unreachable must not undo a finished
       // source (a retry would redo every step): the miss is logged instead (docs/decisions.md).
       await deps
@@ -311,10 +320,16 @@ async function optionalAi<T>(
   attempt: JobAttempt,
   deps: IngestDeps,
   sourceId: string,
+  refusals: Set<string>,
 ) {
   try {
     return await run();
   } catch (e) {
+    // Filler text: no summary quoting it, and the learner is told why (the source's notes).
+    if (isUnusableTextError(e)) {
+      refusals.add(e.summaryNote);
+      return fallback;
+    }
     const verdict = deps.judge(e);
     if (!verdict.permanent && !isLastAttempt(attempt)) throw e;
     deps.log?.warn({ err: e, sourceId }, 'summary or key points failed; completing without them');

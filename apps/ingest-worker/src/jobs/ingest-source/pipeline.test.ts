@@ -184,6 +184,10 @@ describe('every PDF fixture', () => {
     const r = await ingest({ type: 'document', file: `pdf/${name}.pdf` });
     expectCompleted(r);
     expect(r.chunks.every((c) => typeof c.position?.page === 'number')).toBe(true);
+    // A summary, or a note saying why there is none (placeholder or blind text, issue 21).
+    const refusal = (r.source.notes ?? []).find((n) => n.startsWith('No summary or key points:'));
+    expect(r.source.summary ? 'summary' : refusal ? 'reason' : 'neither').not.toBe('neither');
+    expect(Boolean(r.source.summary) && Boolean(refusal)).toBe(false);
   });
 
   it('fails a password-protected PDF, saying so', async () => {

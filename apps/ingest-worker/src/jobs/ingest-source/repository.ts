@@ -145,12 +145,19 @@ export function createIngestRepository({ db }: { db: Db }) {
       }
     },
 
-    async complete(sourceId: string, values: { summary: string | null; keyPoints: string[] }) {
+    async complete(
+      sourceId: string,
+      values: { summary: string | null; keyPoints: string[]; addNotes?: string[] },
+    ) {
       await db
         .update(sources)
         .set({
           summary: values.summary,
           keyPoints: values.keyPoints,
+          // Appended to the notes reading the text left (saveContent replaced them this run).
+          ...(values.addNotes?.length
+            ? { notes: sql`${sources.notes} || ${JSON.stringify(values.addNotes)}::jsonb` }
+            : {}),
           processingStatus: 'completed',
           processingError: null,
         })
