@@ -44,7 +44,7 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
 
   const stripeConfig = stripeConfigOf(env);
   if (stripeConfig) {
-    const stripe = createStripeClient(stripeConfig);
+    const stripe = await createStripeClient(stripeConfig);
     const provider = createStripeProvider({ stripe, priceId: stripeConfig.priceId, log: app.log });
     await app.register(paymentRoutes, { service: createPaymentService({ provider, subscriptions }), publicUrl: env.PUBLIC_URL });
     await app.register(webhookRoutes, {

@@ -12,6 +12,7 @@ import { createChatsRepository } from './modules/chats/chats.repository';
 import { createChatsService } from './modules/chats/chats.service';
 import { chatsRoutes } from './modules/chats/chats.routes';
 import { createFlashcardChatService } from './modules/chats/flashcard.service';
+import { createStudyQuestions } from './modules/chats/study-question';
 import { createStreamLock } from './modules/chats/stream-lock';
 import { claimsRoutes } from './modules/claims/claims.routes';
 import { guestsRoutes } from './modules/guests/guests.routes';
@@ -51,6 +52,7 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
     prefix: env.REDIS_PREFIX,
     anonymousPerDay: env.ANONYMOUS_MAX_CHAT_MESSAGES_PER_DAY,
   });
+  const questions = createStudyQuestions(app.db);
   const chats = createChatsService({
     chats: createChatsRepository({ db: app.db }),
     access,
@@ -58,8 +60,9 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
     quota,
     lock: createStreamLock({ redis: app.redis, prefix: env.REDIS_PREFIX }),
     streamModels: env.CHAT_STREAM_MODELS,
+    questions,
   });
-  const flashcards = createFlashcardChatService({ db: app.db, access, study: ai.study, quota });
+  const flashcards = createFlashcardChatService({ questions, access, study: ai.study, quota });
   await app.register(chatsRoutes, { service: chats, flashcards });
   await app.register(promptsRoutes, { service: createPromptsService({ access, study: ai.study }) });
   await app.register(claimsRoutes, { db: app.db });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type {
   ChatMode,
+  chatQuestionSchema,
   editMessageBodySchema,
   ephemeralMessageBodySchema,
   sendMessageBodySchema,
@@ -18,6 +19,7 @@ import type { DeckAccess, DeckAccessChecker } from '../access/deck-access';
 import type { MessageQuota } from '../access/message-quota';
 import type { ChatsRepository, ChatWithMessages, MessageRow, NewMessage } from './chats.repository';
 import type { StreamLock } from './stream-lock';
+import type { StudyQuestions } from './study-question';
 import { defaultTitle, modeOfTitle, runTutor, toRetrievedChunks, toTurns, type TutorAnswer } from './tutor-input';
 
 type StartBody = z.output<typeof startChatBodySchema>;
@@ -26,6 +28,7 @@ type EphemeralBody = z.output<typeof ephemeralMessageBodySchema>;
 type StreamBody = z.output<typeof streamMessageBodySchema>;
 type EditBody = z.output<typeof editMessageBodySchema>;
 type SystemMessagesBody = z.output<typeof updateSystemMessagesBodySchema>;
+type ChatQuestion = z.output<typeof chatQuestionSchema>;
 
 const presentMessage = (m: MessageRow): ChatMessage => ({
   role: m.role,
@@ -77,9 +80,11 @@ export type ChatsServiceDeps = {
   lock: StreamLock;
   /** Models a client may ask for by name; any other is ignored (the configured one answers). */
   streamModels: readonly string[];
+  /** The question a question-mode message is about, read from the deck. */
+  questions: Pick<StudyQuestions, 'forChat'>;
 };
 
-export function createChatsService({ chats, access, study, quota, lock, streamModels }: ChatsServiceDeps) {
+export function createChatsService({ chats, access, study, quota, lock, streamModels, questions }: ChatsServiceDeps) {
   /** The caller's chat and their access to its deck; 404 for anyone else's chat. */
   async function ownedChat(owner: Owner, id: string): Promise<{ chat: ChatWithMessages; deck: DeckAccess }> {
     const chat = await chats.findOwned(owner, id);
@@ -87,29 +92,49 @@ export function createChatsService({ chats, access, study, quota, lock, streamMo
     return { chat, deck: await access.forDeck(owner, chat.deckId) };
   }
 
-  function tutorInput(
+  async function tutorInput(
     deck: DeckAccess,
     mode: ChatMode,
     parts: Pick<TutorInput, 'message' | 'history' | 'context'> & Partial<Pick<TutorInput, 'systemMessage' | 'model' | 'signal'>>,
-  ): TutorInput {
-    return { mode, deckTitle: deck.title, customInstructions: deck.systemPrompt, ...parts };
+    ref: ChatQuestion | undefined,
+  ): Promise<TutorInput> {
+    const input: TutorInput = { mode, deckTitle: deck.title, customInstructions: deck.systemPrompt, ...parts };
+    if (mode !== 'question' || !ref) return input;
+    const studied = await questions.forChat(deck.deckId, ref);
+    if (!studied) return input;
+    // The question's own passage goes last when retrieval did not bring it, so the tutor can quote
+    // the passage the question was written from (and the retrieved passages keep their numbers).
+    const { passage } = studied;
+    const has = passage && parts.context.some((c) => c.sourceId === passage.sourceId && c.chunkIndex === passage.chunkIndex);
+    const context = passage && !has ? [...parts.context, passage] : parts.context;
+    return { ...input, context, question: studied.question };
   }
 
-  function storedChatInput(chat: ChatWithMessages, deck: DeckAccess, body: { message: string; vectorContext?: SendBody['vectorContext'] }) {
-    return tutorInput(deck, modeOfTitle(chat.title), {
-      message: body.message,
-      history: toTurns(chat.messages),
-      context: toRetrievedChunks(body.vectorContext),
-    });
+  function storedChatInput(
+    chat: ChatWithMessages,
+    deck: DeckAccess,
+    body: { message: string; vectorContext?: SendBody['vectorContext']; question?: ChatQuestion | undefined },
+  ) {
+    return tutorInput(
+      deck,
+      modeOfTitle(chat.title),
+      { message: body.message, history: toTurns(chat.messages), context: toRetrievedChunks(body.vectorContext) },
+      body.question,
+    );
   }
 
   function ephemeralInput(deck: DeckAccess, body: EphemeralBody) {
-    return tutorInput(deck, body.mode ?? 'question', {
-      message: body.message,
-      history: toTurns(body.chatHistory ?? []),
-      context: toRetrievedChunks(body.vectorContext),
-      systemMessage: body.systemMessage ?? null,
-    });
+    return tutorInput(
+      deck,
+      body.mode ?? 'question',
+      {
+        message: body.message,
+        history: toTurns(body.chatHistory ?? []),
+        context: toRetrievedChunks(body.vectorContext),
+        systemMessage: body.systemMessage ?? null,
+      },
+      body.question,
+    );
   }
 
   return {
@@ -209,7 +234,7 @@ export function createChatsService({ chats, access, study, quota, lock, streamMo
     async sendMessage(identity: Identity, owner: Owner, body: SendBody, signal?: AbortSignal): Promise<ChatMessage> {
       const { chat, deck } = await ownedChat(owner, body.chatId);
       await quota.consume(identity);
-      const input = { ...storedChatInput(chat, deck, body), ...(signal ? { signal } : {}) };
+      const input = { ...(await storedChatInput(chat, deck, body)), ...(signal ? { signal } : {}) };
       if (body.preview) return unsavedAnswer(await runTutor(study, input));
       await chats.append(chat.id, [{ role: 'user', content: body.message }]);
       const answer = await runTutor(study, input);
@@ -226,7 +251,7 @@ export function createChatsService({ chats, access, study, quota, lock, streamMo
     async ephemeralMessage(identity: Identity, owner: Owner, body: EphemeralBody, signal?: AbortSignal): Promise<ChatMessage> {
       const deck = await access.forDeck(owner, body.deckId);
       await quota.consume(identity);
-      return unsavedAnswer(await runTutor(study, { ...ephemeralInput(deck, body), ...(signal ? { signal } : {}) }));
+      return unsavedAnswer(await runTutor(study, { ...(await ephemeralInput(deck, body)), ...(signal ? { signal } : {}) }));
     },
 
     /**
@@ -240,7 +265,7 @@ export function createChatsService({ chats, access, study, quota, lock, streamMo
         // After the lock: a stream refused with 409 does not count against the day's messages.
         await quota.consume(identity);
         const model = body.model && streamModels.includes(body.model) ? { model: body.model } : {};
-        const input = { ...storedChatInput(chat, deck, body), ...model, signal };
+        const input = { ...(await storedChatInput(chat, deck, body)), ...model, signal };
         await chats.append(chat.id, [{ role: 'user', content: body.message }]);
         const store = async (answer: TutorAnswer) => {
           const [row] = await chats.append(chat.id, [
@@ -266,8 +291,9 @@ export function createChatsService({ chats, access, study, quota, lock, streamMo
     async openEphemeralStream(identity: Identity, owner: Owner, body: EphemeralBody, signal: AbortSignal): Promise<TutorStream> {
       const deck = await access.forDeck(owner, body.deckId);
       await quota.consume(identity);
+      const input = await ephemeralInput(deck, body);
       return {
-        events: study.tutor({ ...ephemeralInput(deck, body), signal }),
+        events: study.tutor({ ...input, signal }),
         complete: async () => undefined,
         abandon: async () => {},
         close: async () => {},

@@ -6,6 +6,8 @@ import { DEFAULT_FOLLOW_UP_PROMPTS } from '@mnemo/ai/prompts/follow-up';
 import type { FollowUpInput, StudyAi } from '@mnemo/ai/types';
 import { createLocalStudyAi } from '@mnemo/ai/providers/local';
 import { asCaller } from '@mnemo/service-kit/testing';
+import { decks } from '@mnemo/db/schema';
+import { eq } from 'drizzle-orm';
 import { anonCaller, seedDeck, startChatApp, type ChatTestApp } from '../chats/chats.test-support';
 
 /** The offline AI with its follow-up prompts recorded, or made to fail. */
@@ -49,6 +51,18 @@ async function setup(fail = false) {
 }
 
 describe('conversation prompts', () => {
+  it('answer an empty chat in the language of the deck and its question (issue 21)', async () => {
+    const { post, calls, seeded } = await setup();
+    await t.db.update(decks).set({ title: 'La fotosíntesis en las plantas verdes' }).where(eq(decks.id, seeded.deck.id));
+    const q = await post('/questions/conversation-prompts', { question: { question: '¿Dónde tiene lugar la fotosíntesis?' }, questionType: 'free_response', chatHistory: [] });
+    const prompts = q.json().prompts as string[];
+    expect(prompts).toHaveLength(4);
+    // Spanish: its marks and words, none of the spec's English prompts.
+    for (const p of prompts) expect(p).not.toMatch(/\b(?:Explain|Give me|What|How|Can you)\b/);
+    expect(prompts.join(' ')).toMatch(/[¿áéíóúñ]/);
+    expect(calls).toHaveLength(0);
+  });
+
   it('answer the defaults of spec 02 §9 for an empty chat without asking the AI', async () => {
     const { post, calls } = await setup();
     const q = await post('/questions/conversation-prompts', { question: { question: 'What do mitochondria produce?' }, questionType: 'multiple_choice', chatHistory: [] });

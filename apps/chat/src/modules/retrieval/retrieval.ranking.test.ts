@@ -12,15 +12,18 @@ const chunk = (sourceId: string, chunkIndex: number, wordCount: number, score: n
 });
 
 describe('calibrationFor', () => {
-  it('puts the spec threshold on the weakest measured true match of the hashing embedder', () => {
-    const hashing = calibrationFor({ model: 'mnemo-hash-v1-384' });
-    expect(hashing(0.01)).toBe(0);
-    expect(hashing(0.05)).toBeCloseTo(0.7, 9);
-    expect(hashing(0.03)).toBeCloseTo(0.35, 9);
-    expect(hashing(0.4)).toBe(1);
-    expect(hashing(0.9)).toBe(1);
-    expect(hashing(-0.2)).toBe(0);
-  });
+  it.each(['mnemo-hash-v1-384', 'mnemo-hash-v2-384', 'mnemo-hash-v2-1536'])(
+    'puts the spec threshold on the weakest measured true match of the hashing embedder (%s)',
+    (model) => {
+      const hashing = calibrationFor({ model });
+      expect(hashing(0.01)).toBe(0);
+      expect(hashing(0.05)).toBeCloseTo(0.7, 9);
+      expect(hashing(0.03)).toBeCloseTo(0.35, 9);
+      expect(hashing(0.4)).toBe(1);
+      expect(hashing(0.9)).toBe(1);
+      expect(hashing(-0.2)).toBe(0);
+    },
+  );
 
   it('takes the cosine of a neural embedder as it is', () => {
     const neural = calibrationFor({ model: 'text-embedding-3-small' });

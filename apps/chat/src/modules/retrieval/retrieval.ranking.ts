@@ -23,8 +23,9 @@ export const MIN_TRUNCATED_TOKENS = 100;
  */
 export type SimilarityCalibration = (cosine: number) => number;
 
-// [cosine, calibrated] anchors for `mnemo-hash-v1-*`: noise median → 0, weakest measured answer → 0.7,
-// above the strongest measured answer → 1.
+// [cosine, calibrated] anchors for `mnemo-hash-v1-*` and `-v2-*`: noise median → 0, weakest measured
+// answer → 0.7, above the strongest measured answer → 1. Measured on v1; v2 only adds the words of
+// scripts other than Latin that v1 dropped, so Latin-script vectors, the ones measured, are the same.
 const HASHING_ANCHORS: ReadonlyArray<readonly [number, number]> = [
   [0.01, 0],
   [0.05, 0.7],
@@ -50,7 +51,7 @@ const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
 
 /** The calibration for an embedder, by its model name (recorded on every chunk). */
 export function calibrationFor(embedder: Pick<Embedder, 'model'>): SimilarityCalibration {
-  if (/^mnemo-hash-v1-\d+$/.test(embedder.model)) return piecewiseLinear(HASHING_ANCHORS);
+  if (/^mnemo-hash-v[12]-\d+$/.test(embedder.model)) return piecewiseLinear(HASHING_ANCHORS);
   return clamp01;
 }
 

@@ -1,9 +1,7 @@
 import type { ExportFormat, ImportFormat, ImportPreviewResponse } from '@mnemo/contracts/api/exchange';
 import type { ErrorCode } from '@mnemo/contracts/errors';
-import { readApkg, writeApkg } from '@mnemo/exchange/apkg';
-import { previewDelimited, readDelimited, writeCsv, writeQuizlet, type Separator } from '@mnemo/exchange/delimited';
+import type { Separator } from '@mnemo/exchange/delimited';
 import { isExchangeError, type ExchangeErrorCode } from '@mnemo/exchange/errors';
-import { readJson, writeJson } from '@mnemo/exchange/json';
 import type { ExchangeDeck, ImportResult } from '@mnemo/exchange/model';
 import { AppError } from '@mnemo/service-kit';
 
@@ -11,6 +9,9 @@ import { AppError } from '@mnemo/service-kit';
  * The one place the deck service calls @mnemo/exchange: a format's writer or reader by name, with
  * the package's EXCHANGE_* errors turned into the API's stable codes (the EXCHANGE_* code kept as
  * `details.reason`, so a client can tell a zip bomb from a corrupt file).
+ * Each format's code is imported with its first use (.apkg: sql.js, jszip and the HTML sanitizer;
+ * delimited text: csv-parse), not when the service starts: an idle deck service never holds them
+ * (issue 25, idle memory).
  */
 
 const STATUS_CODE: Record<ExchangeErrorCode, ErrorCode> = {
@@ -56,29 +57,32 @@ function utf8(bytes: Uint8Array): string {
 /** A file's bytes in the format asked for; `withHistory` writes the learner's schedule into an .apkg. */
 export async function writeDeck(format: ExportFormat, deck: ExchangeDeck, { withHistory }: { withHistory: boolean }): Promise<Buffer> {
   switch (format) {
-    case 'apkg':
+    case 'apkg': {
+      const { writeApkg } = await import('@mnemo/exchange/apkg');
       return Buffer.from(await writeApkg(deck, { includeReview: withHistory }));
+    }
     case 'csv':
-      return Buffer.from(writeCsv(deck), 'utf8');
+      return Buffer.from((await import('@mnemo/exchange/delimited')).writeCsv(deck), 'utf8');
     case 'quizlet':
-      return Buffer.from(writeQuizlet(deck), 'utf8');
+      return Buffer.from((await import('@mnemo/exchange/delimited')).writeQuizlet(deck), 'utf8');
     case 'json':
-      return Buffer.from(writeJson(deck), 'utf8');
+      return Buffer.from((await import('@mnemo/exchange/json')).writeJson(deck), 'utf8');
   }
 }
 
 /** The deck a file holds, and what it left out. Throws IMPORT_INVALID for a file that is not its format. */
 export function readDeck(format: ImportFormat, bytes: Uint8Array, title: string): Promise<ImportResult> {
-  return translated(() => {
+  return translated(async () => {
     switch (format) {
       case 'apkg':
-        return readApkg(bytes);
+        return (await import('@mnemo/exchange/apkg')).readApkg(bytes);
       case 'json':
-        return readJson(utf8(bytes));
+        return (await import('@mnemo/exchange/json')).readJson(utf8(bytes));
       case 'csv':
       case 'tsv':
       case 'quizlet': {
         const separator = separatorOf(format);
+        const { readDelimited } = await import('@mnemo/exchange/delimited');
         return readDelimited(utf8(bytes), { title, ...(separator ? { separator } : {}) });
       }
     }
@@ -88,6 +92,7 @@ export function readDeck(format: ImportFormat, bytes: Uint8Array, title: string)
 /** The preview of delimited text (CSV, TSV, Quizlet): separator, columns and the first rows. */
 export async function previewDeck(format: ImportFormat, bytes: Uint8Array): Promise<Omit<ImportPreviewResponse, 'success'>> {
   const separator = separatorOf(format);
+  const { previewDelimited } = await import('@mnemo/exchange/delimited');
   const preview = await translated(() => previewDelimited(utf8(bytes), separator ? { separator } : {}));
   return {
     format,
