@@ -337,7 +337,7 @@ test('a message is enhanced, retrieved and streamed, rendered as safe Markdown w
   expect(streamCalls(service)).toHaveLength(1);
 });
 
-test('a citation [n] opens its passage on the summary page, with the page it stands on', async ({
+test('a citation [n] opens its passage on the summary page in a new tab, with the page it stands on, and the study session stays', async ({
   page,
 }) => {
   const { deck, service } = await openChat(page);
@@ -376,11 +376,25 @@ test('a citation [n] opens its passage on the summary page, with the page it sta
   await expect(citation).toHaveText('[1]');
   await expect(assistant(page)).toContainText('unlike ribosomes [4].');
   await expect(assistant(page).getByRole('link')).toHaveCount(1);
-  await citation.click();
+  // In a study session the passage opens in a new tab: following it in place would end the session.
+  await expect(citation).toHaveAttribute('target', '_blank');
+  // The address the tab opens: read from its first navigation, because the tab has none of the
+  // test's fake API and the app there soon leaves the page it cannot load (a check of the tab's
+  // address raced that).
+  // (The study session itself never loads a summary page: it stays, as checked below.)
+  const opened = page.context().waitForEvent('request', {
+    predicate: (r) => r.isNavigationRequest() && new URL(r.url()).pathname.endsWith('/summary'),
+  });
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), citation.click()]);
+  const cited = new RegExp(`/deck/${deck._id}/summary\\?source=${SOURCE_ID}&passage=2$`);
+  const citedUrl = (await opened).url();
+  expect(citedUrl).toMatch(cited);
+  await tab.close();
+  await expect(page).toHaveURL(new RegExp(`/deck/${deck._id}/flashcards`));
+  await expect(assistant(page)).toContainText('Mitochondria make ATP');
 
-  await expect(page).toHaveURL(
-    new RegExp(`/deck/${deck._id}/summary\\?source=${SOURCE_ID}&passage=2$`),
-  );
+  // The tab's page, here where the test's fake API answers (a new tab has none of it).
+  await page.goto(citedUrl);
   const passage = page.getByRole('region', { name: 'Cited passage, page 3' });
   await expect(passage).toBeVisible();
   await expect(passage.locator('blockquote')).toHaveText(
@@ -393,6 +407,13 @@ test('a citation [n] opens its passage on the summary page, with the page it sta
   );
   await expect(page.getByRole('heading', { name: 'Cell Biology Notes', level: 2 })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('cited-passage.png') });
+
+  // The summary page's own chat opens its citations in place: there is no session to lose.
+  await input(page).fill('What makes ATP?');
+  await input(page).press('Enter');
+  await expect(
+    assistant(page).getByRole('link', { name: 'Passage 1: Cell Biology Notes, page 3' }),
+  ).not.toHaveAttribute('target', '_blank');
 });
 
 test('a streaming answer can be cancelled', async ({ page }) => {

@@ -8,6 +8,7 @@ import {
   getChatResponseSchema,
   messageResponseSchema,
   retrieveContextResponseSchema,
+  type ChatQuestion,
   type EphemeralMessageBody,
   type RetrieveContextResponse,
   type StartChatBody,
@@ -95,10 +96,16 @@ export function chatCalls(client: ApiClient = api) {
       return client.delete(`/chat/${at(chatId)}`, undefined, { schema: deleteChatResponseSchema });
     },
     /** The non-streaming answer in a saved chat. */
-    message(chatId: string, message: string, vectorContext: unknown, signal?: AbortSignal) {
+    message(
+      chatId: string,
+      message: string,
+      vectorContext: unknown,
+      signal?: AbortSignal,
+      question?: ChatQuestion,
+    ) {
       return client.post(
         '/chat/message',
-        { chatId, message, vectorContext },
+        { chatId, message, vectorContext, ...(question ? { question } : {}) },
         { schema: messageResponseSchema, signal },
       );
     },

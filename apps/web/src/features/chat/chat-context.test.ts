@@ -93,5 +93,29 @@ describe('ephemeralContext', () => {
     );
     expect(sent.mode).toBe('source');
     expect(sent.chatHistory.map((t) => t.content)).toEqual(turns.slice(-12).map((t) => t.content));
+    expect(sent.question).toBeUndefined();
+  });
+
+  it('carries the question studied, and after an answer the answer and its evaluation (issue 21)', () => {
+    const before = ephemeralContext(question, []);
+    expect(before.question).toEqual({ questionId: question.currentQuestion!._id, answerSubmitted: false });
+
+    const answered: QuestionChatContext = {
+      ...question,
+      questionType: 'free_response',
+      userAnswer: 'Salt',
+      answerSubmitted: true,
+      isCorrect: false,
+      evaluation: { freeResponse: { feedback: 'The source says chloroplasts make glucose.' } },
+    };
+    expect(ephemeralContext(answered, []).question).toEqual({
+      questionId: question.currentQuestion!._id,
+      answerSubmitted: true,
+      userAnswer: 'Salt',
+      isCorrect: false,
+      feedback: 'The source says chloroplasts make glucose.',
+    });
+    // Between questions there is nothing to send.
+    expect(ephemeralContext({ ...question, currentQuestion: null }, []).question).toBeUndefined();
   });
 });

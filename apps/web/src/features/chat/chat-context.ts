@@ -1,5 +1,6 @@
 import { DEFAULT_FOLLOW_UP_PROMPTS } from '@mnemo/contracts/api/prompts';
 import type { QuestionPromptsBody, SourcePromptsBody } from '@mnemo/contracts/api/prompts';
+import type { ChatQuestion } from '@mnemo/contracts/api/chat';
 import {
   CHAT_HISTORY_MAX,
   CHAT_MESSAGE_MAX,
@@ -124,17 +125,43 @@ function describeContext(context: ChatContext): string {
 }
 
 /**
+ * The question being studied as a chat message carries it (issue 21): the service reads the
+ * question from the deck and gives the tutor the learner's answer and its evaluation, so "Explain
+ * the answer" is answered about this question. None outside question mode or between questions.
+ */
+export function questionOf(context: ChatContext): ChatQuestion | undefined {
+  if (context.type !== 'question' || !context.currentQuestion) return undefined;
+  const evaluation = evaluationRecord(context.evaluation);
+  const feedback = evaluation?.feedback ?? evaluationRecord(evaluation?.freeResponse)?.feedback;
+  return {
+    questionId: context.currentQuestion._id,
+    answerSubmitted: context.answerSubmitted,
+    ...(context.answerSubmitted
+      ? {
+          userAnswer: context.userAnswer?.slice(0, CHAT_MESSAGE_MAX) ?? null,
+          isCorrect: context.isCorrect,
+          ...(typeof feedback === 'string' && feedback.trim() !== ''
+            ? { feedback: feedback.slice(0, CHAT_MESSAGE_MAX) }
+            : {}),
+        }
+      : {}),
+  };
+}
+
+/**
  * What the ephemeral calls carry about a temporary chat: the system message (what the learner is
- * looking at), the chat's mode, and its recent turns as the chat service's `chatHistory`, so a
- * follow-up question ("and why?") is answered with the turns before it.
+ * looking at), the chat's mode, its recent turns as the chat service's `chatHistory`, so a
+ * follow-up question ("and why?") is answered with the turns before it, and the question studied.
  */
 export function ephemeralContext(
   context: ChatContext,
   earlier: readonly Message[],
-): { systemMessage: string; mode: ChatMode; chatHistory: ChatHistory } {
+): { systemMessage: string; mode: ChatMode; chatHistory: ChatHistory; question?: ChatQuestion } {
+  const question = questionOf(context);
   return {
     systemMessage: describeContext(context).slice(0, CHAT_MESSAGE_MAX),
     mode: context.type,
     chatHistory: toHistory(earlier, EPHEMERAL_TURNS),
+    ...(question ? { question } : {}),
   };
 }

@@ -37,9 +37,19 @@ function uniqueTitles(message: PanelMessage): string[] {
 
 /**
  * An assistant answer's text with its [n] markers linked to the passages they cite (issue 21): each
- * opens the deck's summary page on that source, at the passage, with its page or video time.
+ * opens the deck's summary page on that source, at the passage, with its page or video time. In a
+ * study session (`newTab`) the link opens in a new tab: following it in place would end the session
+ * and its chat (the summary page is another route).
  */
-function AnswerMarkdown({ deckId, message }: { deckId: string; message: PanelMessage }) {
+function AnswerMarkdown({
+  deckId,
+  message,
+  newTab,
+}: {
+  deckId: string;
+  message: PanelMessage;
+  newTab: boolean;
+}) {
   const targets = useMemo(() => citationTargets(message.attribution), [message.attribution]);
   const cite = useCallback(
     (n: number) => {
@@ -52,14 +62,15 @@ function AnswerMarkdown({ deckId, message }: { deckId: string; message: PanelMes
           params={{ deckId }}
           search={{ source: t.sourceId, passage: t.chunkIndex }}
           className="chat-cite"
-          title={label}
-          aria-label={`Passage ${n}: ${label}`}
+          title={newTab ? `${label} (opens in a new tab)` : label}
+          aria-label={`Passage ${n}: ${label}${newTab ? ' (opens in a new tab)' : ''}`}
+          {...(newTab ? { target: '_blank', rel: 'noopener' } : {})}
         >
           [{n}]
         </Link>
       );
     },
-    [deckId, targets],
+    [deckId, targets, newTab],
   );
   return (
     <ChatMarkdown cite={targets.size > 0 ? cite : undefined}>
@@ -68,7 +79,15 @@ function AnswerMarkdown({ deckId, message }: { deckId: string; message: PanelMes
   );
 }
 
-function MessageBubble({ message, deckId }: { message: PanelMessage; deckId: string }) {
+function MessageBubble({
+  message,
+  deckId,
+  citationsInNewTab,
+}: {
+  message: PanelMessage;
+  deckId: string;
+  citationsInNewTab: boolean;
+}) {
   if (message.role === 'user') {
     const chips = chipsOfMessage(message.content);
     if (chips) {
@@ -98,7 +117,7 @@ function MessageBubble({ message, deckId }: { message: PanelMessage; deckId: str
       data-role="assistant"
     >
       <div className="chat-md">
-        <AnswerMarkdown deckId={deckId} message={message} />
+        <AnswerMarkdown deckId={deckId} message={message} newTab={citationsInNewTab} />
       </div>
       {titles.length > 0 && (
         <p className="chat-citations">
@@ -275,7 +294,12 @@ export function ChatPanel(props: ChatPanelProps) {
         ) : (
           <ol className="chat-list">
             {shown.map((message) => (
-              <MessageBubble key={message.key} message={message} deckId={props.deckId} />
+              <MessageBubble
+                key={message.key}
+                message={message}
+                deckId={props.deckId}
+                citationsInNewTab={props.context.type === 'question'}
+              />
             ))}
             {busy && (
               <li className="chat-msg chat-msg-assistant chat-streaming" data-role="assistant">

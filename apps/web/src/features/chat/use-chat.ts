@@ -13,6 +13,7 @@ import {
   ephemeralContext,
   promptsOrDefaults,
   promptsRequest,
+  questionOf,
   toHistory,
 } from './chat-context';
 import { CHAT_MESSAGES, chatErrorMessage, isAbort, serviceUnavailable } from './chat-errors';
@@ -323,6 +324,7 @@ export function useChat(props: ChatPanelProps) {
         const { vectorContext, attribution } = await retrieve(content, earlier, controller.signal);
         if (!current()) return false;
         const savedId = savedChatIdRef.current;
+        const question = questionOf(ctx);
         const ephemeralBody = {
           deckId: deck,
           message: content,
@@ -333,7 +335,7 @@ export function useChat(props: ChatPanelProps) {
 
         if (!togglesRef.current.streamingEnabled) {
           const answer = savedId
-            ? await chats.message(savedId, content, vectorContext, controller.signal)
+            ? await chats.message(savedId, content, vectorContext, controller.signal, question)
             : await chats.ephemeral(ephemeralBody, controller.signal);
           if (current())
             appendAnswer(answer.message.content, answer.message.attribution ?? attribution);
@@ -346,7 +348,11 @@ export function useChat(props: ChatPanelProps) {
         setStreamPieces([]);
         setStatus('streaming');
         const target: StreamTarget = savedId
-          ? { kind: 'persistent', chatId: savedId, body: { message: content, vectorContext } }
+          ? {
+              kind: 'persistent',
+              chatId: savedId,
+              body: { message: content, vectorContext, ...(question ? { question } : {}) },
+            }
           : { kind: 'ephemeral', body: ephemeralBody };
         let result;
         try {
