@@ -1,6 +1,6 @@
 /**
- * Chat retrieval at scale, through the gateway, with the embedded defaults (PGlite + pgvector, the
- * offline AI provider) as `npm start` runs Mnemo:
+ * Chat retrieval at scale, through the gateway, with the embedded defaults (PGlite + pgvector with the
+ * launcher's buffer pool, the offline AI provider) as `npm start` runs Mnemo:
  *   - one deck of 10,000 then 100,000 chunks of real article text (paragraphs of the web fixtures,
  *     recombined so every chunk differs), embedded by the local hashing embedder;
  *   - POST /api/chat/retrieve-context latency p50/p95 at each size (default body, hybrid);
@@ -50,6 +50,7 @@ import {
 import { createRetrievalService } from '../apps/chat/src/modules/retrieval/retrieval.service';
 import type { DeckAccessChecker } from '../apps/chat/src/modules/access/deck-access';
 import { LAUNCHER_ENV } from '../apps/launcher/launch-env.mjs';
+import { envSchema as launcherEnvSchema } from '../apps/launcher/src/env';
 import { untilLauncherReady } from './launcher-ready';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
@@ -96,7 +97,13 @@ say(`text pool: ${pool.length} paragraphs of ${webFixtureNames().length} web fix
 // BENCH_DATA_DIR keeps the seeded database between runs (text-only mode), so a change of the query
 // can be measured again without seeding 100,000 chunks again.
 const DATA_DIR = TEXT_ONLY ? process.env.BENCH_DATA_DIR : undefined;
-const pg = await startEmbeddedPostgres({ maxConnections: 100, ...(DATA_DIR ? { dataDir: DATA_DIR } : {}) });
+// The embedded database as the launcher starts it (apps/launcher/src/main.ts): its buffer pool
+// (EMBEDDED_SHARED_BUFFERS_MB, 32 MB by default, read through the launcher's own env schema so the
+// two cannot drift) rather than PGlite's default 128 MB, which a 100,000-chunk deck's index pages fit
+// in and Mnemo's do not.
+const sharedBuffersMb = launcherEnvSchema.shape.EMBEDDED_SHARED_BUFFERS_MB.parse(process.env.EMBEDDED_SHARED_BUFFERS_MB);
+const pg = await startEmbeddedPostgres({ maxConnections: 100, sharedBuffersMb, ...(DATA_DIR ? { dataDir: DATA_DIR } : {}) });
+say(`embedded database: shared_buffers ${sharedBuffersMb} MB (the launcher's setting)`);
 const migrateStart = performance.now();
 await runMigrations(pg.url, { embeddingDimensions: DIMENSIONS });
 // On a kept database (BENCH_DATA_DIR) this includes any new migration, such as 0015 counting the words of every stored chunk.

@@ -9,11 +9,18 @@
  * Rows whose answer is a spreadsheet error value ("#NAME?": the text people scored was lost) are left
  * out of the fit. Prints what it finds beside the constants in use; asserts nothing, writes nothing.
  *
+ * To choose between candidate changes without reading the held-out half, it first cross-validates
+ * within the tune half: 8-fold by question (the tune half's questions in id order, fold = place mod 8),
+ * each fold graded by weights and edges fitted on the other seven. (A gain there is necessary, not
+ * sufficient: a model form that gained 0.04 r this way lost 0.07 on the held-out half; see
+ * bench/README.md.)
+ *
  * Then, so that overfitting shows, it runs the same fit on other splits of the questions and grades
  * the questions each fit never saw (r of the rounded accuracy against the people's average, and the
  * stoplight goals): the halves swapped (fit on the held-out half, graded on the tune half), and
- * 10-fold over all questions (the questions in id order, fold = place mod 10). These checks read the
- * held-out half; the constants in evaluate.ts come from the tune half alone.
+ * 10-fold over all questions (the questions in id order, fold = place mod 10), and the same 10-fold
+ * over 20 seeded random orders of the questions (mean and spread: how much one split's luck moves r).
+ * These checks read the held-out half; the constants in evaluate.ts come from the tune half alone.
  *
  *   pnpm bench:grading-fit
  */
@@ -28,7 +35,13 @@ import {
   WEIGHTS,
   YELLOW_FROM,
 } from '../packages/ai/src/providers/local/evaluate';
-import { type GradingRow, pearson, readGradingRows, SPREADSHEET_ERROR, tuneHalf } from './grading-data';
+import {
+  type GradingRow,
+  pearson,
+  readGradingRows,
+  SPREADSHEET_ERROR,
+  tuneHalf,
+} from './grading-data';
 
 type Row = { id: string; signals: FreeResponseSignals; human: number; lost: boolean };
 
@@ -105,7 +118,6 @@ function fit(rows: Row[]): GradingModel {
   return { weights, yellowFrom, greenFrom };
 }
 
-
 /** The rows graded with their own model each: r, red among people's >= 4, green among people's < 2.5. */
 function figures(graded: { accuracy: number; human: number }[]): string {
   const r = pearson(
@@ -147,6 +159,19 @@ const rounded: GradingModel = {
   greenFrom: round2(model.greenFrom),
 };
 
+const tuneQuestions = [...tune].sort(byPlace);
+const TUNE_FOLDS = 8;
+const tuneFoldOf = new Map(tuneQuestions.map((q, i) => [q, i % TUNE_FOLDS]));
+const tuneOutOfFold = Array.from({ length: TUNE_FOLDS }, (_, k) =>
+  gradeWith(
+    fit(tuneRows.filter((r) => tuneFoldOf.get(r.id) !== k)),
+    tuneRows.filter((r) => tuneFoldOf.get(r.id) === k),
+  ),
+).flat();
+console.log(
+  `\nWithin the tune half (choose by this): 8-fold by question: ${figures(tuneOutOfFold)}`,
+);
+
 console.log('\nCross-checks: each fit graded on questions it never saw');
 console.log(`  fit on tune, graded on held out:  ${figures(gradeWith(rounded, heldRows))}`);
 console.log(
@@ -165,3 +190,51 @@ const outOfFold = Array.from({ length: FOLDS }, (_, k) => {
   );
 }).flat();
 console.log(`  10-fold over the 81 questions:    ${figures(outOfFold)}`);
+
+// One 10-fold split is one draw: which questions share a fold moves r by about ±0.01, as much as most
+// candidates do. The same 10-fold over REPEATS random orders of the questions (a fixed seed, so runs
+// compare) gives the mean and the spread of that draw; a candidate should move the mean by more than
+// the spread before it counts.
+const REPEATS = 20;
+function seeded(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+const random = seeded(21);
+const draws = Array.from({ length: REPEATS }, () => {
+  const order = questions
+    .map((q) => ({ q, key: random() }))
+    .sort((a, b) => a.key - b.key)
+    .map((x) => x.q);
+  const fold = new Map(order.map((q, i) => [q, i % FOLDS]));
+  const graded = Array.from({ length: FOLDS }, (_, k) =>
+    gradeWith(
+      fit(all.filter((r) => fold.get(r.id) !== k)),
+      all.filter((r) => fold.get(r.id) === k),
+    ),
+  ).flat();
+  const high = graded.filter((g) => g.human >= 4);
+  const low = graded.filter((g) => g.human < 2.5);
+  return {
+    r: pearson(
+      graded.map((g) => g.accuracy),
+      graded.map((g) => g.human),
+    ),
+    red: high.filter((g) => g.accuracy < 4).length / high.length,
+    green: low.filter((g) => g.accuracy >= 7).length / low.length,
+  };
+});
+const meanOf = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const sdOf = (xs: number[]) => {
+  const m = meanOf(xs);
+  return Math.sqrt(meanOf(xs.map((x) => (x - m) ** 2)));
+};
+const rs = draws.map((d) => d.r);
+console.log(
+  `  10-fold, ${REPEATS} random orders:  r ${meanOf(rs).toFixed(3)} (sd ${sdOf(rs).toFixed(3)}, ${Math.min(...rs).toFixed(3)}-${Math.max(...rs).toFixed(3)}), people >= 4 red ${(100 * meanOf(draws.map((d) => d.red))).toFixed(1)}%, people < 2.5 green ${(100 * meanOf(draws.map((d) => d.green))).toFixed(1)}% (means)`,
+);

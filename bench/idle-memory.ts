@@ -3,6 +3,8 @@
  * directory, waits until it is ready and then BENCH_IDLE_S seconds more (default 20) without any
  * request, and prints the resident memory (VmRSS from /proc) of the launcher and every process under
  * it, and the total, with the load average. Target (issue 25): total ≤ 800 MB. Asserts nothing.
+ * Also the sum of PSS (proportional set size), which counts the pages the processes share once, and
+ * the CPU seconds each process has used since it started (starting and idling).
  *
  *   pnpm build && pnpm bench:idle-memory       (needs Redis on 127.0.0.1:6379, like npm start)
  *
@@ -54,6 +56,9 @@ function parents(): Map<number, number> {
 
 /** A process's name in the table: the app whose script it runs (apps/<name>/...), else its command. */
 function nameOf(cmdline: string[]): string {
+  // The launcher's host of several services (apps/launcher/dist/host.js <their scripts>): their names.
+  const apps = cmdline.map((arg) => /apps\/([^/]+)\//.exec(arg)?.[1]).filter((app): app is string => app !== undefined);
+  if (apps.length > 2 && apps[0] === 'launcher') return apps.slice(1).join('+');
   for (const arg of [...cmdline].reverse()) {
     const app = /apps\/([^/]+)\//.exec(arg);
     if (app) return app[1]!;
@@ -95,20 +100,36 @@ async function measure(root: string, extraEnv: Record<string, string>, label: st
 
     const rss = new Map<string, number>();
     let total = 0;
+    let totalPss = 0;
+    let totalCpu = 0;
     for (const pid of tree) {
       try {
         const mb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+        // PSS: each page shared by n processes (node's own code, mapped by all seven) counts 1/n in
+        // each, so the sum is the memory the instance takes once; RSS counts shared pages in each.
+        const pss = Number(/Pss:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0) / 1024;
         const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
         const name = nameOf(cmd);
+        // CPU since the process started (user + system, all its threads), in clock ticks of 1/100 s:
+        // what starting and idling cost, which the load does not inflate as it does wall times.
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const cpu = (Number(fields[11]) + Number(fields[12])) / 100;
         rss.set(name, (rss.get(name) ?? 0) + mb);
         total += mb;
-        say(`  ${String(pid).padStart(7)} ${mb.toFixed(0).padStart(6)} MB  ${cmd.slice(-2).join(' ').slice(0, 100)}`);
+        totalPss += pss;
+        totalCpu += cpu;
+        say(`  ${String(pid).padStart(7)} ${mb.toFixed(0).padStart(6)} MB (PSS ${pss.toFixed(0).padStart(4)}, CPU ${cpu.toFixed(1).padStart(5)} s)  ${cmd.slice(-2).join(' ').slice(0, 100)}`);
       } catch {
         // Gone.
       }
     }
     rss.set('total', total);
+    rss.set('total PSS', totalPss);
+    rss.set('CPU s, start + idle', totalCpu);
     say(`  total idle RSS: ${total.toFixed(0)} MB over ${tree.length} processes (target ≤ 800 MB; load average ${load()})`);
+    say(`  total idle PSS (shared pages counted once): ${totalPss.toFixed(0)} MB`);
+    say(`  CPU of all of them since their start (starting and idling): ${totalCpu.toFixed(1)} s`);
     return rss;
   } finally {
     launcher.kill('SIGTERM');
@@ -135,13 +156,16 @@ for (let round = 0; round < ROUNDS; round++) {
 
 if (BEFORE_ROOT) {
   const names = [...new Set([...results.values()].flatMap((runs) => runs.flatMap((r) => [...r.keys()])))];
-  names.sort((a, b) => (a === 'total' ? 1 : b === 'total' ? -1 : a.localeCompare(b)));
+  const last = (n: string) => ['total', 'total PSS', 'CPU s, start + idle'].indexOf(n) + 1;
+  names.sort((a, b) => last(a) - last(b) || a.localeCompare(b));
   const med = (label: string, name: string) => median(results.get(label)!.map((r) => r.get(name) ?? 0));
   say(`\nmedian of ${ROUNDS} round(s), idle ${IDLE_S} s; load averages at each start: ${loads.join(' | ')}`);
-  say(`${'process'.padEnd(16)} ${'before'.padStart(8)} ${'after'.padStart(8)}  after/before`);
+  say(`${'process'.padEnd(20)} ${'before'.padStart(9)} ${'after'.padStart(9)}  after/before`);
   for (const name of names) {
     const b = med('before', name);
     const a = med('after', name);
-    say(`${name.padEnd(16)} ${b.toFixed(0).padStart(5)} MB ${a.toFixed(0).padStart(5)} MB  ${b ? (a / b).toFixed(2) : '-'}x`);
+    const unit = name.startsWith('CPU') ? ' s' : ' MB';
+    const digits = name.startsWith('CPU') ? 1 : 0;
+    say(`${name.padEnd(20)} ${b.toFixed(digits).padStart(6)}${unit} ${a.toFixed(digits).padStart(6)}${unit}  ${b ? (a / b).toFixed(2) : '-'}x`);
   }
 }

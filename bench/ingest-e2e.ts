@@ -61,7 +61,9 @@ function processTree(root: number): Map<number, string> {
   for (const pid of tree) {
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-      const app = [...cmd].reverse().map((a) => /apps\/([^/]+)\//.exec(a)?.[1]).find(Boolean);
+      // The launcher's host of several services (launcher/dist/host.js <their scripts>) by their names.
+      const apps = cmd.map((a) => /apps\/([^/]+)\//.exec(a)?.[1]).filter((a): a is string => a !== undefined);
+      const app = apps[0] === 'launcher' && apps.length > 2 ? apps.slice(1).join('+') : apps.at(-1);
       names.set(pid, app ?? cmd.slice(-1)[0]?.slice(0, 20) ?? String(pid));
     } catch {
       // Gone.

@@ -15,7 +15,7 @@
  * - this tree's worker path (all installed languages, the document's language told from a strip of
  *   its first page, ocr-language.ts and ocr-strip.ts);
  * - BENCH_BEFORE_ROOT, when set: the same path from another checkout (e.g. a worktree of main
- *   before a change), its own OCR engine and extractPdf, this tree's PDF threads drawing;
+ *   before a change), its own OCR engine, extractPdf and PDF threads (drawing the pages its way);
  * - BENCH_OCR_COMPARE_LANGUAGES, when set (e.g. eng): an engine with only those languages, what a
  *   deployment gets with OCR_LANGUAGES set to them.
  *
@@ -127,6 +127,7 @@ const variant = (name: string, ocr: OcrEngine, extract: Extract): Variant => {
 };
 
 const variants: Variant[] = [];
+const closing: (() => Promise<void>)[] = [];
 const beforeRoot = process.env.BENCH_BEFORE_ROOT;
 if (beforeRoot) {
   const dir = join(beforeRoot, 'apps/ingest-worker/src/extract');
@@ -136,12 +137,17 @@ if (beforeRoot) {
   const pdf = (await import(pathToFileURL(join(dir, 'pdf.ts')).href)) as {
     extractPdf: typeof extractPdf;
   };
+  const pool = (await import(pathToFileURL(join(dir, 'pdf-pool.ts')).href)) as {
+    createPdfPool: typeof createPdfPool;
+  };
+  const beforeReader = pool.createPdfPool({ threads: defaultPdfThreads(), timeoutMs: 600_000 });
+  closing.push(() => beforeReader.close());
   // The engine there may take a page's options or only a signal: it is handed neither here.
   const before = engine.createOcrEngine(options(DEFAULT_OCR_LANGUAGES));
   variants.push({
     name: 'before',
     ocr: before,
-    extract: (data) => pdf.extractPdf(data, { reader, ocr: before }),
+    extract: (data) => pdf.extractPdf(data, { reader: beforeReader, ocr: before }),
     calls: [],
   });
 }
@@ -213,7 +219,11 @@ for (const [d, doc] of docs.entries()) {
     );
   }
 }
-await Promise.all([reader.close(), ...variants.map((v) => v.ocr.close())]);
+await Promise.all([
+  reader.close(),
+  ...closing.map((c) => c()),
+  ...variants.map((v) => v.ocr.close()),
+]);
 
 // --- all documents -------------------------------------------------------------------------------
 

@@ -62,6 +62,7 @@ function markdownProse(md: string): string {
     .replace(/^#{1,6}\s+/gm, '')
     .replace(/^\s*>\s?/gm, '')
     .replace(/\*\*([^*]+)\*\*|__([^_]+)__/g, '$1$2')
+    .replace(/(?<![\w_])_([^_\n]+)_(?![\w_])/g, '$1')
     .replace(/(?<![\w*])\*([^*\n]+)\*(?![\w*])/g, '$1')
     .replace(/`([^`\n]+)`/g, '$1');
 }

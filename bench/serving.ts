@@ -14,11 +14,15 @@
  * Mnemo runs as `npm start` runs it (the launcher, its defaults, LOG_LEVEL=info, output piped), with
  * only the rate limits raised so that the benchmark measures serving, not 429 answers; healthz is
  * limited per address, so its requests come from many X-Forwarded-For addresses (TRUST_PROXY=loopback).
+ *
+ * BENCH_CPU_PROFILE=<dir>: every process of every stack (launcher, services, gateway, bare proxy and
+ * upstream) writes a CPU profile of each target's measurement in each round, named
+ * `<target>-r<round>.<stack>-<app>-<pid>.cpuprofile` (bench/cpu-profile.mjs; warm-up and start-up left out).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { launcherEnvOf } from './launcher-ready';
 
@@ -33,6 +37,24 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 // BENCH_PORT_BASE=<n>: the ports used are n..n+3 (on a machine shared with others); else random ones.
 const PORT_BASE = process.env.BENCH_PORT_BASE ? Number(process.env.BENCH_PORT_BASE) : undefined;
 const randomPort = () => 4000 + Math.floor(Math.random() * 900);
+
+// BENCH_CPU_PROFILE=<dir>: the profiler is loaded into every process through NODE_OPTIONS (the
+// launcher passes its environment on to its children) and driven by a control file.
+const PROFILE_DIR = process.env.BENCH_CPU_PROFILE ? resolve(process.env.BENCH_CPU_PROFILE) : undefined;
+const PROFILE_CTL = PROFILE_DIR && join(PROFILE_DIR, 'control');
+if (PROFILE_DIR) {
+  mkdirSync(PROFILE_DIR, { recursive: true });
+  writeFileSync(PROFILE_CTL!, 'off');
+}
+const profiled = (label: string): Record<string, string> =>
+  PROFILE_DIR
+    ? {
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${resolve('bench/cpu-profile.mjs')}`.trim(),
+        BENCH_CPU_PROFILE: PROFILE_DIR,
+        BENCH_CPU_PROFILE_CTL: PROFILE_CTL!,
+        BENCH_CPU_PROFILE_LABEL: label,
+      }
+    : {};
 
 const children: ChildProcess[] = [];
 // A failed run must not leave Mnemo running: the launcher stops its own children on SIGTERM.
@@ -69,12 +91,12 @@ function start(args: string[], ready: string, env: Record<string, string> = {}):
 const tsx = ['--import', 'tsx', 'bench/serving-bare.ts'];
 const upstreamPort = PORT_BASE ?? randomPort();
 const barePort = upstreamPort + 1;
-const upstreamPid = (await start([...tsx, 'upstream', String(upstreamPort)], 'ready')).pid!;
-const barePid = (await start([...tsx, 'proxy', String(barePort), `http://127.0.0.1:${upstreamPort}`], 'ready')).pid!;
+const upstreamPid = (await start([...tsx, 'upstream', String(upstreamPort)], 'ready', profiled('bare'))).pid!;
+const barePid = (await start([...tsx, 'proxy', String(barePort), `http://127.0.0.1:${upstreamPort}`], 'ready', profiled('bare'))).pid!;
 
 const dataDirs: string[] = [];
 /** Mnemo as `npm start` runs it, from the checkout at `root` (its own data folder and port). */
-async function startMnemo(root: string, port: number): Promise<string> {
+async function startMnemo(root: string, port: number, label: string): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mnemo-bench-serving-'));
   dataDirs.push(dataDir);
   // BENCH_LAUNCHER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": node flags for the
@@ -91,6 +113,7 @@ async function startMnemo(root: string, port: number): Promise<string> {
     ANONYMOUS_PER_ADDRESS_PER_MINUTE: '100000000',
     TRUST_PROXY: 'loopback',
     STARTUP_TIMEOUT_SECONDS: '600',
+    ...profiled(label),
   });
   launchers.set(`http://127.0.0.1:${port}`, launcher.pid!);
   return `http://127.0.0.1:${port}`;
@@ -122,7 +145,9 @@ function stackProcesses(launcherPid: number): Map<string, number> {
       return;
     }
     for (const kid of kids) {
-      const app = /apps\/([\w-]+)\/dist\//.exec(readFileSync(`/proc/${kid}/cmdline`, 'utf8'))?.[1];
+      // The launcher's host of several services (launcher/dist/host.js <their scripts>) by their names.
+      const apps = [...readFileSync(`/proc/${kid}/cmdline`, 'utf8').matchAll(/apps\/([\w-]+)\/dist\//g)].map((m) => m[1]!);
+      const app = apps[0] === 'launcher' && apps.length > 1 ? apps.slice(1).join('+') : apps[0];
       if (app) found.set(app, kid);
       visit(kid);
     }
@@ -145,13 +170,13 @@ async function guestWithDecks(base: string): Promise<string> {
   return anon;
 }
 const port = PORT_BASE !== undefined ? PORT_BASE + 2 : barePort + 10 + Math.floor(Math.random() * 50);
-const base = await startMnemo('.', port);
+const base = await startMnemo('.', port, 'after');
 const anon = await guestWithDecks(base);
 // BENCH_BEFORE_ROOT=<another checkout, built>: its Mnemo runs beside this one and its GET /api/decks
 // and its gateway's cheap call are measured in the same rounds, interleaved, for before/after ratios
 // at the same load.
 const beforeRoot = process.env.BENCH_BEFORE_ROOT;
-const beforeBase = beforeRoot ? await startMnemo(beforeRoot, PORT_BASE !== undefined ? PORT_BASE + 3 : port + 100) : null;
+const beforeBase = beforeRoot ? await startMnemo(beforeRoot, PORT_BASE !== undefined ? PORT_BASE + 3 : port + 100, 'before') : null;
 const beforeAnon = beforeBase ? await guestWithDecks(beforeBase) : null;
 
 type Target = { name: string; url: string; headers?: Record<string, string>; manyAddresses?: boolean };
@@ -239,7 +264,16 @@ const ratios: number[] = [];
 for (let round = 1; round <= ROUNDS; round++) {
   console.log(`round ${round}`);
   for (const t of targets) {
+    if (PROFILE_CTL) {
+      writeFileSync(PROFILE_CTL, `on ${t.name}-r${round}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
     const f = await measure(t, SECONDS, AMOUNT);
+    if (PROFILE_CTL) {
+      writeFileSync(PROFILE_CTL, 'off');
+      // Each process polls the control file every 200 ms and then writes its profile.
+      await new Promise((r) => setTimeout(r, 1500));
+    }
     all.get(t.name)!.push(f);
     console.log(`  ${t.name.padEnd(34)} ${show(f)}`);
   }

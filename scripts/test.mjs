@@ -17,8 +17,26 @@ try {
   await install();
   // Lint and typecheck are part of the suite: CI runs exactly this command.
   await pnpm(['turbo', 'run', 'lint', 'typecheck', '--output-logs=errors-only', ...process.argv.slice(2)]);
-  // Two cores here: one test task at a time keeps PGlite and Chromium from starving each other.
-  await pnpm(['turbo', 'run', 'test', '--concurrency=1', '--continue', '--output-logs=full', ...process.argv.slice(2)]);
+  const extra = process.argv.slice(2);
+  const test = (...args) => pnpm(['turbo', 'run', 'test', '--continue', '--output-logs=full', ...args]);
+  if (extra.length > 0) {
+    // A filter or option of the caller's: its tasks one at a time, as asked.
+    await test('--concurrency=1', ...extra);
+  } else {
+    // Two cores here. The package suites run two at a time: each vitest run uses one worker on two
+    // cores and much of its time waits on PGlite, Redis and timers, and they share nothing (each
+    // test has its own database, Redis prefix and free ports). The browser suite runs alone
+    // afterwards: its two Playwright workers fill both cores and its timings must not be starved.
+    // A failure in the first step still lets the browser suite run; the command fails if either did.
+    const failures = [];
+    for (const args of [
+      ['--filter=!@mnemo/web', '--concurrency=2'],
+      ['--filter=@mnemo/web', '--concurrency=1'],
+    ]) {
+      await test(...args).catch((e) => failures.push(e));
+    }
+    if (failures.length > 0) throw failures[0];
+  }
 } catch (e) {
   console.error(e instanceof Error ? e.message : e);
   process.exit(1);
