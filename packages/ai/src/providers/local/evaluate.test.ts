@@ -208,6 +208,21 @@ describe('evaluateAnswer, free response: meaning, not only words', slow, () => {
     expect(synonym.accuracy).toBeGreaterThan(other.accuracy);
   });
 
+  it('credits a description in the words of a key term’s definition, and a word defined by the key term', () => {
+    const signals = (question: string, expected: string, answer: string) =>
+      freeResponseSignals(freeResponse(question, expected), answer).softCoverage;
+    // WordNet: "nocturnal", "belonging to or active during the night".
+    const owls = ['When are owls active?', 'Owls are nocturnal.'] as const;
+    expect(signals(...owls, 'They are active at night.')).toBeGreaterThan(
+      signals(...owls, 'They are active in the morning.'),
+    );
+    // WordNet: "herbivore", "any animal that feeds chiefly on grass and other plants".
+    const koala = ['What kind of animal is the koala?', 'A herbivore.'] as const;
+    expect(signals(...koala, 'An animal that feeds on plants.')).toBeGreaterThan(
+      signals(...koala, 'An animal that feeds on insects.'),
+    );
+  });
+
   it('credits another form of the same word ("reused" for "reusability")', async () => {
     const oop = freeResponse(
       'What are the main advantages associated with object-oriented programming?',

