@@ -196,7 +196,11 @@ describe('the document’s language', () => {
 
       // The strip (a fifth of a page) in English, the main language; then each page once, in German.
       expect(readings.map((r) => r.languages)).toEqual(['eng', 'deu', 'deu']);
-      expect(readings[0]!.bytes).toBeLessThan(readings[1]!.bytes / 3);
+      // Against the first page, read whole: the last page is read in bands (pdf-ocr.ts), and of
+      // this one's only the top band holds ink; which of the two is read first depends on which
+      // page was drawn first (under load, either).
+      const page = Math.max(...readings.slice(1).map((r) => r.bytes));
+      expect(readings[0]!.bytes).toBeLessThan(page / 3);
       for (const [i, text] of GERMAN.entries()) {
         const got = result.sections.find((s) => s.page === i + 1)?.text ?? '';
         expect(wordRecall(text, got), `page ${i + 1}`).toBeGreaterThanOrEqual(0.9);
