@@ -26,7 +26,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -94,9 +94,10 @@ function nextChunk(): string {
 say(`text pool: ${pool.length} paragraphs of ${webFixtureNames().length} web fixtures`);
 
 // --- The database: embedded PGlite served over the wire, shared with the launched stack.
-// BENCH_DATA_DIR keeps the seeded database between runs (text-only mode), so a change of the query
-// can be measured again without seeding 100,000 chunks again.
-const DATA_DIR = TEXT_ONLY ? process.env.BENCH_DATA_DIR : undefined;
+// BENCH_DATA_DIR keeps the seeded database between runs (either mode), so a change of the query can
+// be measured again without seeding 100,000 chunks again (~25 min with vectors). A kept deck only
+// grows: a rerun measures the sizes at or above what it holds.
+const DATA_DIR = process.env.BENCH_DATA_DIR;
 // The embedded database as the launcher starts it (apps/launcher/src/main.ts): its buffer pool
 // (EMBEDDED_SHARED_BUFFERS_MB, 32 MB by default, read through the launcher's own env schema so the
 // two cannot drift) rather than PGlite's default 128 MB, which a 100,000-chunk deck's index pages fit
@@ -314,7 +315,17 @@ async function seedTo(total: number, target = deckId) {
   }
 }
 
-/** Bulk loads go faster without the HNSW and GIN indexes; they are rebuilt (and timed) after each load. */
+/**
+ * Bulk loads go faster without the HNSW and GIN indexes; they are rebuilt (and timed) after each
+ * load, as the migrations define them (storage parameters too), read before the first drop.
+ */
+const indexDefinitions = new Map(
+  (
+    await db.execute<{ name: string; def: string }>(
+      sql`select indexname as name, indexdef as def from pg_indexes where indexname in ('source_chunks_embedding_hnsw', 'source_chunks_tsv_gin')`,
+    )
+  ).rows.map((r) => [r.name, r.def]),
+);
 const dropIndexes = () =>
   db.execute(sql`drop index if exists source_chunks_embedding_hnsw; drop index if exists source_chunks_tsv_gin`);
 async function rebuildIndex() {
@@ -323,8 +334,10 @@ async function rebuildIndex() {
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local maintenance_work_mem = '1GB'`);
     if (!TEXT_ONLY)
-      await tx.execute(sql`create index source_chunks_embedding_hnsw on source_chunks using hnsw (embedding vector_cosine_ops)`);
-    await tx.execute(sql`create index source_chunks_tsv_gin on source_chunks using gin (tsv)`);
+      await tx.execute(
+        sql.raw(indexDefinitions.get('source_chunks_embedding_hnsw') ?? 'create index source_chunks_embedding_hnsw on source_chunks using hnsw (embedding vector_cosine_ops)'),
+      );
+    await tx.execute(sql.raw(indexDefinitions.get('source_chunks_tsv_gin') ?? 'create index source_chunks_tsv_gin on source_chunks using gin (tsv)'));
   });
   await db.execute(sql`analyze source_chunks`);
   return performance.now() - t;
@@ -365,7 +378,8 @@ if (TEXT_ONLY) {
 
 // --- The stack, as npm start runs it, on our database.
 const dataDir = mkdtempSync(join(tmpdir(), 'mnemo-bench-chat-'));
-const port = 3900 + Math.floor(Math.random() * 90);
+// BENCH_PORT_BASE=<n>: the launcher listens on n (on a machine shared with others); else a random port.
+const port = process.env.BENCH_PORT_BASE ? Number(process.env.BENCH_PORT_BASE) : 3900 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${port}`;
 const launcher = spawn(process.execPath, ['apps/launcher/dist/main.js'], {
   env: { ...process.env, ...LAUNCHER_ENV, PORT: String(port), HOST: '127.0.0.1', MNEMO_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: pg.url },
@@ -374,24 +388,67 @@ const launcher = spawn(process.execPath, ['apps/launcher/dist/main.js'], {
 await untilLauncherReady(launcher);
 // Guest ids come from the gateway (clients cannot make their own): take one, give it the deck.
 const guest = ((await (await fetch(`${base}/api/auth/anonymous-sessions`, { method: 'POST' })).json()) as { sessionId: string }).sessionId;
-await db.update(decks).set({ ownerAnonId: guest.split('.')[0]! }).where(eq(decks.ownerAnonId, anonId));
+// By id: a kept deck (BENCH_DATA_DIR) belongs to an earlier run's guest.
+await db.update(decks).set({ ownerAnonId: guest.split('.')[0]! }).where(eq(decks.id, deckId));
 anonId = guest.split('.')[0]!;
 const headers = { 'x-anonymous-session': guest, 'content-type': 'application/json' };
 const post = (path: string, body: unknown) => fetch(`${base}/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
 
+/**
+ * CPU time (ms) so far of a process and all its descendants, every thread, from Linux's
+ * /proc/<pid>/task/<tid>/schedstat (nanoseconds on CPU): with this process's own (PGlite), what one
+ * call costs the machine whatever the load, where wall-clock time on a shared machine is mostly
+ * waiting for a core. Undefined where /proc has no schedstat.
+ */
+function treeCpuMs(pid: number): number | undefined {
+  try {
+    let total = 0;
+    const pending = [pid];
+    while (pending.length > 0) {
+      const p = pending.pop()!;
+      for (const tid of readdirSync(`/proc/${p}/task`)) {
+        try {
+          total += Number(readFileSync(`/proc/${p}/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+          pending.push(...readFileSync(`/proc/${p}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+        } catch {
+          // a thread that ended meanwhile
+        }
+      }
+    }
+    return total;
+  } catch {
+    return undefined;
+  }
+}
+
 async function timeRetrieval(label: string) {
   for (const q of QUESTIONS.slice(0, 4)) await (await post('/chat/retrieve-context', { deckId, query: q })).json(); // warm-up
   const times: number[] = [];
+  // CPU of the whole path per call: this process (PGlite, and the bench's own client) and the
+  // launcher's process tree (gateway, chat service; the others idle).
+  const cpuTimes: number[] = [];
+  const perQuestion = new Map<string, number[]>();
   let returned = 0;
   for (let i = 0; i < REQUESTS; i++) {
+    const question = QUESTIONS[i % QUESTIONS.length]!;
+    const c0 = treeCpuMs(launcher.pid!);
+    const u0 = process.cpuUsage();
     const t = performance.now();
-    const res = await post('/chat/retrieve-context', { deckId, query: QUESTIONS[i % QUESTIONS.length] });
+    const res = await post('/chat/retrieve-context', { deckId, query: question });
     const body = (await res.json()) as { chunks?: unknown[] };
     if (!res.ok) throw new Error(`retrieve-context: ${res.status} ${JSON.stringify(body)}`);
-    times.push(performance.now() - t);
+    const took = performance.now() - t;
+    const own = process.cpuUsage(u0);
+    const c1 = treeCpuMs(launcher.pid!);
+    times.push(took);
+    if (c0 !== undefined && c1 !== undefined) cpuTimes.push(c1 - c0 + (own.user + own.system) / 1000);
+    perQuestion.set(question, [...(perQuestion.get(question) ?? []), took]);
     returned += body.chunks?.length ?? 0;
   }
-  say(`${label}: retrieve-context through the gateway, ${REQUESTS} calls: p50 ${ms(pct(times, 50))}, p95 ${ms(pct(times, 95))} (${(returned / REQUESTS).toFixed(1)} chunks a call; ${load()})`);
+  const cpuFigure = cpuTimes.length > 0 ? `; CPU of the path p50 ${ms(pct(cpuTimes, 50))}, p95 ${ms(pct(cpuTimes, 95))}` : '';
+  say(`${label}: retrieve-context through the gateway, ${REQUESTS} calls: p50 ${ms(pct(times, 50))}, p95 ${ms(pct(times, 95))}${cpuFigure} (${(returned / REQUESTS).toFixed(1)} chunks a call; ${load()})`);
+  const slowest = [...perQuestion].sort((a, b) => pct(b[1], 50) - pct(a[1], 50)).slice(0, 4);
+  say(`  slowest questions (median wall): ${slowest.map(([q, xs]) => `"${q.slice(0, 32)}" ${ms(pct(xs, 50))}`).join('; ')}`);
 }
 
 /** The vector query alone, both paths, in-process against the same database. */
@@ -546,9 +603,15 @@ async function timeFirstToken(size: number) {
 
 try {
   for (const size of SIZES) {
-    await dropIndexes();
+    if (seeded > size) continue;
+    // A kept deck of this size with both indexes is measured as it is.
+    const { rows: built } = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_indexes where indexname in ('source_chunks_embedding_hnsw', 'source_chunks_tsv_gin')`,
+    );
+    const fresh = seeded < size || built[0]?.n !== 2;
+    if (fresh) await dropIndexes();
     await seedTo(size);
-    const buildMs = await rebuildIndex();
+    const buildMs = fresh ? await rebuildIndex() : 0;
     say(`\n${size} chunks seeded (embedding ${(embedMs / 1000).toFixed(1)} s, inserting ${(insertMs / 1000).toFixed(1)} s so far); HNSW + GIN indexes built in ${(buildMs / 1000).toFixed(1)} s`);
     await timeRetrieval(`${size} chunks`);
     await timeVectorPaths(size);
@@ -557,9 +620,11 @@ try {
   }
 
   // One deck of the size a user really has, among all those chunks.
-  const [small] = await db.insert(decks).values({ ownerAnonId: anonId, title: 'Small deck' }).returning();
+  const [keptSmall] = DATA_DIR ? await db.select().from(decks).where(eq(decks.title, 'Small deck')).limit(1) : [];
+  const [small] = keptSmall ? [keptSmall] : await db.insert(decks).values({ ownerAnonId: anonId, title: 'Small deck' }).returning();
   const before = seeded;
-  await seedTo(before + 200, small!.id);
+  if (!keptSmall) await seedTo(before + 200, small!.id);
+  seeded = before;
   await db.execute(sql`analyze source_chunks`);
   const [v] = await embedder.embed([QUESTIONS[0]!]);
   const q = `[${v!.join(',')}]`;
