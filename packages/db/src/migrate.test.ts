@@ -99,6 +99,12 @@ describe('runMigrations', () => {
         "select indexdef as def from pg_indexes where indexname = 'source_chunks_embedding_hnsw'",
       );
       expect(index.rows[0]!.def).toMatch(/USING hnsw \(embedding vector_cosine_ops\)/);
+      // No autovacuum in the embedded database: new chunks' words must not pile up in the GIN
+      // index's pending list, which every full-text query reads whole.
+      const gin = await c.query<{ def: string }>(
+        "select indexdef as def from pg_indexes where indexname = 'source_chunks_tsv_gin'",
+      );
+      expect(gin.rows[0]!.def).toMatch(/USING gin \(tsv\) WITH \(gin_pending_list_limit='?64'?\)/);
       const column = await c.query<{ generated: string; expr: string }>(
         `select a.attgenerated as generated, pg_get_expr(d.adbin, d.adrelid) as expr
            from pg_attribute a join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum

@@ -209,7 +209,10 @@ export const sourceChunks = pgTable(
     uniqueIndex('source_chunks_source_index_uq').on(t.sourceId, t.chunkIndex),
     index('source_chunks_deck_idx').on(t.deckId),
     index('source_chunks_embedding_hnsw').using('hnsw', t.embedding.op('vector_cosine_ops')),
-    index('source_chunks_tsv_gin').using('gin', t.tsv),
+    // The smallest pending list GIN allows (64 kB): the embedded database runs no autovacuum, so
+    // new chunks' words wait there until the list passes this size, and every full-text query reads
+    // the whole list (200 chunks' worth made it ~6x slower at 10,000 chunks; bench/README.md).
+    index('source_chunks_tsv_gin').using('gin', t.tsv).with({ gin_pending_list_limit: 64 }),
   ],
 );
 
