@@ -119,8 +119,12 @@ export function createRetrievalRepository({ db }: { db: Db }) {
       // A large scope: the HNSW index with the iterative scan (pgvector >= 0.8), both settings local
       // to this transaction. relaxed_order may return rows slightly out of order: sorted again below.
       return db.transaction(async (tx) => {
-        await tx.execute(sql`set local hnsw.iterative_scan = relaxed_order`);
-        await tx.execute(sql.raw(`set local hnsw.ef_search = ${Math.max(40, Math.min(1000, limit * 2))}`));
+        // Both in one statement: each round trip holds the embedded database for this connection
+        // while the transaction is open.
+        const efSearch = String(Math.max(40, Math.min(1000, limit * 2)));
+        await tx.execute(
+          sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', ${efSearch}, true)`,
+        );
         const { rows } = await tx.execute<{ id: string; distance: number }>(sql`
           select c.id, c.embedding <=> ${q}::vector as distance from source_chunks c
           where ${scopeOf(scope)} and c.embedding_model = ${model}
