@@ -63,7 +63,7 @@ beforeAll(async () => {
       NODE_ENV: 'test',
       SOURCE_FETCH_ALLOWLIST: `127.0.0.1:${sitePort}`,
       // The launcher's own start limit (120 s by default) inside the test's 240 s wait: at load 49 the
-      // default tripped first (the services' starts wait on PGlite's migrations).
+      // default tripped first.
       STARTUP_TIMEOUT_SECONDS: '230',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
