@@ -133,14 +133,24 @@ describe('follow-up prompts in the language studied', slow, () => {
     }
   });
 
-  it('tells a short question’s language with the deck’s title', async () => {
+  it('tells a short question’s language by its words, a term’s with the deck’s title', async () => {
     const question = {
       question: PHOTOSYNTHESIS.es!.question,
       questionType: 'free_response' as const,
     };
+    // A short question alone is told by its function words (learner-language.ts)...
     const alone = await ai.followUpPrompts({ mode: 'question', history: [], question });
-    // A few words alone cannot tell their language: the spec's English prompts.
-    expect(alone).toEqual([...DEFAULT_FOLLOW_UP_PROMPTS.question]);
+    for (const p of alone) {
+      expect(p).toMatch(MARKS.es!);
+      expect(p).not.toMatch(ENGLISH);
+    }
+    // ...and a few words with none of them (a term alone) keep the spec's English prompts.
+    const term = await ai.followUpPrompts({
+      mode: 'question',
+      history: [],
+      question: { question: 'Fotosíntesis', questionType: 'free_response' as const },
+    });
+    expect(term).toEqual([...DEFAULT_FOLLOW_UP_PROMPTS.question]);
     const withTitle = await ai.followUpPrompts({
       mode: 'question',
       history: [],
