@@ -10,6 +10,7 @@ import { ANAPHORS, META_WORDS } from './lexicon';
 import { foldArabic } from './nlp';
 import { textTerms } from './terms';
 import {
+  readMessage,
   tutorWordsFor,
   type FollowUpWords,
   type ReadMessage,
@@ -113,10 +114,25 @@ export function conversationPhrases(
     );
 }
 
+/** Content words a follow-up in a language other than English holds at most (h21lang, bench/README.md). */
+const MAX_LEANING_WORDS = 2;
+
 /** A message that leans on the conversation: short, or pointing back ("what about it?"). */
 export function leansOnHistory(query: string): boolean {
   const words = query.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
   if (words.length <= 4) return true;
+  // In another language the openers and anaphors below are unknown, and its follow-ups ("¿Puedes
+  // contarme más sobre eso?", "Und warum passiert das denn so?") are told by what is left once the
+  // request words the tutor reads (readMessage) and the language's stop words are taken out: two
+  // words at most, where a question of its own names three or more (its terms and their verb).
+  const read = readMessage(query, null);
+  const stops = read.language ? stopWords(read.language) : undefined;
+  if (stops) {
+    const left = read.text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
+    return (
+      left.filter((w) => !stops.has(w) && !stops.has(foldArabic(w))).length <= MAX_LEANING_WORDS
+    );
+  }
   if (/^(?:and|but|so|what about|how about|why|how come|what else)\b/i.test(query.trim()))
     return true;
   return words.some((w) => ANAPHORS.has(w)) && messageTerms(query).stems.length <= 2;
