@@ -287,15 +287,27 @@ let stopLists: Record<string, string[]> | undefined;
 const stopSets = new Map<string, ReadonlySet<string>>();
 
 /**
+ * Lists stopwords-iso lacks, from `@orama/stopwords` (Orama's search engine): Nepali, whose key
+ * concepts were its function words ("गरिने छैन"). Marathi's and Urdu's lists in every stop-word
+ * package on npm are stopwords-iso's (Urdu's partly in a broken encoding, "اوًچب" for "اونچا").
+ */
+const ORAMA_LISTS: Readonly<Record<string, string>> = { ne: '@orama/stopwords/nepali' };
+function otherStopList(base: string): string[] | undefined {
+  const name = ORAMA_LISTS[base];
+  if (!name) return undefined;
+  return (createRequire(import.meta.url)(name) as { stopwords: string[] }).stopwords;
+}
+
+/**
  * The stop words of a language (BCP 47) from the npm package `stopwords-iso` (58 languages), or
- * undefined when it has none. Read once, on the first grading in a language other than English.
+ * `@orama/stopwords` for a language it lacks, or undefined when neither has one. Read once, on the first grading in a language other than English.
  */
 export function stopWords(language: string): ReadonlySet<string> | undefined {
   const base = language.split('-')[0] ?? language;
   const cached = stopSets.get(base);
   if (cached) return cached;
   stopLists ??= createRequire(import.meta.url)('stopwords-iso') as Record<string, string[]>;
-  const list = stopLists[base];
+  const list = stopLists[base] ?? otherStopList(base);
   if (!list) return undefined;
   const set = new Set(list.map((w) => w.toLowerCase()));
   stopSets.set(base, set);

@@ -467,7 +467,8 @@ export function hindiStem(word: string): string {
   return suffix ? word.slice(0, -suffix.length) : word;
 }
 
-// Closed-class words stopwords-iso's Hindi list lacks: "and" (तथा, व), "or" (अथवा), "each" (प्रत्येक,
+// Closed-class words the stop lists on npm lack (hand lists only where no package has them). Hindi's,
+// beside stopwords-iso's: "and" (तथा, व), "or" (अथवा), "each" (प्रत्येक,
 // हर), "whether" (चाहे), "such" (ऐसा), "since" (चूंकि), and the forms of the auxiliary and light verbs
 // ("होगा", "जाएगा", "लेने", "किया"). Without them "तथा" and "होगा" were key concepts, and "प्राप्त
 // होगा" ("will be obtained") a term.
@@ -476,6 +477,21 @@ const EXTRA_STOP_WORDS: Record<string, readonly string[]> = {
   जाएगा जाएगी जाएंगे जायेगा जायेगी जाना जाने जाता जाती जाते गया गई गए करना करने करता करती करते
   करेगा करेगी किया किए किये लेना लेने लेता देना देने दिया दी दिए पाना पाने सकता सकती सकते सकेगा
   सकेगी रहा रही रहे`.split(/\s+/u),
+  // Urdu: stopwords-iso's list (the only Urdu list on npm; the \`stopword\` package copies it) is
+  // partly in a broken encoding ("اوًچب" for "اونچا") and lacks the postpositions "کا", "میں",
+  // "نے": so "کا حق" and "میں" were key concepts. Its closed classes: postpositions, conjunctions,
+  // pronouns and determiners, the auxiliary and light verbs.
+  ur: `کا کی کے میں سے کو نے پر تک اور یا لیکن مگر بلکہ کہ اگر تو جب چاہے خواہ یہ وہ اس ان جس جن جو
+  کوئی کسی کسے ہر سب تمام ایک اپنے اپنی اپنا خود ہے ہیں تھا تھی تھے ہو ہوں ہوگا ہوگی ہوں گے گا گی گے
+  ہونا ہونے ہوتا ہوتی ہوتے کر کرنا کرنے کرتا کرتی کرتے کیا کیے کئے گیا گئی گئے جا جانا جانے جاتا جاتی
+  جاتے جائے جائیں جائےگا سکتا سکتی سکتے سکے دیا دی دیے دینا دینے لیا لی لیے لئے لینا بھی نہیں نہ ہی
+  ساتھ بغیر بارے طرح والا والی والے`.split(/\s+/u),
+  // Marathi: every npm list is stopwords-iso's 99 words, without "or" (किंवा, अथवा), "each"
+  // (प्रत्येक), "any" (कोणताहि, कोणत्याहि…) or the auxiliaries ("असली पाहिजे", "must be").
+  mr: `किंवा अथवा व तसेच प्रत्येक प्रत्येकास कोणताही कोणताहि कोणत्याही कोणत्याहि कोणतेही कोणतेहि कोणतीही
+  कोणतीहि हा ही हे ह्या ह्याच त्या त्याच्या त्याची त्याचे त्यांना त्यांच्या ज्या जो जी जे असेल असतील असणे
+  असली असलेला असलेली असलेले असावा असावी असावे पाहिजे नये नाही होतो होते होती होईल केला केली केले
+  करणे करण्याचा करण्याची करण्याचे करण्याच्या करता येईल येतो येते मध्ये साठी द्वारे संबंधात यांच्या यांना`.split(/\s+/u),
 };
 
 const scriptSegmenters = new Map<string, { sentence: Intl.Segmenter; word: Intl.Segmenter }>();
