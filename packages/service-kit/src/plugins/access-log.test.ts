@@ -56,6 +56,37 @@ describe('the access log', () => {
     await app.close();
   });
 
+  it("is the line pino writes for the request and reply through the app's serialisers, field for field and in order", async () => {
+    const raw: string[] = [];
+    const app = Fastify({
+      logger: { ...fastifyLoggerOptions('test', 'info'), stream: { write: (line: string) => void raw.push(line) } },
+      logController: new LogController({ disableRequestLogging: true }),
+    });
+    tracingPlugin(app, { name: 'test' });
+    accessLogPlugin(app, { level: 'info' });
+    // The line as pino made it before (the request and reply through the logger's serialisers).
+    app.addHook('onResponse', (request, reply, done) => {
+      app.log.child({}, { redact: [] }).info(
+        { reqId: request.id, traceId: request.trace.traceId, spanId: request.trace.spanId, req: request, res: reply, responseTime: reply.elapsedTime },
+        'request completed',
+      );
+      done();
+    });
+    app.get('/thing', async () => ({ ok: true }));
+    await app.inject({ url: '/thing?token=t&x="y"', headers: { 'x-forwarded-for': '10.0.0.1', cookie: 'sid=s' }, remotePort: 4321 } as never);
+    expect(raw).toHaveLength(2);
+    const [ours, pinos] = raw.map((l) => {
+      const { time, responseTime, ...rest } = JSON.parse(l) as Record<string, unknown>;
+      expect(typeof time).toBe('string');
+      expect(typeof responseTime).toBe('number');
+      return rest;
+    });
+    expect(Object.keys(ours!)).toEqual(Object.keys(pinos!));
+    expect(ours).toEqual(pinos);
+    expect(raw[0]!.split('"responseTime":')[0]!.replace(/"time":"[^"]*"/, '')).toBe(raw[1]!.split('"responseTime":')[0]!.replace(/"time":"[^"]*"/, ''));
+    await app.close();
+  });
+
   it('in a service: nothing at info, one debug line at debug', async () => {
     const quiet = appLogging('info', 'debug');
     await quiet.app.inject('/thing');

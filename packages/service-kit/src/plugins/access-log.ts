@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Logger } from '@mnemo/logger';
+import { serializeRequest, writeLine, type Logger } from '@mnemo/logger';
 import type { TraceContext } from '../trace';
 
 /**
@@ -23,14 +23,21 @@ export function accessLogPlugin(app: FastifyInstance, { level }: { level: 'info'
   app.addHook('onResponse', (request, reply, done) => {
     // The request's logger carries the route's level (probes at 'warn') and the service's.
     if ((request.log as Logger).isLevelEnabled(level)) {
-      lines[level](
+      const trace = request.trace as TraceContext | null;
+      // The line `lines[level]({ reqId, traceId, spanId, req: request, res: reply, responseTime }, …)`
+      // wrote, with the serialisers the logger has (Fastify's options from @mnemo/logger) applied
+      // here: one JSON.stringify rather than pino's walk over each key (writeLine).
+      writeLine(
+        lines,
+        level,
         {
           reqId: request.id,
           // The ids the tracing plugin bound to the request's logger (absent if it never ran).
-          traceId: (request.trace as TraceContext | null)?.traceId,
-          spanId: (request.trace as TraceContext | null)?.spanId,
-          req: request,
-          res: reply,
+          traceId: trace?.traceId,
+          spanId: trace?.spanId,
+          req: serializeRequest(request),
+          // Fastify's own `res` serialiser.
+          res: { statusCode: reply.statusCode },
           responseTime: reply.elapsedTime,
         },
         'request completed',
