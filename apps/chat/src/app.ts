@@ -36,7 +36,10 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
     name: 'chat',
     logLevel: env.LOG_LEVEL,
     internalSecret: env.INTERNAL_SECRET,
-    tracing: { otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT },
+    // Nothing here continues a request's trace from the async context (no internal calls, no
+    // jobs), so the request's span is not made the active context: AsyncLocalStorage would run a
+    // promise hook on every promise of the process, which the launcher shares with auth (issue 25).
+    tracing: { otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, activeContext: false },
   });
   await app.register(dbPlugin, deps.db ? { db: deps.db } : { url: env.DATABASE_URL });
   await app.register(redisPlugin, deps.redis ? { client: deps.redis } : { url: env.REDIS_URL });

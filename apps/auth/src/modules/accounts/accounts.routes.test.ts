@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -257,6 +259,57 @@ describe('sign-in and sessions', () => {
       visitor.kind === 'anonymous' ? visitor.anonId : '',
     ]);
     expect(row.rows[0].claimed_by_user_id).toBe(login.json()._id);
+  });
+
+  it("asks the deck and chat services to move the visitor's work, each call continuing the sign-in's trace", async () => {
+    // The deck and chat services, as far as this call goes: they record what they are asked.
+    const calls: { path: string; traceparent: string | undefined; body: string }[] = [];
+    const services = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => {
+        calls.push({ path: req.url ?? '', traceparent: req.headers.traceparent as string | undefined, body });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((r) => services.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(services.address() as AddressInfo).port}`;
+    const claiming = await buildApp(
+      envSchema.parse({
+        DATABASE_URL: database.url,
+        INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+        JWT_SECRET: 'auth-test-jwt-secret-0123456789abcdef0123456789',
+        LOG_LEVEL: 'silent',
+        REDIS_PREFIX: prefix,
+        MAIL_OUTBOX_DIR: outbox,
+        PUBLIC_URL: 'http://localhost:3999',
+        DECK_URL: url,
+        CHAT_URL: url,
+      }),
+      { db: database.db, redis },
+    );
+    try {
+      const { email, password } = await registeredAndVerified();
+      const visitor = anon();
+      const caller = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+      const login = await claiming.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email, password },
+        headers: { ...asCaller(visitor), traceparent: caller },
+      });
+      expect(login.statusCode).toBe(200);
+      const authSpan = String(login.headers.traceparent).split('-')[2];
+      expect(calls.map((c) => c.path)).toEqual(['/internal/claim-anonymous', '/internal/claim-anonymous']);
+      for (const call of calls) {
+        expect(JSON.parse(call.body)).toEqual({ anonId: visitor.kind === 'anonymous' ? visitor.anonId : '', userId: login.json()._id });
+        // A child of the auth service's span for this request, in the caller's trace.
+        expect(call.traceparent).toBe(`00-0af7651916cd43dd8448eb211c80319c-${authSpan}-01`);
+      }
+    } finally {
+      await claiming.close();
+      await new Promise((r) => services.close(r));
+    }
   });
 });
 

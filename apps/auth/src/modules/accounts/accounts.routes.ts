@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { registerBodySchema, resetPasswordBodySchema } from '@mnemo/contracts/api/auth';
-import { contractSchema, publicUrlOf, type RoutesPlugin } from '@mnemo/service-kit';
+import { contractSchema, publicUrlOf, spanTraceCarrier, type RoutesPlugin } from '@mnemo/service-kit';
 import { newPasswordSchema, type AccountsService, type RequestContext } from './accounts.service';
 
 const ctx = (request: FastifyRequest): RequestContext => ({
@@ -8,6 +8,7 @@ const ctx = (request: FastifyRequest): RequestContext => ({
   // The gateway forwards the browser's address; services are reached only through it.
   ip: String(request.headers['x-forwarded-for'] ?? request.ip).split(',')[0]!.trim(),
   userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
+  trace: spanTraceCarrier(request.span),
 });
 
 /**

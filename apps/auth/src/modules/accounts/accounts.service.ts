@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from '@mnemo/logger';
 import { MAIL_DISABLED_MESSAGE, type Mailer } from '@mnemo/mailer';
-import { AppError } from '@mnemo/service-kit';
+import { AppError, type TraceCarrier } from '@mnemo/service-kit';
 import { revokedSessionKey, type Identity } from '@mnemo/contracts/identity';
 import type { AccountsRepository, UserRow } from './accounts.repository';
 import type { AttemptCounter } from '@mnemo/service-kit/attempts';
@@ -22,8 +22,11 @@ export type AccountsDeps = {
   redis: Redis;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
   google?: GoogleVerifier;
-  /** Moves an anonymous visitor's spaces, decks and chats to the account (other services' rows). */
-  claimAnonymous: (anonId: string, userId: string) => Promise<void>;
+  /**
+   * Moves an anonymous visitor's spaces, decks and chats to the account (other services' rows),
+   * continuing the request's trace.
+   */
+  claimAnonymous: (anonId: string, userId: string, trace: TraceCarrier | undefined) => Promise<void>;
   config: {
     jwtSecret: string;
     codeSecret: string;
@@ -35,7 +38,13 @@ export type AccountsDeps = {
   };
 };
 
-export type RequestContext = { identity: Identity; ip: string; userAgent?: string };
+export type RequestContext = {
+  identity: Identity;
+  ip: string;
+  userAgent?: string;
+  /** The request's trace, for the calls it makes to other services (the service's spans are not the active context). */
+  trace?: TraceCarrier;
+};
 
 export const presentUser = (u: UserRow) => ({ _id: u.id, email: u.email, firstName: u.firstName });
 
@@ -68,7 +77,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const anonId = ctx.identity.anonId;
       if (await accounts.claimAnonymous(anonId, user.id)) {
         // The account works without the visitor's earlier decks; a failed move is logged, not fatal.
-        await deps.claimAnonymous(anonId, user.id).catch((err: unknown) => log.error({ err, anonId }, 'could not move anonymous work to the account'));
+        await deps.claimAnonymous(anonId, user.id, ctx.trace).catch((err: unknown) => log.error({ err, anonId }, 'could not move anonymous work to the account'));
       }
     }
     return { token, user: presentUser(user) };
