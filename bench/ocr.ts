@@ -17,7 +17,10 @@
  * - BENCH_BEFORE_ROOT, when set: the same path from another checkout (e.g. a worktree of main
  *   before a change), its own OCR engine, extractPdf and PDF threads (drawing the pages its way);
  * - BENCH_OCR_COMPARE_LANGUAGES, when set (e.g. eng): an engine with only those languages, what a
- *   deployment gets with OCR_LANGUAGES set to them.
+ *   deployment gets with OCR_LANGUAGES set to them;
+ * - BENCH_OCR_VARIANTS, when set: engines with other options on this tree's path, as JSON naming
+ *   each: '{"full size":{"textLinePx":0},"psm4":{"tesseractParameters":{"tessedit_pageseg_mode":"4"}}}'
+ *   (Tesseract's settings are added to the worker's own, DEFAULT_TESSERACT_PARAMETERS).
  *
  *   pnpm bench:ocr      (BENCH_OCR_ROUNDS=3 of each, OCR_THREADS=<cores, at most 4>)
  */
@@ -30,9 +33,11 @@ import {
   createOcrEngine,
   DEFAULT_OCR_LANGUAGES,
   DEFAULT_OCR_PAGE_TIMEOUT_MS,
+  DEFAULT_TESSERACT_PARAMETERS,
   defaultOcrThreads,
   OCR_LANGUAGES,
   type OcrEngine,
+  type OcrEngineOptions,
   type OcrLanguage,
 } from '../apps/ingest-worker/src/extract/ocr-engine';
 import {
@@ -161,6 +166,18 @@ const COMPARE = (process.env.BENCH_OCR_COMPARE_LANGUAGES ?? '')
   });
 if (COMPARE.length > 0)
   variants.push(variant(`only ${COMPARE.join('+')}`, createOcrEngine(options(COMPARE)), here));
+const settings = JSON.parse(process.env.BENCH_OCR_VARIANTS ?? '{}') as Record<
+  string,
+  Pick<OcrEngineOptions, 'textLinePx' | 'tesseractParameters'>
+>;
+for (const [name, engineOptions] of Object.entries(settings)) {
+  const ocr = createOcrEngine({
+    ...options(DEFAULT_OCR_LANGUAGES),
+    ...engineOptions,
+    tesseractParameters: { ...DEFAULT_TESSERACT_PARAMETERS, ...engineOptions.tesseractParameters },
+  });
+  variants.push(variant(name, ocr, here));
+}
 
 // Warm-up: starts the threads and loads Tesseract's models in each (paid once per thread), on
 // a small scan of two pages.

@@ -2,6 +2,7 @@ import { mkdtempSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { TEXT_LINE_PX } from './ocr-scale';
 import { OcrThreadError, startTesseractThread, type TesseractThread } from './ocr-tesseract';
 import { createThreadPool } from './thread-pool';
 
@@ -97,6 +98,13 @@ export type OcrEngineOptions = {
    * its caller names fewer (a document whose language is known, ocr-language.ts).
    */
   languages?: readonly OcrLanguage[];
+  /** Tesseract settings for every thread (DEFAULT_TESSERACT_PARAMETERS by default). */
+  tesseractParameters?: Readonly<Record<string, string>>;
+  /**
+   * The height in pixels a page's lines of print are shrunk to before it is read, when taller
+   * (ocr-scale.ts; TEXT_LINE_PX by default); 0 reads every page at the size it comes in.
+   */
+  textLinePx?: number;
 };
 
 export type RecognizeOptions = {
@@ -132,6 +140,11 @@ export const DEFAULT_OCR_PAGE_TIMEOUT_MS = 60_000;
 export const DEFAULT_OCR_MEMORY_LIMIT_MB = 1024;
 /** English first: the main language, the one a document is read in until its text tells its own. */
 export const DEFAULT_OCR_LANGUAGES: readonly OcrLanguage[] = OCR_LANGUAGES;
+/**
+ * Tesseract's settings: none, its own defaults (a page read as one block of text, PSM 6); the
+ * others measured saved no time (bench/README.md, "OCR of scanned pages").
+ */
+export const DEFAULT_TESSERACT_PARAMETERS: Readonly<Record<string, string>> = {};
 
 let ownEngine: OcrEngine | null = null;
 /** An engine of this process's own, for callers that give none (tests, scripts); the worker gives its. */
@@ -176,6 +189,8 @@ export function createOcrEngine(options: OcrEngineOptions): OcrEngine {
       languages: first,
       langPath: languageFolder(languages),
       memoryLimitBytes,
+      parameters: options.tesseractParameters ?? DEFAULT_TESSERACT_PARAMETERS,
+      textLinePx: options.textLinePx ?? TEXT_LINE_PX,
     });
     // A thread that fails to start fails the task waiting for it, not the process.
     worker.catch(() => {});

@@ -120,8 +120,8 @@ export function stripRows(
   };
 }
 
-/** Each row's changes between dark and light: 0 for a row without ink. */
-function rowChanges(image: Uint8Array, { width, height, offset }: Pgm): Uint32Array {
+/** Each row's changes between dark and light (below 128 is dark): 0 for a row without ink. */
+export function rowChanges(image: Uint8Array, { width, height, offset }: Pgm): Uint32Array {
   const changes = new Uint32Array(height);
   for (let y = 0; y < height; y++) {
     let count = 0;

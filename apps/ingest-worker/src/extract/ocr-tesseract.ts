@@ -8,7 +8,11 @@ import { startThread } from './thread-start';
  */
 
 /** What the engine hands a new OCR thread (workerData). */
-export type OcrThreadData = { memoryLimitBytes: number };
+export type OcrThreadData = {
+  memoryLimitBytes: number;
+  /** The line height PGM pages are shrunk to before they are read (ocr-scale.ts); 0: never. */
+  textLinePx: number;
+};
 
 /** A request in tesseract.js's protocol (its worker-script's dispatchHandlers). */
 export type OcrThreadRequest = {
@@ -66,6 +70,13 @@ export type TesseractThreadOptions = {
   langPath: string;
   /** The most WebAssembly memory its Tesseract may hold, models and the page included. */
   memoryLimitBytes: number;
+  /**
+   * Tesseract's own settings ('tessedit_pageseg_mode' → '6'), given at every set-up as its config
+   * file, the only way that also sets those Tesseract reads only when it starts (its dictionaries).
+   */
+  parameters?: Readonly<Record<string, string>>;
+  /** The line height PGM pages are shrunk to before they are read (ocr-scale.ts); 0: never. */
+  textLinePx: number;
 };
 
 let threads = 0;
@@ -75,7 +86,10 @@ export async function startTesseractThread(
   options: TesseractThreadOptions,
 ): Promise<TesseractThread> {
   const workerId = `ocr-${process.pid}-${++threads}`;
-  const data: OcrThreadData = { memoryLimitBytes: options.memoryLimitBytes };
+  const data: OcrThreadData = {
+    memoryLimitBytes: options.memoryLimitBytes,
+    textLinePx: options.textLinePx,
+  };
   const worker = startThread('ocr-thread', {
     workerData: data,
     resourceLimits: { maxOldGenerationSizeMb: OCR_THREAD_HEAP_MB },
@@ -133,7 +147,11 @@ export async function startTesseractThread(
       });
       for (const l of missing) loaded.add(l);
     }
-    await call('initialize', { langs: languages, oem: OEM_LSTM_ONLY, config: {} });
+    await call('initialize', {
+      langs: languages,
+      oem: OEM_LSTM_ONLY,
+      config: { ...options.parameters },
+    });
   };
 
   try {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
+import { shrinkForOcr } from './ocr-scale';
 import type { OcrThreadData, OcrThreadReply, OcrThreadRequest } from './ocr-tesseract';
 
 /**
@@ -16,12 +17,14 @@ import type { OcrThreadData, OcrThreadReply, OcrThreadRequest } from './ocr-tess
  *   refuses one: Tesseract's allocation fails, and the page with it. The reply to the page then says
  *   that the limit was the cause, and the engine replaces the thread (its Tesseract may be left
  *   half-done).
- * - nothing is fetched: the language data is read from the folder the engine names.
+ * - nothing is fetched: the language data is read from the folder the engine names;
+ * - a page (a PGM) whose print is large is shrunk before Tesseract reads it (ocr-scale.ts): here,
+ *   in the thread, so that it runs beside the other threads and not on the worker's event loop.
  * Built as its own entry (tsup.config.ts).
  */
 const port = parentPort;
 if (!port) throw new Error('ocr-thread.ts runs as a worker thread of the OCR engine');
-const { memoryLimitBytes } = workerData as OcrThreadData;
+const { memoryLimitBytes, textLinePx } = workerData as OcrThreadData;
 
 const require = createRequire(import.meta.url);
 type Send = (reply: Omit<OcrThreadReply, 'memoryExceeded' | 'memoryBytes'>) => void;
@@ -63,6 +66,10 @@ tesseract.setAdapter({
 
 port.on('message', (request: OcrThreadRequest) => {
   exceeded = false;
+  if (request.action === 'recognize' && textLinePx > 0) {
+    const payload = request.payload as { image: Uint8Array };
+    payload.image = shrinkForOcr(payload.image, textLinePx);
+  }
   tesseract.dispatchHandlers(request, (reply) => {
     if (reply.status === 'progress') return;
     // A page that ran into the limit fails even when Tesseract carried on without what it was

@@ -99,12 +99,14 @@ describe('scanned PDF pages', () => {
   it('a page that needs more memory than the limit is named in the warnings with that reason; the other pages are read, and the engine keeps serving', async () => {
     // Set up for English, a thread holds 20 MB; a strip of a page (a fifth) takes it to 29 MB, a
     // whole page at 300 dpi (8.7 megapixels) to about 70 (bench/README.md). 36 MB lets the first be
-    // read and not the second.
+    // read and not the second. Pages are read at the size they come in: shrunk to its print's
+    // size (ocr-scale.ts), the 300 dpi page would fit.
     const tight = createOcrEngine({
       threads: 1,
       pageTimeoutMs: 120_000,
       languages: ['eng'],
       memoryLimitMb: 36,
+      textLinePx: 0,
     });
     try {
       const minimal = fixturePdf('minimal-document.pdf');
