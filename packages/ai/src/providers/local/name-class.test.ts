@@ -47,6 +47,8 @@ describe('classifyPhrases', slow, () => {
         'Nobody had heard of Zelvane before the long winter of storms.',
         'The old lighthouse keeper told stories about Zelvane every evening.',
         'The build installs qerbil and then the scripts are bundled with qerbil.',
+        'The machines are built with qerbil-system-vorn and use object-oriented code.',
+        'Only qerbil-system-vorn can start the machines for object-oriented code.',
       ].join(' '),
     ]);
     const classes = classifyPhrases(doc);
@@ -62,6 +64,13 @@ describe('classifyPhrases', slow, () => {
     expect(nameLike(phrase('qerbil'))).toBe(true);
     expect(classes.get(phrase('qerbil').key)).toBe('thing');
     expect(nameLike(phrase('engineers'))).toBe(false);
+    // Words joined by hyphens: a package's name when a part is unknown, English words otherwise.
+    expect(nameLike(phrase('qerbil-system-vorn'))).toBe(true);
+    expect(
+      [...doc.phrases.values()]
+        .filter((x) => x.surface.startsWith('object-oriented'))
+        .map(nameLike),
+    ).not.toContain(true);
     expect(nameLike(phrase('storms'))).toBe(false);
   });
 });

@@ -61,7 +61,9 @@ const DERIVATIONS: [string, ...string[]][] = [
 export function nameLike(p: Phrase): boolean {
   if (p.kind === 'date' || p.kind === 'quantity') return false;
   if (p.kind === 'proper' || /^\p{Lu}/u.test(p.surface)) return true;
-  if (p.length !== 1) return false;
+  // One word, or words joined by hyphens with no space ("node-addon-api", "qemu-system-gui"): the
+  // tokenizer splits these at the hyphens.
+  if (p.length !== 1 && /\s/u.test(p.surface)) return false;
   const word = (p.lowerSurface ?? p.surface).toLowerCase();
   if (!/^\p{Ll}[\p{L}\p{N}]*(?:-[\p{L}\p{N}]+)*$/u.test(word)) return false;
   const unknown = (w: string) => {

@@ -1061,6 +1061,62 @@ describe('generateQuestions', slow, () => {
     expect(markupLeft('See the [relay guide](https://example.com) for the | table |')).toBe(true);
     expect(markupLeft('The relay (a small broker) keeps a journal.')).toBe(false);
   });
+  it("asks nothing of code calls, subjectless descriptions or carried-over conditions, and offers options of the answer's code shape and article", async () => {
+    // Written here: an API reference's prose. Functions the text calls ("fromBlob()") beside
+    // options it only names ("keepOrder"); descriptions whose subject is the heading ("Causes all
+    // …", "When set to false …"); a condition carried over from the sentence before ("If the
+    // batch is also compressed, …"); a term given away earlier in its own sentence; "an _____".
+    const text = [
+      'The relay reads a journal through fromBlob() or through fromSocket() when the journal is remote.',
+      'For journals created with fromBlob(), the close() function of the relay has no effect at all.',
+      'For journals opened with fromSocket(), the relay retries the connection three times before failing.',
+      'When keepOrder is false, the relay may deliver the messages of a partition out of their order.',
+      'When lazyBatches is true, the relay reads one batch of the journal for each call of the consumer.',
+      'Note that when strictNames is true, topic names with spaces in them are refused by the relay.',
+      'Causes all pending writes of the relay to fail and closes the journal after the last batch.',
+      'When set to false only the topics listed in the allowTopics array are kept by the relay.',
+      'If the batch is also compressed, the consumer must also pass the decompress flag to the relay.',
+      'The relay keeps a default window of 6 batches per consumer, while the proxy keeps a window of 3.',
+      'An acknowledgement is sent by the relay when the journal has stored the batch on the disk.',
+      'The relay writes an audit record for every batch that the journal refuses to store.',
+      'Every consumer group keeps an offset for each partition of the topic it reads from.',
+      'The retention window decides how long the journal keeps acknowledged messages on the disk.',
+      'A dead-letter queue holds the messages that failed after the last retry of the policy.',
+      'The relay compresses every batch of messages before the journal writes it to the disk.',
+      'A slow consumer delays the offsets of its consumer group but never the other groups.',
+      'Each partition keeps its messages in the order the producer sent them to the relay.',
+      'The maintainers publish a security advisory for every confirmed vulnerability of the relay.',
+      // The author's aside and a pointer: nothing the card can teach.
+      'I generally announce every new relay version on the mailing list of the journal project.',
+      'Find more information about the journal format in the handbook of the relay project.',
+    ].join(' ');
+    const chunks = one(text);
+    const questions = await ai.generateQuestions({
+      chunks,
+      count: 20,
+      types: ['multiple_choice', 'free_response'],
+    });
+    expect(questions.length).toBeGreaterThan(3);
+    const called = new Set(['fromBlob', 'fromSocket', 'close']);
+    const identifiers = new Set(['keepOrder', 'lazyBatches', 'strictNames', 'allowTopics']);
+    for (const q of questions) {
+      expectValid(q, chunks);
+      const where = `${q.question} [${q.options.join(' | ')}]`;
+      expect(q.question, where).not.toMatch(/_____\(/);
+      expect(q.question, where).not.toMatch(/Causes all pending|set to false|also compressed/i);
+      expect(q.question, where).not.toMatch(/window of 6 batches[^?]*_____ of 3/);
+      expect(q.question, where).not.toMatch(/generally announce|Find more information/);
+      if (q.options.length === 0) continue;
+      // A function beside an option, or an identifier beside a word, is ruled out by its shape.
+      const answer = q.correctAnswerText!;
+      const shape = (o: string) =>
+        called.has(o) ? 'call' : identifiers.has(o) || /^\p{Ll}+\p{Lu}/u.test(o) ? 'id' : 'word';
+      for (const o of q.options) expect(shape(o), where).toBe(shape(answer));
+      // "an _____" takes options an English reader says with "an".
+      if (/\ban _____/.test(q.question))
+        for (const o of q.options) expect(o, where).toMatch(/^[aeiou]/i);
+    }
+  });
   it('offers no option whose head general English uses like the answer\'s ("sensitive information" beside "sensitive data")', async () => {
     // Written here: the blanked terms have near-synonyms in the text ("information" for "data",
     // "guidelines" for "requirements", "mistakes" for "errors").

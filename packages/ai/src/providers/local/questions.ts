@@ -115,6 +115,8 @@ type Context = {
   classes: Map<string, SemanticClass> | null;
   /** Candidates (type, sentence, position) that built no question. */
   barren: Set<string>;
+  /** Per phrase key, how the text writes it as code (`codeShape`). */
+  codeShapes: Map<string, 'call' | 'identifier' | 'word'>;
   /** Per phrase key, whether it is a name, capitalised or not (`nameLike`). */
   names: Map<string, boolean>;
   /** Lower-case words and capitalised pairs of the document, counted (`lowerWordsOf`). */
@@ -414,11 +416,20 @@ function lowerWordsOf(doc: DocumentModel): Map<string, number> {
 
 // Verbs that send the reader elsewhere when used as an instruction.
 // "Notice how there are two keys …": an instruction to look at an example the card cannot show.
-const POINTER_VERBS = new Set(['see', 'refer', 'visit', 'consult', 'check', 'notice']);
+const POINTER_VERBS = new Set([
+  'see',
+  'refer',
+  'visit',
+  'consult',
+  'check',
+  'notice',
+  'find',
+  'read',
+]);
 // "In the above code fragment, …", "the following options", "as shown below".
 // "the … mentioned above", "As we mentioned earlier, …": the card cannot show what came before.
 const POINTER_WORDS =
-  /\bthe (?:above|following)\b|\bthe [\p{L}-]+(?: [\p{L}-]+)? above\b|\bas shown\b|\b(?:shown|listed|described|see) below\b|\b(?:mentioned|discussed|described|explained|seen|shown) (?:above|earlier|before|previously)\b|\bas (?:we|I) (?:mentioned|said|saw|discussed)\b/iu;
+  /\bthe (?:above|following)\b|\bthe [\p{L}-]+(?: [\p{L}-]+)? (?:above|below)\b|\bas shown\b|\b(?:shown|listed|described|see) below\b|\b(?:mentioned|discussed|described|explained|seen|shown) (?:above|earlier|before|previously)\b|\bas (?:we|I) (?:mentioned|said|saw|discussed)\b/iu;
 function pointsElsewhere(s: Sentence): boolean {
   if (POINTER_WORDS.test(s.text)) return true;
   return s.tokens.some((t, i) => {
@@ -465,6 +476,14 @@ const CJK_POINTING =
   /^(?:它|它们|他|她|他们|她们|这|那|此|该|其|これ|それ|あれ|この|その|あの|彼|彼女|彼ら)/u;
 function unresolved(s: Sentence): boolean {
   if (POINTING_OPENERS.has(s.tokens[0]?.normal ?? '')) return true;
+  if (subjectElsewhere(s)) return true;
+  // "I generally announce …", "My personal preference goes to …": the author's own aside, about
+  // someone the card does not name. Inside a quotation it is a speaker's, named beside it.
+  if (
+    !/["“”‘’«»„]/u.test(s.text) &&
+    s.tokens.some((t) => FIRST_PERSON.has(t.normal) && (t.normal !== 'i' || t.value === 'I'))
+  )
+    return true;
   if (CJK_POINTING.test(s.text)) return true;
   // A personal pronoun with no name or noun before it in the sentence refers to an earlier one.
   const at = s.tokens.findIndex((t) => PERSONAL.has(t.normal));
@@ -517,6 +536,52 @@ function unresolved(s: Sentence): boolean {
   if (!expletive && !finiteBefore) return true;
   return pointingDeterminer(s);
 }
+
+const FIRST_PERSON = new Set(['i', 'me', 'my', 'mine', 'myself']);
+const ELLIPTIC_OPENERS = new Set(['when', 'if', 'once', 'unless', 'until', 'while']);
+const OBJECT_OPENERS = new Set(
+  'the a an this these that all any each every its their some no'.split(' '),
+);
+/**
+ * A sentence whose subject is a heading or a list item's name, not in the sentence: a description
+ * opening with its verb ("Causes all future calls to fail", "Returns a boolean …") or a condition
+ * without a subject ("When set to false, only …", "If omitted, …"). Copied into a card, the
+ * learner cannot tell what causes, returns or is set.
+ */
+function subjectElsewhere(s: Sentence): boolean {
+  const [first, second, third] = s.tokens;
+  if (!first || !second || !/^\p{Lu}/u.test(first.value)) return false;
+  const lower = first.normal;
+  // A verb's third person: "causes" of "cause", "calls" of "call", "matches" of "match".
+  const verbForm =
+    /s$/.test(lower) &&
+    [lower.slice(0, -1), lower.replace(/es$/, ''), lower.replace(/ies$/, 'y')].some((w) =>
+      synsets(w).some((id) => id % 4 === 2),
+    );
+  // A plural subject is followed by its verb or a preposition ("Results show …", "Changes to the
+  // API …"); a description's verb by its object ("Converts d to …", "Returns source map …").
+  if (
+    verbForm &&
+    first.pos !== 'AUX' &&
+    (OBJECT_OPENERS.has(second.normal) ||
+      /[.(]\p{L}/u.test(second.value) ||
+      !['VERB', 'AUX', 'ADP', 'PUNCT', 'CCONJ', 'SCONJ', 'PART'].includes(second.pos))
+  )
+    return true;
+  if (!ELLIPTIC_OPENERS.has(lower)) return false;
+  // "When set to false", "If omitted,": a participle with no subject and no object of its own.
+  if (
+    second.pos === 'VERB' &&
+    !/ing$/.test(second.normal) &&
+    !['NOUN', 'PROPN', 'DET', 'PRON'].includes(third?.pos ?? '')
+  )
+    return true;
+  // "If the entry is also compressed, …": an additive in the condition carries over one from the
+  // sentence before.
+  const comma = s.tokens.findIndex((t) => t.value === ',');
+  return comma > 0 && s.tokens.slice(1, comma).some((t) => ADDITIVES.has(t.normal));
+}
+const ADDITIVES = new Set(['also', 'too', 'again', 'additionally']);
 
 /** "Both of these scenarios …", "… using these features": a demonstrative naming an earlier thing. */
 function pointingDeterminer(s: Sentence): boolean {
@@ -599,6 +664,14 @@ function splitsName(s: Sentence, o: PhraseOccurrence): boolean {
   return prevName || capital(next);
 }
 
+/** The occurrence's words appear again in its sentence, outside it (word-bounded, any case). */
+function writtenElsewhere(s: Sentence, o: PhraseOccurrence): boolean {
+  const from = s.offsets[o.start] ?? 0;
+  const rest = `${s.text.slice(0, from)} ${s.text.slice(from + o.surface.length)}`.toLowerCase();
+  const word = o.surface.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, 'u').test(rest);
+}
+
 /**
  * The term is glued to other letters in the text ("long-term release", "mozilla.org"): a blank
  * there cuts a word.
@@ -614,6 +687,8 @@ function gluedBlank(s: Sentence, o: PhraseOccurrence): boolean {
   const joined = /[\p{L}\p{N}][./]$/u.test(s.text.slice(Math.max(0, from - 2), from));
   return (
     joined ||
+    // ".zip files": a dot or a slash right before the term makes it an extension or a path.
+    /^[./]$/.test(before) ||
     word.test(before) ||
     word.test(after.slice(0, 1)) ||
     /^[./]\p{L}/u.test(after) ||
@@ -630,7 +705,9 @@ function besideCode(s: Sentence, o: PhraseOccurrence): boolean {
   const code = (v: string | undefined) =>
     v !== undefined &&
     ((/^\p{Ll}$/u.test(v) && v !== 'a') || /^@|\p{L}\/\p{L}|^--?\p{L}|=|\(\)$/u.test(v));
-  return code(s.tokens[o.start - 1]?.value) || code(s.tokens[o.end]?.value);
+  // "fromBuffer()": a bracket glued to the term makes it a call, a piece of code.
+  const call = s.tokens[o.end]?.value === '(' && s.tokens[o.end]?.spaced === false;
+  return call || code(s.tokens[o.start - 1]?.value) || code(s.tokens[o.end]?.value);
 }
 
 // GloVe rank under which a word is general English vocabulary (see `commonWord`), for idioms.
@@ -648,7 +725,9 @@ const DEMONSTRATIVES = new Set(['this', 'these', 'that', 'those', 'such']);
 
 // Heads too general to pin anything down: "vital things", "a better way", "other aspects".
 const VAGUE_HEADS = new Set(
-  'thing way stuff kind sort lot bit aspect matter something anything everything part'.split(' '),
+  'thing way stuff kind sort lot bit aspect matter something anything everything part use'.split(
+    ' ',
+  ),
 );
 /** A term whose head is a word too general to pin anything down ("vital things"). */
 function vagueHead(p: Phrase): boolean {
@@ -822,7 +901,18 @@ function slip(p: Phrase, ctx: Context): boolean {
   // verb WordNet knows and no noun or adjective it knows.
   if (!bad && ctx.english && p.kind === 'concept' && /^\p{Ll}/u.test(words[0] ?? '')) {
     const ids = synsets(words[0] ?? '');
-    bad = ids.some((id) => id % 4 === 2) && !ids.some((id) => id % 4 === 1 || id % 4 === 3);
+    const verb = ids.some((id) => id % 4 === 2);
+    bad = verb && !ids.some((id) => id % 4 === 1 || id % 4 === 3);
+    // "you can use pg-pool", "to install qemu": after a modal or "to" the first word is a verb,
+    // whatever else WordNet files it under.
+    bad ||=
+      verb &&
+      p.sentences.some((id) => {
+        const s = ctx.doc.sentences[id];
+        const o = s?.phrases.find((x) => x.key === p.key);
+        const before = o && s?.tokens[o.start - 1];
+        return before !== undefined && (before.normal === 'to' || before.pos === 'AUX');
+      });
   }
   if (!bad) {
     for (const id of p.sentences) {
@@ -920,6 +1010,7 @@ export function generateQuestions(input: GenerateQuestionsInput): GeneratedQuest
     words,
     classes: null,
     barren: new Set(),
+    codeShapes: new Map(),
     names: new Map(),
     lowerWords: lowerWordsOf(doc),
   };
@@ -1108,6 +1199,9 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
         // A term met once and short is as likely a tagging slip as a key term.
         if (phrase.count < 2 && phrase.length < 2 && phrase.kind !== 'date') continue;
         if (s.phrases.filter((p) => p.key === o.key).length > 1) continue;
+        // "a default pms of 6 …, while the CLI uses a _____ of 3": the answer written elsewhere in
+        // the sentence, inside another term, gives it away.
+        if (writtenElsewhere(s, o)) continue;
         // The rest of the sentence must say enough to point at the answer.
         const rest = s.terms.length - (o.end - o.start);
         if (rest < 4) continue;
@@ -1605,6 +1699,9 @@ function pickDistractors(
   if (answerClass === 'unknown') return [];
   const answerName = isName(answer, ctx);
   const answerKind = ctx.english ? conceptKind(answer) : undefined;
+  const answerCode = codeShape(answer, ctx);
+  // "an _____": an option the article does not fit is ruled out by grammar alone.
+  const article = ctx.english ? s.tokens[occurrence.start - 1]?.normal : undefined;
   const scored: { text: string; score: number; key: string; phrase: Phrase }[] = [];
   for (const p of ctx.optionPool) {
     if (p.key === answer.key) continue;
@@ -1656,8 +1753,12 @@ function pickDistractors(
       const [mine, theirs] = [last(p), last(answer)];
       if (mine !== theirs && (wordVectors().similarity(mine, theirs) ?? 0) >= SAME_USE) continue;
     }
+    // A function among options ("openReadStream" beside "decodeStrings"), or an identifier among
+    // words ("readStream" beside "CP437"): ruled out by its shape alone.
+    if (codeShape(p, ctx) !== answerCode) continue;
     const text = distractorText(p, answerText);
     if (markupLeft(text) || /[*|]/.test(text)) continue;
+    if ((article === 'a' || article === 'an') && indefiniteArticle(text) !== article) continue;
     const lower = text.toLowerCase();
     if (lower === answerText.toLowerCase() || stem.includes(lower)) continue;
     // A word derived from the answer ("Kenyan" beside "Kenya") gives it away.
@@ -1687,6 +1788,10 @@ function pickDistractors(
     if (ctx.english && headingPhrase(p, ctx)) continue;
     let score = p.score;
     if (otherShape) score *= 0.05;
+    // Among names, one written another way ("HTML" beside "jsdom", "Firefox Reader View" beside
+    // "npm") stands out too; another fills in only where the source has too few of the answer's.
+    if (ctx.english && answerName && name && nameShape(p.surface) !== nameShape(answerText))
+      score *= 0.2;
     // Another kind of term (a name for a concept) is an option the learner rules out by its kind
     // alone, unless the text gives it the answer's role (a named speaker beside "American
     // officials"); a source with too few of the answer's kind gives no card for it.
@@ -1735,6 +1840,48 @@ function pickDistractors(
     picked.push(d);
   }
   return picked;
+}
+
+/**
+ * How a term is written as code: a function the text calls ("openReadStream()"), another
+ * identifier ("decodeStrings", "readStream": a capital inside a lower-case word), or a word. An
+ * option of another shape than the answer is ruled out by its shape alone.
+ */
+function codeShape(p: Phrase, ctx: Context): 'call' | 'identifier' | 'word' {
+  let known = ctx.codeShapes.get(p.key);
+  if (known !== undefined) return known;
+  const called = p.sentences.some((id) => {
+    const x = ctx.doc.sentences[id];
+    return (x?.phrases ?? []).some(
+      (o) =>
+        o.key === p.key && x?.tokens[o.end]?.value === '(' && x.tokens[o.end]?.spaced === false,
+    );
+  });
+  // An identifier anywhere in the term ("classesToPreserve array") makes it a piece of code.
+  known = called ? 'call' : /(?:^|\s)\p{Ll}+\p{Lu}/u.test(p.surface) ? 'identifier' : 'word';
+  ctx.codeShapes.set(p.key, known);
+  return known;
+}
+
+/** How a name is written: capitals only ("HTML"), lower case ("jsdom"), or capitalised words. */
+function nameShape(text: string): string {
+  const several = /\s/u.test(text.trim()) ? 'several' : 'one';
+  if (!/\p{Ll}/u.test(text)) return `capitals ${several}`;
+  return `${/^\p{Ll}/u.test(text) ? 'lower' : 'capital'} ${several}`;
+}
+
+// Words whose first letter is a vowel but whose sound is not ("a user", "a one-off"), and the
+// reverse ("an hour"); capitals read letter by letter ("an HTML page", "a URL").
+const CONSONANT_SOUND = /^(?:u[bcdfgklnprstv][aeiou]|use|usu|uti|eu|ew|one|once|uni)/i;
+const VOWEL_SOUND = /^(?:hour|honest|honou?r|heir)/i;
+/** "a" or "an", as an English reader says the phrase. */
+function indefiniteArticle(text: string): 'a' | 'an' {
+  const word = text.trim().split(/[\s-]/u)[0] ?? '';
+  if (/^\p{Lu}{2,}/u.test(word) && !/^\p{Lu}[\p{Ll}]/u.test(word))
+    return /^[AEFHILMNORSX]/.test(word) ? 'an' : 'a';
+  if (VOWEL_SOUND.test(word)) return 'an';
+  if (CONSONANT_SOUND.test(word)) return 'a';
+  return /^[aeiou]/i.test(word) ? 'an' : 'a';
 }
 
 /**
@@ -1823,11 +1970,30 @@ function saysElsewhere(s: Sentence, o: PhraseOccurrence, ctx: Context): boolean 
   return times > 1;
 }
 
-/** A distractor in the answer's case style: a concept is not capitalised when the answer is not. */
+/**
+ * A distractor in the answer's case style (a concept is not capitalised when the answer is not)
+ * and number: of the spellings the text has ("attribute", "Attributes"), one that looks plural
+ * beside a plural-looking answer and singular beside a singular one, else the usual one.
+ */
 function distractorText(p: Phrase, answerText: string): string {
-  if (p.kind === 'concept' && /^\p{Ll}/u.test(answerText) && p.lowerSurface !== null)
-    return p.lowerSurface;
-  return p.surface;
+  if (p.kind !== 'concept' || !/^\p{Ll}/u.test(answerText) || p.lowerSurface === null)
+    return p.surface;
+  const lowered = /^\p{Ll}/u.test(p.surface)
+    ? p.surface
+    : /^\p{Lu}\p{Ll}/u.test(p.surface)
+      ? (p.surface[0]?.toLowerCase() ?? '') + p.surface.slice(1)
+      : null;
+  const plural = pluralLook(answerText);
+  const fits = [p.lowerSurface, lowered, p.surface].find(
+    (x) => x !== null && pluralLook(x) === plural,
+  );
+  return fits ?? p.lowerSurface;
+}
+
+/** Whether the last word reads as a plural ("formatters"; not "class", "status", "analysis"). */
+function pluralLook(text: string): boolean {
+  const last = text.toLowerCase().split(/\s+/).pop() ?? '';
+  return /[^sui]s$/u.test(last);
 }
 
 // ---------------------------------------------------------------------------------------------
