@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const alive = (pid: number) => {
@@ -28,7 +28,12 @@ export function acquireRunFile(dataDir: string) {
     redisPrefix?: string;
     children: Record<string, { pid?: number; port?: number }>;
   } = { pid: process.pid, children: {} };
-  const save = () => writeFileSync(file, JSON.stringify(state, null, 2));
+  // Written beside and renamed over: the file is rewritten as children start and restart, and a
+  // reader (a test, the next launcher's check above) must never find it half written.
+  const save = () => {
+    writeFileSync(`${file}.tmp`, JSON.stringify(state, null, 2));
+    renameSync(`${file}.tmp`, file);
+  };
   save();
   return {
     record(name: string, pid: number | undefined, port?: number) {
