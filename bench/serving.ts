@@ -10,6 +10,8 @@
  *
  *   pnpm build && pnpm bench:serving     (needs Redis on 127.0.0.1:6379, like npm start)
  *   BENCH_ROUNDS=3 BENCH_SECONDS=5 BENCH_CONNECTIONS=50  (the defaults; BENCH_AMOUNT=<n> for n requests a measurement)
+ *   BENCH_SETTLE_MS=2000 (a pause before each measurement); every other round runs the targets in reverse order, so
+ *   use an even BENCH_ROUNDS for ratios free of position
  *
  * Mnemo runs as `npm start` runs it (the launcher, its defaults, LOG_LEVEL=info, output piped), with
  * only the rate limits raised so that the benchmark measures serving, not 429 answers; healthz is
@@ -261,9 +263,15 @@ console.log(`serving bench: ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} con
 for (const t of targets) await measure(t, 1); // warm-up: JIT, connection pools, caches
 const all = new Map<string, Figures[]>(targets.map((t) => [t.name, []]));
 const ratios: number[] = [];
+// Position bias: whatever ran right after the bare proxy read ~10 points lower than the same build
+// measured elsewhere in the round (bench/README.md, h25gw), so the order is reversed every other
+// round and each measurement starts after a pause in which the previous one's processes settle
+// (their GC and the sockets' teardown run on the same two cores).
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 2000);
 for (let round = 1; round <= ROUNDS; round++) {
-  console.log(`round ${round}`);
-  for (const t of targets) {
+  console.log(`round ${round}${round % 2 === 0 ? ' (reversed order)' : ''}`);
+  for (const t of round % 2 === 0 ? [...targets].reverse() : targets) {
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
     if (PROFILE_CTL) {
       writeFileSync(PROFILE_CTL, `on ${t.name}-r${round}`);
       await new Promise((r) => setTimeout(r, 500));
