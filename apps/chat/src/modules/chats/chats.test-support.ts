@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { eq, inArray } from 'drizzle-orm';
 import { createTestDatabase } from '@mnemo/db/testing';
-import { chatMessages, chats, decks, sourceChunks, sources } from '@mnemo/db/schema';
+import { chatMessages, chats, decks, questions, sourceChunks, sources } from '@mnemo/db/schema';
 import type { Ai, StudyAi, TutorEvent, TutorInput } from '@mnemo/ai/types';
 import { createHashingEmbedder, createLocalStudyAi } from '@mnemo/ai/providers/local';
 import { TEST_INTERNAL_SECRET } from '@mnemo/service-kit/testing';
@@ -76,6 +76,24 @@ export async function seedDeck(
     .values({ sourceId: source!.id, deckId: deck!.id, chunkIndex: 0, content: CELLS_TEXT, tokenCount: 30 })
     .returning();
   return { deck: deck!, source: source!, chunk: chunk! };
+}
+
+/** The seeded source's multiple-choice question on what mitochondria produce (the right option: ATP). */
+export async function seedChoiceQuestion(t: ChatTestApp, seeded: Awaited<ReturnType<typeof seedDeck>>) {
+  const [mc] = await t.db
+    .insert(questions)
+    .values({
+      deckId: seeded.deck.id,
+      sourceId: seeded.source.id,
+      chunkId: seeded.chunk.id,
+      questionType: 'multiple_choice',
+      question: 'What do mitochondria produce through cellular respiration?',
+      options: ['Glucose', 'ATP', 'Amino acids', 'Oxygen'],
+      correctAnswerIndex: 1,
+      correctAnswerText: 'ATP',
+    })
+    .returning();
+  return mc!;
 }
 
 /** The vector context a client would send: the retrieve-context chunk of the seeded source. */

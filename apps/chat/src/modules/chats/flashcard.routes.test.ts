@@ -4,7 +4,7 @@ import { findRoute } from '@mnemo/contracts/routes';
 import type { Identity } from '@mnemo/contracts/identity';
 import { cards, questions } from '@mnemo/db/schema';
 import { asCaller } from '@mnemo/service-kit/testing';
-import { anonCaller, seedDeck, startChatApp, storedRows, userCaller, type ChatTestApp } from './chats.test-support';
+import { anonCaller, seedChoiceQuestion, seedDeck, startChatApp, storedRows, userCaller, type ChatTestApp } from './chats.test-support';
 import { isHintRequest } from './flashcard.service';
 
 let t: ChatTestApp;
@@ -25,19 +25,7 @@ function response(res: Awaited<ReturnType<typeof ask>>): string {
 async function seedCards(published = true) {
   const owner = anonCaller();
   const seeded = await seedDeck(t, owner.anonId, { published });
-  const [mc] = await t.db
-    .insert(questions)
-    .values({
-      deckId: seeded.deck.id,
-      sourceId: seeded.source.id,
-      chunkId: seeded.chunk.id,
-      questionType: 'multiple_choice',
-      question: 'What do mitochondria produce through cellular respiration?',
-      options: ['Glucose', 'ATP', 'Amino acids', 'Oxygen'],
-      correctAnswerIndex: 1,
-      correctAnswerText: 'ATP',
-    })
-    .returning();
+  const mc = await seedChoiceQuestion(t, seeded);
   const [fr] = await t.db
     .insert(questions)
     .values({
@@ -53,7 +41,7 @@ async function seedCards(published = true) {
     .insert(cards)
     .values({ deckId: seeded.deck.id, front: 'What is the powerhouse of the cell?', back: 'Mitochondria' })
     .returning();
-  return { owner, seeded, mc: mc!, fr: fr!, card: card! };
+  return { owner, seeded, mc, fr: fr!, card: card! };
 }
 
 describe('hints', () => {

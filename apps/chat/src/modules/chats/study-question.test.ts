@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findRoute } from '@mnemo/contracts/routes';
 import type { Identity } from '@mnemo/contracts/identity';
-import { questions, sourceChunks } from '@mnemo/db/schema';
+import { sourceChunks } from '@mnemo/db/schema';
 import { asCaller } from '@mnemo/service-kit/testing';
 import { eq } from 'drizzle-orm';
-import { anonCaller, parseSse, seedDeck, startChatApp, type ChatTestApp } from './chats.test-support';
+import { anonCaller, parseSse, seedChoiceQuestion, seedDeck, startChatApp, type ChatTestApp } from './chats.test-support';
 import { tutorQuestion } from './study-question';
 
 // Issue 21: in question mode the tutor answers about the question being studied, the learner's
@@ -34,20 +34,8 @@ async function seedQuestion() {
   const seeded = await seedDeck(t, owner.anonId);
   // A document's chunk: its citation carries the page.
   await t.db.update(sourceChunks).set({ position: { page: 2 } }).where(eq(sourceChunks.id, seeded.chunk.id));
-  const [mc] = await t.db
-    .insert(questions)
-    .values({
-      deckId: seeded.deck.id,
-      sourceId: seeded.source.id,
-      chunkId: seeded.chunk.id,
-      questionType: 'multiple_choice',
-      question: 'What do mitochondria produce through cellular respiration?',
-      options: ['Glucose', 'ATP', 'Amino acids', 'Oxygen'],
-      correctAnswerIndex: 1,
-      correctAnswerText: 'ATP',
-    })
-    .returning();
-  return { owner, seeded, mc: mc! };
+  const mc = await seedChoiceQuestion(t, seeded);
+  return { owner, seeded, mc };
 }
 
 /** What the study page sends for "Explain the answer" after a wrong choice (study-chat.ts). */
