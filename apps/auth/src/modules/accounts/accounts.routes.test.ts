@@ -26,17 +26,22 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let google: Awaited<ReturnType<typeof startFakeGoogle>>;
 let app: Awaited<ReturnType<typeof buildApp>>;
 
+/** The environment every app of this file is built with (the database is made in beforeAll). */
+const baseEnv = () => ({
+  DATABASE_URL: database.url,
+  INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+  JWT_SECRET: 'auth-test-jwt-secret-0123456789abcdef0123456789',
+  LOG_LEVEL: 'silent',
+  REDIS_PREFIX: prefix,
+  MAIL_OUTBOX_DIR: outbox,
+  PUBLIC_URL: 'http://localhost:3999',
+});
+
 beforeAll(async () => {
   database = await createTestDatabase();
   google = await startFakeGoogle();
   const env = envSchema.parse({
-    DATABASE_URL: database.url,
-    INTERNAL_SECRET: TEST_INTERNAL_SECRET,
-    JWT_SECRET: 'auth-test-jwt-secret-0123456789abcdef0123456789',
-    LOG_LEVEL: 'silent',
-    REDIS_PREFIX: prefix,
-    MAIL_OUTBOX_DIR: outbox,
-    PUBLIC_URL: 'http://localhost:3999',
+    ...baseEnv(),
     GOOGLE_CLIENT_ID: google.clientId,
     GOOGLE_JWKS_URL: google.jwksUrl,
     LOGIN_FAILURES_PER_ACCOUNT: '4',
@@ -276,13 +281,7 @@ describe('sign-in and sessions', () => {
     const url = `http://127.0.0.1:${(services.address() as AddressInfo).port}`;
     const claiming = await buildApp(
       envSchema.parse({
-        DATABASE_URL: database.url,
-        INTERNAL_SECRET: TEST_INTERNAL_SECRET,
-        JWT_SECRET: 'auth-test-jwt-secret-0123456789abcdef0123456789',
-        LOG_LEVEL: 'silent',
-        REDIS_PREFIX: prefix,
-        MAIL_OUTBOX_DIR: outbox,
-        PUBLIC_URL: 'http://localhost:3999',
+        ...baseEnv(),
         DECK_URL: url,
         CHAT_URL: url,
       }),
