@@ -1,4 +1,4 @@
-import type { TutorInput } from '../../types';
+import type { RetrievedChunk, StudyAi, TutorInput } from '../../types';
 
 /**
  * Test data: one short passage about photosynthesis in each language the offline provider writes
@@ -13,6 +13,23 @@ export type Passage = {
   right: string;
   wrong: string;
 };
+
+/** A retrieved passage of a source (one chunk), as the tutor tests hand it to the tutor. */
+export const noteChunk = (content: string, title = 'Notes'): RetrievedChunk => ({
+  chunkId: 'c1',
+  sourceId: 's1',
+  sourceTitle: title,
+  chunkIndex: 0,
+  content,
+  score: 0.5,
+});
+
+/** The tutor's answer to `input`, its streamed text joined. */
+export async function tutorAnswer(ai: Pick<StudyAi, 'tutor'>, input: TutorInput): Promise<string> {
+  let text = '';
+  for await (const e of ai.tutor(input)) if (e.type === 'text') text += e.text;
+  return text;
+}
 
 /**
  * The passage's question as the tutor is handed it after the learner chose the wrong term: the

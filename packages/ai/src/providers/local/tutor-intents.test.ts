@@ -1,28 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { RetrievedChunk, TutorInput } from '../../types';
+import type { TutorInput } from '../../types';
 import { messageTerms, subjectTerms } from './conversation';
 import { createLocalStudyAi } from './index';
-import { answeredWrong, PHOTOSYNTHESIS } from './photosynthesis.fixture';
+import { answeredWrong, noteChunk, PHOTOSYNTHESIS, tutorAnswer } from './photosynthesis.fixture';
 import { readMessage, tutorWordsFor } from './tutor-words';
 
 // wink and ICU on a shared machine: a generous limit, nothing timed.
 const slow = { timeout: 120_000 };
 const ai = createLocalStudyAi();
 
-const chunk = (content: string): RetrievedChunk => ({
-  chunkId: 'c1',
-  sourceId: 's1',
-  sourceTitle: 'Notes',
-  chunkIndex: 0,
-  content,
-  score: 0.5,
-});
+const chunk = noteChunk;
 
-async function answer(input: TutorInput): Promise<string> {
-  let text = '';
-  for await (const e of ai.tutor(input)) if (e.type === 'text') text += e.text;
-  return text;
-}
+const answer = (input: TutorInput) => tutorAnswer(ai, input);
 
 /** A learner's requests, typed in the language of the source: summary, why, an example of its subject. */
 const MESSAGES: Record<string, { summary: string; why: string; example: string; subject: string }> =

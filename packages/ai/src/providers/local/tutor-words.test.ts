@@ -1,27 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { RetrievedChunk, TutorInput } from '../../types';
+import type { TutorInput } from '../../types';
 import { createLocalStudyAi } from './index';
-import { answeredWrong, PHOTOSYNTHESIS } from './photosynthesis.fixture';
+import { answeredWrong, noteChunk, PHOTOSYNTHESIS, tutorAnswer } from './photosynthesis.fixture';
 import { tutorWordsFor } from './tutor-words';
 
 // wink and ICU on a shared machine: a generous limit, nothing timed.
 const slow = { timeout: 120_000 };
 const ai = createLocalStudyAi();
 
-const chunk = (content: string, title = 'Notes'): RetrievedChunk => ({
-  chunkId: 'c1',
-  sourceId: 's1',
-  sourceTitle: title,
-  chunkIndex: 0,
-  content,
-  score: 0.5,
-});
+const chunk = noteChunk;
 
-async function answer(input: TutorInput): Promise<string> {
-  let text = '';
-  for await (const e of ai.tutor(input)) if (e.type === 'text') text += e.text;
-  return text;
-}
+const answer = (input: TutorInput) => tutorAnswer(ai, input);
 
 /** The tutor's own words: the answer without the sources' sentences it quotes and their markers. */
 function framing(text: string, passage: string): string {
