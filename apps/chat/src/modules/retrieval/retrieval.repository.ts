@@ -14,6 +14,13 @@ export type ChunkScope = {
   sourceIds?: readonly string[] | undefined;
 };
 
+/**
+ * What the database keeps counted about a scope (source_term_stats, source_chunk_stats): how many
+ * chunks it holds (with or without vectors) and, for each distinct word of a query, how many of them
+ * hold it. Read once per retrieval, for both sides (see `counts`).
+ */
+export type ScopeCounts = { size: number; words: Array<{ lexeme: string; df: number }> };
+
 export type RankedChunk = { id: string; rank: number };
 export type VectorHit = RankedChunk & { similarity: number };
 export type TextHit = RankedChunk & { allTerms: boolean };
@@ -76,7 +83,32 @@ const toUuidArray = (ids: readonly string[]): SQL => sql`${`{${ids.join(',')}}`}
 const vectorLiteral = (v: readonly number[]) => `[${v.join(',')}]`;
 
 export function createRetrievalRepository({ db }: { db: Db }) {
+  /**
+   * The scope's kept counts for a query (see ScopeCounts), in one statement: one range of the
+   * (deck_id, term) index a word, one of the deck index for the size. No chunk is read. `query`
+   * may be empty (only the size).
+   */
+  async function counts(scope: ChunkScope, query: string): Promise<ScopeCounts> {
+    const statsScope = statsScopeOf(scope);
+    // The size row comes first and alone when the query has no word (left join on true).
+    const { rows } = await db.execute<{ lexeme: string | null; df: number; size: number }>(sql`
+      with words as (
+        select distinct t.lexeme from unnest(tsvector_to_array(to_tsvector('english', ${query}))) as t(lexeme)
+      )
+      select z.size, w.lexeme,
+             coalesce((select sum(st.chunks) from source_term_stats st
+                       where ${statsScope} and st.term = w.lexeme), 0)::int as df
+      from (select coalesce(sum(st.chunks), 0)::int as size from source_chunk_stats st where ${statsScope}) as z
+      left join words w on true`);
+    return {
+      size: rows[0]?.size ?? 0,
+      words: rows.flatMap((r) => (r.lexeme === null ? [] : [{ lexeme: r.lexeme, df: r.df }])),
+    };
+  }
+
   return {
+    counts,
+
     /**
      * How many chunks of the scope carry a vector of this embedding model; with `atMost`, counting
      * stops there (an exact count of a 100,000-chunk deck reads every row: ~90 ms).
@@ -164,20 +196,11 @@ export function createRetrievalRepository({ db }: { db: Db }) {
      * lists tell (holding every word, then the weight of the words they were found by, then shorter
      * chunks first, as density divides by length) have their words read and are ranked: the
      * answers are exactly those of ranking every matching chunk as long as the candidates tied at
-     * the `limit`-th place number fewer (bench/README.md, chat retrieval).
+     * the `limit`-th place number fewer (bench/README.md, chat retrieval). `known`: the scope's
+     * counts for this query when the caller already read them (`counts`), else they are read here.
      */
-    async matching(scope: ChunkScope, query: string, limit: number): Promise<TextHit[]> {
-      // One range of the (deck_id, term) index a word, one of the deck index for the size.
-      const statsScope = statsScopeOf(scope);
-      const { rows: counted } = await db.execute<{ lexeme: string; df: number; size: number }>(sql`
-        with words as (
-          select distinct t.lexeme from unnest(tsvector_to_array(to_tsvector('english', ${query}))) as t(lexeme)
-        )
-        select w.lexeme,
-               coalesce((select sum(st.chunks) from source_term_stats st
-                         where ${statsScope} and st.term = w.lexeme), 0)::int as df,
-               coalesce((select sum(st.chunks) from source_chunk_stats st where ${statsScope}), 0)::int as size
-        from words w`);
+    async matching(scope: ChunkScope, query: string, limit: number, known?: ScopeCounts): Promise<TextHit[]> {
+      const { words: counted, size: scopeSize } = known ?? (await counts(scope, query));
       const present = counted.filter((t) => t.df > 0);
       const rare = present.filter((t) => t.df < COMMON_TERM_CHUNKS);
       const kept = rare.length > 0 ? rare : present;
@@ -185,7 +208,6 @@ export function createRetrievalRepository({ db }: { db: Db }) {
       // idf as before the counts were kept: a word's count stops at COMMON_TERM_CHUNKS, so common
       // words weigh the same, and the answers stay what they were.
       const keptJson = JSON.stringify(kept.map((t) => ({ term: t.lexeme, df: Math.min(t.df, COMMON_TERM_CHUNKS) })));
-      const scopeSize = counted[0]?.size ?? 0;
       const scoped = scopeOf(scope);
 
       // 3. Chunks holding some of the words, read only when the lists before hold fewer than

@@ -11,7 +11,9 @@ import { AiError } from '@mnemo/ai/errors';
 import { envSchema } from '../../env';
 import { buildApp } from '../../app';
 import { estimateTokens } from '@mnemo/contracts/tokens';
+import type { DeckAccessChecker } from '../access/deck-access';
 import { createRetrievalRepository } from './retrieval.repository';
+import { createRetrievalService } from './retrieval.service';
 import { analyze, fixtureParagraphs, packChunks, seedSource, type SeededSource } from './retrieval.test-data';
 
 // The real offline embedder, as the worker embeds chunks when no AI provider is configured.
@@ -316,5 +318,40 @@ describe('the vector query of a large deck', () => {
     // Only chunks of this deck and of the current model.
     const details = await repository.details(indexed.map((h) => h.id));
     expect(details.every((d) => d.sourceId !== stale.id)).toBe(true);
+  });
+
+  it('scans exactly when the kept counts say large but few chunks carry the current model', async () => {
+    // The kept chunk count covers chunks without vectors or of another model (re-embedding
+    // pending): here it claims a large scope, so the index is tried first; it finds fewer than the
+    // candidates asked for, so this model's vectors are counted and scanned exactly.
+    const real = createRetrievalRepository({ db: database.db });
+    const counted: string[] = [];
+    const repository = {
+      ...real,
+      counts: async (scope: Parameters<typeof real.counts>[0], query: string) => ({
+        ...(await real.counts(scope, query)),
+        size: 1_000_000,
+      }),
+      countEmbedded: async (...args: Parameters<typeof real.countEmbedded>) => {
+        counted.push(args[1]);
+        return real.countEmbedded(...args);
+      },
+    };
+    const access = { forDeck: async () => ({}) } as unknown as DeckAccessChecker;
+    const body = {
+      deckId,
+      sourceIds: [bbc.id, stale.id],
+      query: 'What are the gun laws?',
+      topK: 30,
+      threshold: 0,
+      useHybridSearch: false,
+      maxContextTokens: 100_000,
+    };
+    const told = await createRetrievalService({ db: database.db, embedder, study, access, repository }).retrieve(owner(), body);
+    const plain = await createRetrievalService({ db: database.db, embedder, study, access }).retrieve(owner(), body);
+    expect(counted).toEqual([embedder.model]);
+    expect(told.chunks.map((c) => c.chunkIndex)).toEqual(plain.chunks.map((c) => c.chunkIndex));
+    expect(told.chunks.length).toBeGreaterThan(0);
+    expect(told.chunks.every((c) => c.sourceId === bbc.id)).toBe(true);
   });
 });

@@ -57,15 +57,25 @@ export function createRetrievalService(deps: RetrievalDeps) {
   const calibrate = deps.calibration ?? calibrationFor(embedder);
   const enhanceTimeoutMs = deps.enhanceTimeoutMs ?? DEFAULT_ENHANCE_TIMEOUT_MS;
 
-  /** The vector side: nearest chunks of the current model whose calibrated similarity passes the threshold. */
-  async function vectorCandidates(scope: ChunkScope, input: RetrieveInput, limit: number) {
-    // Only whether the scope is past the exact scan's limit matters, so the count stops there.
-    const [scopeSize, [query]] = await Promise.all([
-      repository.countEmbedded(scope, embedder.model, EXACT_SCAN_MAX_CHUNKS + 1),
-      embedder.embed([input.query]),
-    ]);
+  /**
+   * The vector side: nearest chunks of the current model whose calibrated similarity passes the
+   * threshold. `scopeSize` is the scope's chunk count as the database keeps it (every chunk, with or
+   * without a vector), so no chunk is counted per query: up to EXACT_SCAN_MAX_CHUNKS the exact scan,
+   * past it the HNSW index. Only when the index finds fewer than `limit` chunks (most of the scope
+   * not embedded by this model, e.g. re-embedding pending) are this model's vectors counted, and a
+   * scope of at most EXACT_SCAN_MAX_CHUNKS of them scanned exactly, as when every query counted them
+   * (a scope of more chunks whose vectors of this model are fewer but still fill `limit` is searched
+   * through the index, approximately, where the count would have chosen the exact scan).
+   */
+  async function vectorCandidates(scope: ChunkScope, input: RetrieveInput, limit: number, scopeSize: number) {
+    const [query] = await embedder.embed([input.query]);
     if (scopeSize === 0 || !query) return [];
-    const hits = await repository.nearest(scope, embedder.model, query, limit, scopeSize);
+    let hits = await repository.nearest(scope, embedder.model, query, limit, scopeSize);
+    if (scopeSize > EXACT_SCAN_MAX_CHUNKS && hits.length < limit) {
+      const embedded = await repository.countEmbedded(scope, embedder.model, EXACT_SCAN_MAX_CHUNKS + 1);
+      if (embedded <= EXACT_SCAN_MAX_CHUNKS)
+        hits = embedded === 0 ? [] : await repository.nearest(scope, embedder.model, query, limit, embedded);
+    }
     return hits
       .map((h) => ({ id: h.id, similarity: calibrate(h.similarity) }))
       .filter((h) => h.similarity >= input.threshold);
@@ -84,18 +94,22 @@ export function createRetrievalService(deps: RetrievalDeps) {
       const scope: ChunkScope = { deckId: input.deckId, sourceIds: input.sourceIds };
       const limit = candidatesFor(input.topK);
 
+      // One statement for both sides: the scope's size (the vector side's path) and the query words'
+      // counts (the full-text side's weights).
+      const counts = await repository.counts(scope, input.useHybridSearch ? input.query : '');
+
       let ranked: Array<{ id: string; score: number }>;
       if (input.useHybridSearch) {
         const [vector, text] = await Promise.all([
-          vectorCandidates(scope, input, limit).catch((error: unknown) => {
+          vectorCandidates(scope, input, limit, counts.size).catch((error: unknown) => {
             log?.warn({ err: error, deckId: input.deckId }, 'query embedding failed; full-text retrieval only');
             return [];
           }),
-          repository.matching(scope, input.query, limit),
+          repository.matching(scope, input.query, limit, counts),
         ]);
         ranked = fuse([vector, text]);
       } else {
-        ranked = (await vectorCandidates(scope, input, limit)).map((h) => ({ id: h.id, score: h.similarity }));
+        ranked = (await vectorCandidates(scope, input, limit, counts.size)).map((h) => ({ id: h.id, score: h.similarity }));
       }
 
       const top = ranked.slice(0, input.topK);
