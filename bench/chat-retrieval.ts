@@ -26,7 +26,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -51,7 +51,7 @@ import { createRetrievalService } from '../apps/chat/src/modules/retrieval/retri
 import type { DeckAccessChecker } from '../apps/chat/src/modules/access/deck-access';
 import { LAUNCHER_ENV } from '../apps/launcher/launch-env.mjs';
 import { envSchema as launcherEnvSchema } from '../apps/launcher/src/env';
-import { untilLauncherReady } from './launcher-ready';
+import { launcherEnvOf, untilLauncherReady } from './launcher-ready';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);
@@ -120,6 +120,15 @@ const beforeRepository: typeof repository | undefined = BEFORE_ROOT
         resolve(BEFORE_ROOT, 'apps/chat/src/modules/retrieval/retrieval.repository.ts')
       )) as { createRetrievalRepository: typeof createRetrievalRepository }
     ).createRetrievalRepository({ db })
+  : undefined;
+
+/** The older checkout's retrieval service (BENCH_BEFORE_ROOT), which goes with its repository. */
+const beforeService: typeof createRetrievalService | undefined = BEFORE_ROOT
+  ? (
+      (await import(resolve(BEFORE_ROOT, 'apps/chat/src/modules/retrieval/retrieval.service.ts'))) as {
+        createRetrievalService: typeof createRetrievalService;
+      }
+    ).createRetrievalService
   : undefined;
 
 /**
@@ -249,12 +258,14 @@ const noEnhance = { enhanceQuery: async ({ query }: { query: string }) => query 
 let knownSize = 0;
 const services = {
   current: createRetrievalService({ db, embedder, study: noEnhance, access: openAccess, repository }),
-  before: createRetrievalService({
+  // An older checkout's service with its repository (the two change together), else this service
+  // with the kept-counts full-text query.
+  before: (beforeService ?? createRetrievalService)({
     db,
     embedder,
     study: noEnhance,
     access: openAccess,
-    repository: beforeRepository ?? { ...repository, matching: countedMatching },
+    repository: (beforeRepository ?? { ...repository, matching: countedMatching }) as typeof repository,
   }),
   exhaustive: createRetrievalService({
     db,
@@ -381,18 +392,50 @@ const dataDir = mkdtempSync(join(tmpdir(), 'mnemo-bench-chat-'));
 // BENCH_PORT_BASE=<n>: the launcher listens on n (on a machine shared with others); else a random port.
 const port = process.env.BENCH_PORT_BASE ? Number(process.env.BENCH_PORT_BASE) : 3900 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${port}`;
+// Both stacks (with BENCH_BEFORE_ROOT) sign with the same secrets, so one guest owns the deck in both.
+const sharedSecrets = { JWT_SECRET: randomUUID() + randomUUID(), INTERNAL_SECRET: randomUUID() + randomUUID() };
 const launcher = spawn(process.execPath, ['apps/launcher/dist/main.js'], {
-  env: { ...process.env, ...LAUNCHER_ENV, PORT: String(port), HOST: '127.0.0.1', MNEMO_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: pg.url },
+  env: { ...process.env, ...LAUNCHER_ENV, ...sharedSecrets, PORT: String(port), HOST: '127.0.0.1', MNEMO_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: pg.url },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 await untilLauncherReady(launcher);
+/**
+ * BENCH_BEFORE_ROOT with a build (apps/launcher/dist): that checkout's Mnemo runs beside this one on
+ * the same database, and `retrieve-context` is timed through both gateways in the same loop,
+ * alternating which goes first, for a before/after at the same load.
+ */
+const beforeDataDir = mkdtempSync(join(tmpdir(), 'mnemo-bench-chat-before-'));
+const beforeLauncher =
+  BEFORE_ROOT && existsSync(join(BEFORE_ROOT, 'apps/launcher/dist/main.js'))
+    ? spawn(process.execPath, [join(BEFORE_ROOT, 'apps/launcher/dist/main.js')], {
+        env: {
+          ...process.env,
+          ...(await launcherEnvOf(BEFORE_ROOT)),
+          ...sharedSecrets,
+          PORT: String(port + 1),
+          HOST: '127.0.0.1',
+          MNEMO_DATA_DIR: beforeDataDir,
+          LOG_LEVEL: 'warn',
+          DATABASE_URL: pg.url,
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      })
+    : undefined;
+if (beforeLauncher) await untilLauncherReady(beforeLauncher);
 // Guest ids come from the gateway (clients cannot make their own): take one, give it the deck.
 const guest = ((await (await fetch(`${base}/api/auth/anonymous-sessions`, { method: 'POST' })).json()) as { sessionId: string }).sessionId;
 // By id: a kept deck (BENCH_DATA_DIR) belongs to an earlier run's guest.
 await db.update(decks).set({ ownerAnonId: guest.split('.')[0]! }).where(eq(decks.id, deckId));
 anonId = guest.split('.')[0]!;
 const headers = { 'x-anonymous-session': guest, 'content-type': 'application/json' };
-const post = (path: string, body: unknown) => fetch(`${base}/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+const postTo = (root: string, path: string, body: unknown) =>
+  fetch(`${root}/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+const post = (path: string, body: unknown) => postTo(base, path, body);
+type Stack = { label: string; base: string; pid: number };
+const stacks: Stack[] = [
+  { label: 'this checkout', base, pid: launcher.pid! },
+  ...(beforeLauncher ? [{ label: `before (${BEFORE_ROOT})`, base: `http://127.0.0.1:${port + 1}`, pid: beforeLauncher.pid! }] : []),
+];
 
 /**
  * CPU time (ms) so far of a process and all its descendants, every thread, from Linux's
@@ -421,34 +464,102 @@ function treeCpuMs(pid: number): number | undefined {
   }
 }
 
+/** The launcher's children (gateway, services, or a host of several) by app name, with their pid. */
+function stackChildren(launcherPid: number): Map<string, number> {
+  const found = new Map<string, number>();
+  try {
+    for (const kid of readFileSync(`/proc/${launcherPid}/task/${launcherPid}/children`, 'utf8').split(' ').filter(Boolean).map(Number)) {
+      const apps = [...readFileSync(`/proc/${kid}/cmdline`, 'utf8').matchAll(/apps\/([\w-]+)\/dist\//g)].map((m) => m[1]!);
+      const app = apps[0] === 'launcher' && apps.length > 1 ? apps.slice(1).join('+') : (apps[0] ?? String(kid));
+      found.set(app, kid);
+    }
+  } catch {
+    // no /proc
+  }
+  return found;
+}
+/**
+ * CPU (ms) so far of the launcher itself (its own threads), each child's tree, and this process.
+ * This process's own is read after the others before a call (`ownLast`) and before them after it, so
+ * reading /proc is not counted in the call.
+ */
+function cpuSplit(stack: Stack, ownLast: boolean): Map<string, number> {
+  const ownMs = () => {
+    const own = process.cpuUsage();
+    return (own.user + own.system) / 1000;
+  };
+  const split = new Map<string, number>();
+  const bench = 'bench (PGlite, client)';
+  if (!ownLast) split.set(bench, ownMs());
+  let children = 0;
+  for (const [app, pid] of stackChildren(stack.pid)) {
+    const t = treeCpuMs(pid) ?? Number.NaN;
+    split.set(app, t);
+    children += t;
+  }
+  split.set('launcher', (treeCpuMs(stack.pid) ?? Number.NaN) - children);
+  if (ownLast) split.set(bench, ownMs());
+  return split;
+}
+
 async function timeRetrieval(label: string) {
-  for (const q of QUESTIONS.slice(0, 4)) await (await post('/chat/retrieve-context', { deckId, query: q })).json(); // warm-up
-  const times: number[] = [];
-  // CPU of the whole path per call: this process (PGlite, and the bench's own client) and the
-  // launcher's process tree (gateway, chat service; the others idle).
-  const cpuTimes: number[] = [];
-  const perQuestion = new Map<string, number[]>();
-  let returned = 0;
+  for (const stack of stacks)
+    for (const q of QUESTIONS.slice(0, 4)) await (await postTo(stack.base, '/chat/retrieve-context', { deckId, query: q })).json(); // warm-up
+  // What each stack's processes spend with no call at all (timers, queue polling, the launcher's
+  // supervision), per second: counted in the CPU of a call too, in proportion to its wall time.
+  const idle = new Map<Stack, number>();
+  for (const stack of stacks) {
+    const c0 = treeCpuMs(stack.pid);
+    const t = performance.now();
+    await new Promise((r) => setTimeout(r, 3000));
+    const c1 = treeCpuMs(stack.pid);
+    if (c0 !== undefined && c1 !== undefined) idle.set(stack, (c1 - c0) / ((performance.now() - t) / 1000));
+  }
+  type Figures = { times: number[]; cpu: number[]; perQuestion: Map<string, number[]>; split: Map<string, number[]>; returned: number };
+  const figures = new Map<Stack, Figures>(
+    stacks.map((s) => [s, { times: [], cpu: [], perQuestion: new Map(), split: new Map(), returned: 0 }]),
+  );
   for (let i = 0; i < REQUESTS; i++) {
     const question = QUESTIONS[i % QUESTIONS.length]!;
-    const c0 = treeCpuMs(launcher.pid!);
-    const u0 = process.cpuUsage();
-    const t = performance.now();
-    const res = await post('/chat/retrieve-context', { deckId, query: question });
-    const body = (await res.json()) as { chunks?: unknown[] };
-    if (!res.ok) throw new Error(`retrieve-context: ${res.status} ${JSON.stringify(body)}`);
-    const took = performance.now() - t;
-    const own = process.cpuUsage(u0);
-    const c1 = treeCpuMs(launcher.pid!);
-    times.push(took);
-    if (c0 !== undefined && c1 !== undefined) cpuTimes.push(c1 - c0 + (own.user + own.system) / 1000);
-    perQuestion.set(question, [...(perQuestion.get(question) ?? []), took]);
-    returned += body.chunks?.length ?? 0;
+    // Which stack goes first alternates, so neither always finds the pages the other just read.
+    for (const stack of i % 2 === 0 ? stacks : [...stacks].reverse()) {
+      const f = figures.get(stack)!;
+      // CPU of the whole path per call: this process (PGlite, and the bench's own client) and the
+      // launcher's process tree (gateway, chat service; the others idle).
+      const s0 = cpuSplit(stack, true);
+      const t = performance.now();
+      const res = await postTo(stack.base, '/chat/retrieve-context', { deckId, query: question });
+      const body = (await res.json()) as { chunks?: unknown[] };
+      if (!res.ok) throw new Error(`retrieve-context (${stack.label}): ${res.status} ${JSON.stringify(body)}`);
+      const took = performance.now() - t;
+      const s1 = cpuSplit(stack, false);
+      f.times.push(took);
+      let total = 0;
+      for (const [name, c] of s1) {
+        const used = c - (s0.get(name) ?? Number.NaN);
+        if (Number.isNaN(used)) continue;
+        total += used;
+        f.split.set(name, [...(f.split.get(name) ?? []), used]);
+      }
+      f.cpu.push(total);
+      f.perQuestion.set(question, [...(f.perQuestion.get(question) ?? []), took]);
+      f.returned += body.chunks?.length ?? 0;
+    }
   }
-  const cpuFigure = cpuTimes.length > 0 ? `; CPU of the path p50 ${ms(pct(cpuTimes, 50))}, p95 ${ms(pct(cpuTimes, 95))}` : '';
-  say(`${label}: retrieve-context through the gateway, ${REQUESTS} calls: p50 ${ms(pct(times, 50))}, p95 ${ms(pct(times, 95))}${cpuFigure} (${(returned / REQUESTS).toFixed(1)} chunks a call; ${load()})`);
-  const slowest = [...perQuestion].sort((a, b) => pct(b[1], 50) - pct(a[1], 50)).slice(0, 4);
-  say(`  slowest questions (median wall): ${slowest.map(([q, xs]) => `"${q.slice(0, 32)}" ${ms(pct(xs, 50))}`).join('; ')}`);
+  for (const stack of stacks) {
+    const { times, cpu, perQuestion, split, returned } = figures.get(stack)!;
+    const idleRate = idle.get(stack);
+    say(`${label}, ${stack.label}: retrieve-context through the gateway, ${REQUESTS} calls: p50 ${ms(pct(times, 50))}, p95 ${ms(pct(times, 95))}; CPU of the path p50 ${ms(pct(cpu, 50))}, p95 ${ms(pct(cpu, 95))} (${(returned / REQUESTS).toFixed(1)} chunks a call; ${load()})`);
+    say(`  CPU a call by process, p50 / p95: ${[...split].map(([name, xs]) => `${name} ${pct(xs, 50).toFixed(1)} / ${pct(xs, 95).toFixed(1)}`).join('; ')} ms`);
+    if (idleRate !== undefined)
+      say(`  the stack's processes idle: ${idleRate.toFixed(1)} ms CPU a second (at the median wall time, ${((idleRate * pct(times, 50)) / 1000).toFixed(1)} ms of a call's CPU)`);
+    const slowest = [...perQuestion].sort((a, b) => pct(b[1], 50) - pct(a[1], 50)).slice(0, 4);
+    say(`  slowest questions (median wall): ${slowest.map(([q, xs]) => `"${q.slice(0, 32)}" ${ms(pct(xs, 50))}`).join('; ')}`);
+  }
+  if (stacks.length === 2) {
+    const [a, b] = stacks.map((s) => figures.get(s)!);
+    say(`  before / this checkout, ratio of CPU p50s ${(pct(b!.cpu, 50) / pct(a!.cpu, 50)).toFixed(2)}, of CPU p95s ${(pct(b!.cpu, 95) / pct(a!.cpu, 95)).toFixed(2)}, of wall p95s ${(pct(b!.times, 95) / pct(a!.times, 95)).toFixed(2)}`);
+  }
 }
 
 /** The vector query alone, both paths, in-process against the same database. */
@@ -650,9 +761,13 @@ try {
     where c.deck_id = ${deckId} and c.tsv @@ replace(plainto_tsquery('english', ${QUESTIONS[0]!})::text, ' & ', ' | ')::tsquery
     order by ts_rank_cd(c.tsv, replace(plainto_tsquery('english', ${QUESTIONS[0]!})::text, ' & ', ' | ')::tsquery, 2) desc limit 20`);
 } finally {
-  launcher.kill('SIGTERM');
-  await new Promise((r) => launcher.once('exit', r));
+  for (const child of [launcher, beforeLauncher]) {
+    if (!child || child.exitCode !== null) continue;
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
   await closeDb();
   await pg.close();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(beforeDataDir, { recursive: true, force: true });
 }
