@@ -1117,6 +1117,61 @@ describe('generateQuestions', slow, () => {
         for (const o of q.options) expect(o, where).toMatch(/^[aeiou]/i);
     }
   });
+  it('asks nothing that leans on an earlier sentence, code, sponsors or a word given away in another form', async () => {
+    // Written here: a README's prose. Sentences carried on from the one before ("Alternatively,
+    // …", "For the same reason, …", "… instead.", "Built for …, it …", "The first parameter …",
+    // "The object's keys …"), code in a sentence ('%s', a call with arguments, an assignment), an
+    // appeal for sponsors, answers the stem gives away in another form ("caching" beside "cache",
+    // "Ledger Format" beside "LF"), a verb taken for a noun before "it", and option slips: half of
+    // a hyphenated compound ("level journal" of "top-level journal"), "the given array".
+    const text = [
+      'The relay reads every journal through a streaming parser that keeps memory use flat.',
+      'Alternatively, the relay can read a journal through the blocking reader of the archive module.',
+      'For the same reason, the relay refuses journals whose checksum table is missing.',
+      'Operators who need a full export of the journal should run the archive exporter instead.',
+      'Built for the harbour archive in 2012, it is now used by thousands of shipping companies.',
+      'The first parameter is the journal path, the second is the retention window of the relay.',
+      "The object's keys are the partition names and the values are arrays of batch offsets.",
+      'The relay logs the message "%s failed" with the partition name when a batch is refused.',
+      'The relay restores a journal with Journal.fromJSON(array, document) after a crash of the disk.',
+      'Older plugins set module.exports = relay before the top-level journal was opened by the host.',
+      'Become a sponsor and get your logo on our website with a link to your harbour company.',
+      'The relay keeps a small in-process cache for caching the checksum tables of open journals.',
+      'The Ledger Format of the archive is read by the relay only when the harbour uses LF journals.',
+      'If the journal is already sealed the relay simply archives it without another checksum pass.',
+      'The relay compares the given array of offsets with the offsets stored in the checksum table.',
+      'A checksum table records the digest of every batch that the relay writes to the journal.',
+      'The retention window decides how long the journal keeps acknowledged batches on the disk.',
+      'A dead-letter queue holds the batches that failed after the last retry of the relay.',
+      'The streaming parser hands every batch to the consumer group that subscribed to its partition.',
+      'Each partition keeps its batches in the order that the producer sent them to the relay.',
+      'A consumer group stores one offset for each partition of the journal that it reads from.',
+      'The archive exporter writes the sealed journals of the harbour to a compressed tape format.',
+      'The top-level journal of a harbour lists the partitions that its relay keeps open.',
+    ].join(' ');
+    const chunks = one(text);
+    const questions = await ai.generateQuestions({
+      chunks,
+      count: 20,
+      types: ['multiple_choice', 'free_response'],
+    });
+    expect(questions.length).toBeGreaterThan(3);
+    const head = (o: string) => o.toLowerCase().split(' ').pop()!.replace(/([^s])s$/, '$1');
+    for (const q of questions) {
+      expectValid(q, chunks);
+      const where = `${q.question} [${q.options.join(' | ')}]`;
+      expect(q.question, where).not.toMatch(
+        /Alternatively|same reason|instead|it is now used|first parameter|object's keys|sponsor/,
+      );
+      expect(q.question, where).not.toMatch(/%s|fromJSON|module\.exports/);
+      expect(q.question, where).not.toMatch(/simply _____ it/);
+      if (q.correctAnswerText === 'cache') expect(q.question, where).not.toMatch(/caching/);
+      if (q.correctAnswerText === 'LF') expect(q.question, where).not.toMatch(/Ledger Format/);
+      for (const o of q.options) expect(o, where).not.toMatch(/^(?:level|given) /i);
+      const heads = q.options.filter((o) => o.includes(' ')).map(head);
+      expect(new Set(heads).size, where).toBe(heads.length);
+    }
+  });
   it('offers no option whose head general English uses like the answer\'s ("sensitive information" beside "sensitive data")', async () => {
     // Written here: the blanked terms have near-synonyms in the text ("information" for "data",
     // "guidelines" for "requirements", "mistakes" for "errors").

@@ -474,8 +474,18 @@ const PERSONAL = new Set('he she him his her hers they them their theirs'.split(
 // that open a noun phrase ("この", "その") are words of their own.
 const CJK_POINTING =
   /^(?:它|它们|他|她|他们|她们|这|那|此|该|其|これ|それ|あれ|この|その|あの|彼|彼女|彼ら)/u;
+/**
+ * A project's appeal for money or its sponsors ("Become a sponsor and get your logo …", "… to
+ * deliver commercial support and maintenance …", "… while paying the maintainers …"): page chrome
+ * of a README, nothing the subject teaches.
+ */
+const SPONSOR_CHROME =
+  /\b(?:sponsors?(?:hip)?|donat(?:e|es|ed|ions?)|backers?|commercial support|paying the maintainers|buy (?:me|us) a coffee)\b/iu;
+
 function unresolved(s: Sentence): boolean {
+  if (SPONSOR_CHROME.test(s.text)) return true;
   if (POINTING_OPENERS.has(s.tokens[0]?.normal ?? '')) return true;
+  if (continuesEarlier(s) || pronounAfterOpener(s)) return true;
   if (subjectElsewhere(s)) return true;
   // "I generally announce …", "My personal preference goes to …": the author's own aside, about
   // someone the card does not name. Inside a quotation it is a speaker's, named beside it.
@@ -537,7 +547,77 @@ function unresolved(s: Sentence): boolean {
   return pointingDeterminer(s);
 }
 
-const FIRST_PERSON = new Set(['i', 'me', 'my', 'mine', 'myself']);
+/**
+ * Connectives that carry the sentence on from the one before ("Alternatively, …", "For the same
+ * reason, …", "Other clients …", "… run X instead."): copied into a card, the learner cannot tell
+ * what the alternative, the reason or the others are.
+ */
+const CONTINUING_OPENERS = new Set(
+  'alternatively instead otherwise similarly likewise conversely therefore thus hence consequently accordingly additionally furthermore moreover besides nevertheless nonetheless other then'.split(
+    ' ',
+  ),
+);
+const CONTINUING_PHRASES =
+  /^(?:for (?:the|this|that) (?:same )?reasons?|in (?:that|this|which|such a) case|as a result|in addition|on the other hand|by contrast|in contrast|even so|in other words|apart from (?:this|that)|unlike (?:this|that)|because of (?:this|that))\b/iu;
+// "the same reason", "the latter", "the former": a referent in another sentence.
+// "the provided range", "the generated range", "the given value": an argument or an example of
+// an earlier sentence.
+const CONTINUING_WORDS =
+  /\bthe (?:same|latter|former|given|provided|passed|generated|resulting|returned|specified|aforementioned|respective|corresponding)\b(?! (?:as|way)\b)/iu;
+// "First, …", "Finally, …": one step or reason of an enumeration the card does not show.
+const ORDINAL_OPENERS = new Set('first second third fourth finally lastly next secondly'.split(' '));
+function continuesEarlier(s: Sentence): boolean {
+  const first = s.tokens[0];
+  if (!first) return false;
+  // "Then" as the first word of a step; "Other X" as the subject of the sentence.
+  if (CONTINUING_OPENERS.has(first.normal) && !(first.normal === 'other' && s.tokens[1]?.pos === 'ADP'))
+    return true;
+  if (CONTINUING_PHRASES.test(s.text) || CONTINUING_WORDS.test(s.text)) return true;
+  if (ORDINAL_OPENERS.has(first.normal) && s.tokens[1]?.value === ',') return true;
+  // "The object's keys are …", "The function returns …": a lone everyday noun with "the" as
+  // the subject is the one of the example or the heading before, not the class.
+  if (
+    first.normal === 'the' &&
+    s.tokens[1]?.pos === 'NOUN' &&
+    (s.tokens[2]?.value === "'s" ||
+      s.tokens[2]?.value === '’s' ||
+      s.tokens[2]?.pos === 'VERB' ||
+      s.tokens[2]?.pos === 'AUX')
+  ) {
+    const rank = wordVectors().rank(s.tokens[1].normal);
+    if (rank !== undefined && rank < EVERYDAY_RANK) return true;
+  }
+  // "The first parameter is the server instance, the second …": one item of a list whose owner
+  // is named in an earlier sentence (no "of" after the noun says whose).
+  if (
+    first.normal === 'the' &&
+    ['first', 'second', 'third', 'last'].includes(s.tokens[1]?.normal ?? '') &&
+    s.tokens[2]?.pos === 'NOUN' &&
+    s.tokens[3]?.normal !== 'of'
+  )
+    return true;
+  // "…, run jake devdoc instead.": what it is instead of is in the sentence before.
+  const last = s.tokens.filter((t) => /\p{L}/u.test(t.value)).pop();
+  return last?.normal === 'instead';
+}
+
+/**
+ * "Made for Brunch in 2012, it is now used …", "Like the packed version, they have …": a
+ * pronoun subject right after an opening phrase with no subject of its own (a participle, a
+ * preposition, an adjective) names something of an earlier sentence.
+ */
+function pronounAfterOpener(s: Sentence): boolean {
+  const comma = s.tokens.findIndex((t) => t.value === ',');
+  if (comma < 1) return false;
+  const next = s.tokens[comma + 1]?.normal ?? '';
+  if (!['it', 'they', 'its', 'their'].includes(next)) return false;
+  const first = s.tokens[0]!;
+  const participle = first.pos === 'VERB' && first.normal !== first.lemma;
+  return participle || first.pos === 'ADP' || first.pos === 'ADJ';
+}
+
+// "Become a sponsor and get your logo on our README": the project's own voice, about itself.
+const FIRST_PERSON = new Set(['i', 'me', 'my', 'mine', 'myself', 'our', 'ours']);
 const ELLIPTIC_OPENERS = new Set(['when', 'if', 'once', 'unless', 'until', 'while']);
 const OBJECT_OPENERS = new Set(
   'the a an this these that all any each every its their some no'.split(' '),
@@ -670,6 +750,87 @@ function writtenElsewhere(s: Sentence, o: PhraseOccurrence): boolean {
   const rest = `${s.text.slice(0, from)} ${s.text.slice(from + o.surface.length)}`.toLowerCase();
   const word = o.surface.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, 'u').test(rest);
+}
+
+const OBJECT_PRONOUNS = new Set(['it', 'them', 'him', 'her', 'me', 'us', 'itself', 'themselves']);
+
+/** A word's stem for comparing derivations: "caching" and "cache", "formatters" and "formatter". */
+function stemOf(word: string): string {
+  return word
+    .toLowerCase()
+    .replace(/(?:ings?|ers?|ed|es|s|e)$/u, '')
+    .replace(/(\p{L})\1$/u, '$1');
+}
+
+/**
+ * The answer given away by another form of its words in the stem: "… for caching the functions"
+ * beside "cache", "ES Modules … supports _____" beside "ESM", "debug.formatters" beside "custom
+ * formatters", "is set using the _____" beside "set command".
+ */
+function derivedElsewhere(s: Sentence, o: PhraseOccurrence): boolean {
+  const outside = s.tokens.filter((_, i) => i < o.start || i >= o.end);
+  const words = outside.flatMap((t) => t.value.split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length > 0);
+  const stems = new Set(words.filter((w) => w.length >= 3).map(stemOf));
+  const answerWords = o.surface.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
+  if (answerWords.some((w) => stemOf(w).length >= 3 && stems.has(stemOf(w)))) return true;
+  // An acronym spelled out beside it ("ES Modules" for "ESM"), or the reverse ("SSR" beside
+  // "server-side rendering").
+  if (/^\p{Lu}{2,6}s?$/u.test(o.surface)) {
+    const acronym = o.surface.replace(/s$/u, '');
+    const capitals = words.map((w) => (/^\p{Lu}+$/u.test(w) ? w : /^\p{Lu}/u.test(w) ? w[0]! : ''));
+    for (let i = 0; i < capitals.length; i++) {
+      let joined = '';
+      for (let j = i; j < capitals.length && capitals[j] && joined.length < acronym.length; j++)
+        joined += capitals[j];
+      if (joined === acronym && capitals[i] !== acronym) return true;
+    }
+  }
+  const initials = o.surface
+    .split(/[\s-]+/u)
+    .map((w) => w[0] ?? '')
+    .join('')
+    .toUpperCase();
+  return initials.length >= 2 && o.surface.includes(' ') && words.includes(initials);
+}
+
+/**
+ * The term cut out of a compound of the sentence: a noun (or a participle before one) right after
+ * it ("the _____ constructed name", "the _____ map"), a noun or a number right before it ("the
+ * supports-color _____", "the v2.0.0 _____"), or a degree word ("a more _____, styleId", "the most
+ * _____ from"). The blank is half a term, and its other half in the stem gives it away or leaves
+ * it a guess.
+ */
+function cutCompound(s: Sentence, o: PhraseOccurrence): boolean {
+  const next = s.tokens[o.end];
+  const prev = s.tokens[o.start - 1];
+  if (next && next.pos === 'NOUN' && /^\p{Ll}/u.test(next.value)) return true;
+  if (
+    next?.pos === 'VERB' &&
+    /ed$/u.test(next.normal) &&
+    ['NOUN', 'ADJ'].includes(s.tokens[o.end + 1]?.pos ?? '')
+  )
+    return true;
+  if (!prev) return false;
+  if (['more', 'most', 'less', 'least'].includes(prev.normal)) return true;
+  return (prev.pos === 'NOUN' || prev.pos === 'NUM') && /[\p{Ll}\p{N}]/u.test(prev.value[0] ?? '');
+}
+
+/**
+ * Code in the sentence ("'%s'", "module.exports = ejs;", "JSDON.fromJSON(array, document)",
+ * "The method .inc takes …"): copied into a card, the learner reads a program, not a statement.
+ */
+export function codeInSentence(text: string): boolean {
+  return (
+    /%[sdjoO]\b/u.test(text) ||
+    /\S\s=\s\S|\S=>/u.test(text) ||
+    // A call with its arguments ("fromJSON(array, document)", "require('semver')"); an empty
+    // call ("renderFile()") is a name the prose uses.
+    /[\p{L}\p{N}_$]\((?:['"`]|[\p{L}_$][\w$]+(?:,|\)))/u.test(text) ||
+    // "The method .inc takes an optional 'identifierBase' string": a member written with its
+    // dot, an identifier in quotes.
+    /\b(?:the|method|function|property|option) \.[\p{Ll}_$]/u.test(text) ||
+    /['‘][\p{Ll}]+\p{Lu}[\w$]*['’]/u.test(text)
+  );
 }
 
 /**
@@ -835,6 +996,15 @@ function clauseVerbSwallowed(s: Sentence, o: PhraseOccurrence): boolean {
   return true;
 }
 
+// "the given array", "the passed document", "the resulting nodes": a modifier that points at
+// something named in another sentence (an argument, an example) is no part of a term that can
+// stand alone as an option or an answer.
+const POINTING_MODIFIERS = new Set(
+  'given same passed resulting returned aforementioned respective corresponding former latter above said specified provided supplied previous note tip warning caution important'.split(
+    ' ',
+  ),
+);
+
 // Declaration keywords of JavaScript and its kin: never the first word of a term of prose.
 const CODE_KEYWORDS = new Set(['var', 'let', 'const', 'function', 'return', 'import', 'export']);
 
@@ -854,7 +1024,10 @@ function slip(p: Phrase, ctx: Context): boolean {
   const identifierLast =
     /^\p{Ll}+\p{Lu}/u.test(words[words.length - 1] ?? '') &&
     words.slice(0, -1).every((w) => /^\p{Ll}+$/u.test(w));
-  if (ctx.english && (CODE_KEYWORDS.has(words[0] ?? '') || identifierLast)) {
+  if (
+    ctx.english &&
+    (CODE_KEYWORDS.has(words[0] ?? '') || identifierLast || POINTING_MODIFIERS.has((words[0] ?? '').toLowerCase()))
+  ) {
     ctx.slips.set(p.key, true);
     return true;
   }
@@ -1184,7 +1357,8 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
         s.words < 8 ||
         s.words > 40 ||
         fillerSentence(s.text) ||
-        !statesFact(s, ctx.lowerWords)
+        !statesFact(s, ctx.lowerWords) ||
+        (ctx.english && codeInSentence(s.text))
       )
         continue;
       // Without a case passage around it, a sentence pointing elsewhere ("his", "this setup") is
@@ -1201,7 +1375,16 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
         if (s.phrases.filter((p) => p.key === o.key).length > 1) continue;
         // "a default pms of 6 …, while the CLI uses a _____ of 3": the answer written elsewhere in
         // the sentence, inside another term, gives it away.
-        if (writtenElsewhere(s, o)) continue;
+        if (writtenElsewhere(s, o) || derivedElsewhere(s, o)) continue;
+        // "If the input version is already a prerelease it simply _____ it": a word the
+        // sentence uses as its verb is no term, whatever else the text makes of it.
+        if (o.end - o.start === 1 && s.tokens[o.start]?.pos === 'VERB') continue;
+        // "… it simply _____ it": a blank before an object pronoun is the sentence's verb, however
+        // the tagger read it.
+        if (OBJECT_PRONOUNS.has(s.tokens[o.end]?.normal ?? '')) continue;
+        // "the _____ constructed name", "the supports-color _____": a blank cut out of a
+        // compound, whose other half in the stem pins it down or leaves it a guess.
+        if (ctx.english && cutCompound(s, o)) continue;
         // The rest of the sentence must say enough to point at the answer.
         const rest = s.terms.length - (o.end - o.start);
         if (rest < 4) continue;
@@ -1268,7 +1451,8 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
           !s.clean ||
           s.words < 8 ||
           fillerSentence(s.text) ||
-          !statesFact(s, ctx.lowerWords)
+          !statesFact(s, ctx.lowerWords) ||
+          (ctx.english && codeInSentence(s.text))
         )
           continue;
         if (!CASE_TYPES.has(type) && unresolved(s)) continue;
@@ -1313,7 +1497,13 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
     // not among the strongest terms: a real question about a lesser term beats a template about a
     // key one.
     for (const s of doc.sentences) {
-      if (!s.clean || s.words < 8 || fillerSentence(s.text) || !statesFact(s, ctx.lowerWords))
+      if (
+        !s.clean ||
+        s.words < 8 ||
+        fillerSentence(s.text) ||
+        !statesFact(s, ctx.lowerWords) ||
+        (ctx.english && codeInSentence(s.text))
+      )
         continue;
       if (!CASE_TYPES.has(type) && unresolved(s)) continue;
       // Chinese and Japanese: the term the rewrite names, else the first term of the sentence.
@@ -1455,7 +1645,9 @@ function nameFragment(p: Phrase, ctx: Context): boolean {
         const after = text.charAt(at + p.surface.length);
         if (/[\p{L}\p{N}]$/u.test(before) || /[\p{L}\p{N}]/u.test(after)) continue;
         all++;
-        if (/[\p{L}\p{N}]\.$/u.test(before)) dotted++;
+        // "top-level context" read as "level context": the term's first word is the second half
+        // of a hyphenated compound, a piece cut from it.
+        if (/[\p{L}\p{N}][.-]$/u.test(before)) dotted++;
       }
     }
     const fragment = all > 0 && dotted / all >= 0.5;
@@ -1476,7 +1668,9 @@ function nameFragment(p: Phrase, ctx: Context): boolean {
       const after = m[2] ?? '';
       // Any term glued to a dot is a piece of a domain or file name ("mozilla.org"); a name beside
       // another capitalised word is part of a longer name ("New Zealand").
-      const dotted = /\.$/.test(before) || /^\.\p{L}/u.test(after);
+      // The second half of a hyphenated compound ("level" of "top-level") is a piece of it too.
+      const dotted =
+        /\.$/.test(before) || /^\.\p{L}/u.test(after) || /\p{L}-$/u.test(before);
       const named =
         p.kind === 'proper' && (/\p{Lu}[\p{L}'’]*\s$/u.test(before) || /^\s?\p{Lu}/u.test(after));
       if (dotted || named) glued++;
@@ -1671,6 +1865,14 @@ function subjectPredicate(s: Sentence, o: PhraseOccurrence): string | null {
 }
 
 const wordsOf = (key: string) => new Set(key.split(' '));
+/**
+ * A term's head in the singular ("plugin" of "loading plugins"): two options of one head in
+ * either number ("loading plugin", "loading plugins") are variants of one thing.
+ */
+const headOf = (key: string) => {
+  const head = key.split(' ').pop() ?? '';
+  return head.length > 3 && /[^s]s$/.test(head) ? head.slice(0, -1) : head;
+};
 // GloVe cosine over which two head nouns are used alike (data / information 0.79, requirements /
 // guidelines 0.73, errors / mistakes 0.79), under which they name different things (version /
 // release 0.63, files / folders 0.58, server / client 0.57).
@@ -1770,7 +1972,7 @@ function pickDistractors(
       continue;
     // Terms sharing their head usually name the same thing ("Mr Obama", "President Obama"; "web
     // browser", "Mozilla browser"): both would be right.
-    if (p.key.split(' ').pop() === answerHead) continue;
+    if (headOf(p.key) === headOf(answer.key)) continue;
     if (answerYears.some((y) => text.includes(y))) continue;
     // A decade holding the answer's year ("1990s", "mid-1990s" beside "1998"), or a year inside an
     // answer's decade, is a second right answer.
@@ -1825,14 +2027,14 @@ function pickDistractors(
     // both are wrong, or both right; so do two terms of one head ("credible security impact",
     // "realistic security impact"): variants of one thing, ruled out together.
     const words = wordsOf(d.key);
-    const head = d.key.split(' ').pop();
+    const head = headOf(d.key);
     if (
       picked.some((x) => {
         const other = wordsOf(x.key);
         return (
           [...words].every((w) => other.has(w)) ||
           [...other].every((w) => words.has(w)) ||
-          (words.size > 1 && other.size > 1 && x.key.split(' ').pop() === head)
+          (words.size > 1 && other.size > 1 && headOf(x.key) === head)
         );
       })
     )

@@ -67,6 +67,14 @@ describe('statements rewritten as questions', { timeout: 60_000 }, () => {
     expect(whatDoesQuestion(s, o)).toMatch(/^What does the Mozilla Foundation provide\?$/);
   });
 
+  it('declines a compound whose first half the tagger read as the verb ("The default file loader is …")', () => {
+    const { s, o } = sentenceWith(
+      'The default file loader is the synchronous reader of the module, if you want to change it, you can set another.',
+      'default',
+    );
+    expect(whatDoesQuestion(s, o)).toBeNull();
+  });
+
   it('declines shapes it cannot read for certain (the caller falls back to a cloze)', () => {
     const { s, o } = sentenceWith(
       'His father was Kenyan and the family lived in Nairobi.',

@@ -402,6 +402,10 @@ export function whatDoesQuestion(s: Sentence, o: PhraseOccurrence): string | nul
   }
   if (!saying && (!object || !['DET', 'NOUN', 'ADJ', 'PROPN', 'NUM'].includes(object.pos)))
     return null;
+  // "The default file loader is fs.readFileSync": a noun right before the sentence's own
+  // auxiliary means the "verb" was the first half of a compound ("file loader"), read as a verb.
+  if (!saying && object?.pos === 'NOUN' && s.tokens[s.tokens.indexOf(object) + 1]?.pos === 'AUX')
+    return null;
   // "What" asks for an object: only a verb whose most frequent sense takes one (WordNet's frames),
   // with a noun phrase after it. "The timeout stays active" ("stay" takes an adjective) or a verb
   // used without one makes "What does the timeout stay?".
