@@ -1172,6 +1172,45 @@ describe('generateQuestions', slow, () => {
       expect(new Set(heads).size, where).toBe(heads.length);
     }
   });
+  it("asks nothing of a reference line under a function's name and offers no term met only in a pointer or as a verb", async () => {
+    // Written here: an API reference's lines whose subject is the heading above them ("Parse a
+    // …", "Set to true to …", "Does not use a …"), a blank cut after an adverb ("the currently
+    // _____"), a term met only in a pointer ("the sample folder") and a verb glued to its subject
+    // ("harbour returns").
+    const text = [
+      'Parse a harbour manifest to create the loading plan for a container ship.',
+      'Set to true to defer the customs check until the next tide of the harbour.',
+      'Does not use a crane schedule so can be run against a closed harbour at night.',
+      'Return true if the manifest matches the loading plan, return false if it does not.',
+      'The loading plan decides the order in which the cranes lift the containers onto the ship.',
+      'The crane schedule assigns every crane of the harbour to one berth for each tide.',
+      'A customs check compares the manifest of a container with the seals on its doors.',
+      'The harbour master approves the loading plan before the first crane starts to lift.',
+      'The tide table tells the harbour master when a container ship can enter the berth.',
+      'Synchronous loading will end when the currently waiting containers are lifted onto the ship.',
+      'Each berth keeps a ledger of the containers that its cranes lifted during the tide.',
+      'A container ship leaves the berth only after the customs check has cleared every container.',
+      'The pilot boat guides a container ship from the open sea into its berth at high tide.',
+      'See the sample folder for a harbour manifest written by a shipping company.',
+      'The harbour returns the ledger of a berth to the shipping company after each tide.',
+      'The ledger of a berth lists the containers, their seals and the cranes that lifted them.',
+    ].join(' ');
+    const chunks = one(text);
+    const questions = await ai.generateQuestions({
+      chunks,
+      count: 20,
+      types: ['multiple_choice', 'free_response'],
+    });
+    expect(questions.length).toBeGreaterThan(3);
+    for (const q of questions) {
+      expectValid(q, chunks);
+      const where = `${q.question} [${q.options.join(' | ')}]`;
+      if (q.options.length === 0) continue;
+      expect(q.question, where).not.toMatch(/“(?:Parse a|Set to true|Does not use|Return true)/);
+      expect(q.question, where).not.toMatch(/currently _____/);
+      for (const o of q.options) expect(o, where).not.toMatch(/sample folder|harbour returns/i);
+    }
+  });
   it('offers no option whose head general English uses like the answer\'s ("sensitive information" beside "sensitive data")', async () => {
     // Written here: the blanked terms have near-synonyms in the text ("information" for "data",
     // "guidelines" for "requirements", "mistakes" for "errors").

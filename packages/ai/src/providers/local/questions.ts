@@ -752,6 +752,18 @@ function writtenElsewhere(s: Sentence, o: PhraseOccurrence): boolean {
   return new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, 'u').test(rest);
 }
 
+/**
+ * A sentence opening with a bare verb ("Parse a glob pattern …", "Create a new instance …", "Set
+ * to true to …", "Return true if …") or with an auxiliary and no subject ("Does not use a socket
+ * …"): the description under a function's or an option's name, which the card cannot show.
+ */
+function describesHeading(s: Sentence): boolean {
+  const [first, second] = s.tokens;
+  if (!first || !/^\p{Lu}/u.test(first.value)) return false;
+  if (first.pos === 'AUX' && ['not', "n't"].includes(second?.normal ?? '')) return true;
+  return first.pos === 'VERB' && first.normal === first.lemma && second?.pos !== 'PRON';
+}
+
 const OBJECT_PRONOUNS = new Set(['it', 'them', 'him', 'her', 'me', 'us', 'itself', 'themselves']);
 
 /** A word's stem for comparing derivations: "caching" and "cache", "formatters" and "formatter". */
@@ -811,7 +823,10 @@ function cutCompound(s: Sentence, o: PhraseOccurrence): boolean {
   )
     return true;
   if (!prev) return false;
+  // "the currently _____" for "the currently available data": the adverb's word is in the blank.
   if (['more', 'most', 'less', 'least'].includes(prev.normal)) return true;
+  if (prev.pos === 'ADV' && /\p{L}{3}ly$/u.test(prev.normal) && s.tokens[o.start - 2]?.pos === 'DET')
+    return true;
   return (prev.pos === 'NOUN' || prev.pos === 'NUM') && /[\p{Ll}\p{N}]/u.test(prev.value[0] ?? '');
 }
 
@@ -1070,6 +1085,14 @@ function slip(p: Phrase, ctx: Context): boolean {
     }
   }
   bad ||= /^\p{Ll}/u.test(words[0] ?? '') && /^\p{Lu}/u.test(words[words.length - 1] ?? '');
+  // "the module returns the default type": a last word in -s right before an article is the
+  // sentence's verb with its object, swallowed into the term ("module returns").
+  if (!bad && ctx.english && p.kind === 'concept' && /\p{Ll}s$/u.test(words[words.length - 1] ?? ''))
+    bad = p.sentences.some((id) => {
+      const x = ctx.doc.sentences[id];
+      const o = x?.phrases.find((y) => y.key === p.key);
+      return !!o && ['the', 'a', 'an'].includes(x?.tokens[o.end]?.normal ?? '');
+    });
   // "redact sensitive information": a verb with its object, read as a term. The first word is a
   // verb WordNet knows and no noun or adjective it knows.
   if (!bad && ctx.english && p.kind === 'concept' && /^\p{Ll}/u.test(words[0] ?? '')) {
@@ -1394,6 +1417,9 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
         if (everydayWord(phrase) || (commonWord(phrase) && !rewritten)) continue;
         // A blank in a long copied sentence is a reading test more than a question.
         if (!rewritten && s.words > 32) continue;
+        // "Parse a _____ to create …", "Set to true to defer …", "Does not use a _____ so …": an
+        // API reference's line under a function's or an option's name, whose subject is that name.
+        if (!rewritten && ctx.english && describesHeading(s)) continue;
         // Capitals mark names in English; German capitalises every noun.
         if (slip(phrase, ctx) || insideQuote(s, o) || coordinated(s, o)) continue;
         if (ctx.english && splitsName(s, o)) continue;
@@ -1934,6 +1960,9 @@ function pickDistractors(
     if (!(ctx.phraseSources.get(p.key)?.has(sourceId) ?? false)) continue;
     // Page chrome ("PDF", "Share") lives in navigation lines, never in a sentence of the text.
     if (!p.sentences.some((id) => ctx.doc.sentences[id]?.clean)) continue;
+    // "See the example folder …", "Returns the …": a term met only in a pointer or as the verb
+    // opening a description is no term the source states a fact about.
+    if (ctx.english && !statedIn(p, ctx)) continue;
     if (nameFragment(p, ctx) || vagueHead(p)) continue;
     // A synonym of the answer is a second right answer ("mistake" beside "error").
     const head = p.key.split(' ').pop() ?? '';
@@ -2042,6 +2071,16 @@ function pickDistractors(
     picked.push(d);
   }
   return picked;
+}
+
+/** The term stands in a sentence that states a fact, not only in pointers or description openers. */
+function statedIn(p: Phrase, ctx: Context): boolean {
+  return p.sentences.some((id) => {
+    const x = ctx.doc.sentences[id];
+    if (!x?.clean || pointsElsewhere(x)) return false;
+    const o = x.phrases.find((y) => y.key === p.key);
+    return !(o?.start === 0 && (subjectElsewhere(x) || describesHeading(x)));
+  });
 }
 
 /**
