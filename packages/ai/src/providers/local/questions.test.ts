@@ -1156,7 +1156,12 @@ describe('generateQuestions', slow, () => {
       types: ['multiple_choice', 'free_response'],
     });
     expect(questions.length).toBeGreaterThan(3);
-    const head = (o: string) => o.toLowerCase().split(' ').pop()!.replace(/([^s])s$/, '$1');
+    const head = (o: string) =>
+      o
+        .toLowerCase()
+        .split(' ')
+        .pop()!
+        .replace(/([^s])s$/, '$1');
     for (const q of questions) {
       expectValid(q, chunks);
       const where = `${q.question} [${q.options.join(' | ')}]`;

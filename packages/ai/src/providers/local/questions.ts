@@ -565,12 +565,17 @@ const CONTINUING_PHRASES =
 const CONTINUING_WORDS =
   /\bthe (?:same|latter|former|given|provided|passed|generated|resulting|returned|specified|aforementioned|respective|corresponding)\b(?! (?:as|way)\b)/iu;
 // "First, …", "Finally, …": one step or reason of an enumeration the card does not show.
-const ORDINAL_OPENERS = new Set('first second third fourth finally lastly next secondly'.split(' '));
+const ORDINAL_OPENERS = new Set(
+  'first second third fourth finally lastly next secondly'.split(' '),
+);
 function continuesEarlier(s: Sentence): boolean {
   const first = s.tokens[0];
   if (!first) return false;
   // "Then" as the first word of a step; "Other X" as the subject of the sentence.
-  if (CONTINUING_OPENERS.has(first.normal) && !(first.normal === 'other' && s.tokens[1]?.pos === 'ADP'))
+  if (
+    CONTINUING_OPENERS.has(first.normal) &&
+    !(first.normal === 'other' && s.tokens[1]?.pos === 'ADP')
+  )
     return true;
   if (CONTINUING_PHRASES.test(s.text) || CONTINUING_WORDS.test(s.text)) return true;
   if (ORDINAL_OPENERS.has(first.normal) && s.tokens[1]?.value === ',') return true;
@@ -781,7 +786,9 @@ function stemOf(word: string): string {
  */
 function derivedElsewhere(s: Sentence, o: PhraseOccurrence): boolean {
   const outside = s.tokens.filter((_, i) => i < o.start || i >= o.end);
-  const words = outside.flatMap((t) => t.value.split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length > 0);
+  const words = outside
+    .flatMap((t) => t.value.split(/[^\p{L}\p{N}]+/u))
+    .filter((w) => w.length > 0);
   const stems = new Set(words.filter((w) => w.length >= 3).map(stemOf));
   const answerWords = o.surface.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
   if (answerWords.some((w) => stemOf(w).length >= 3 && stems.has(stemOf(w)))) return true;
@@ -825,7 +832,11 @@ function cutCompound(s: Sentence, o: PhraseOccurrence): boolean {
   if (!prev) return false;
   // "the currently _____" for "the currently available data": the adverb's word is in the blank.
   if (['more', 'most', 'less', 'least'].includes(prev.normal)) return true;
-  if (prev.pos === 'ADV' && /\p{L}{3}ly$/u.test(prev.normal) && s.tokens[o.start - 2]?.pos === 'DET')
+  if (
+    prev.pos === 'ADV' &&
+    /\p{L}{3}ly$/u.test(prev.normal) &&
+    s.tokens[o.start - 2]?.pos === 'DET'
+  )
     return true;
   return (prev.pos === 'NOUN' || prev.pos === 'NUM') && /[\p{Ll}\p{N}]/u.test(prev.value[0] ?? '');
 }
@@ -1041,7 +1052,9 @@ function slip(p: Phrase, ctx: Context): boolean {
     words.slice(0, -1).every((w) => /^\p{Ll}+$/u.test(w));
   if (
     ctx.english &&
-    (CODE_KEYWORDS.has(words[0] ?? '') || identifierLast || POINTING_MODIFIERS.has((words[0] ?? '').toLowerCase()))
+    (CODE_KEYWORDS.has(words[0] ?? '') ||
+      identifierLast ||
+      POINTING_MODIFIERS.has((words[0] ?? '').toLowerCase()))
   ) {
     ctx.slips.set(p.key, true);
     return true;
@@ -1087,7 +1100,12 @@ function slip(p: Phrase, ctx: Context): boolean {
   bad ||= /^\p{Ll}/u.test(words[0] ?? '') && /^\p{Lu}/u.test(words[words.length - 1] ?? '');
   // "the module returns the default type": a last word in -s right before an article is the
   // sentence's verb with its object, swallowed into the term ("module returns").
-  if (!bad && ctx.english && p.kind === 'concept' && /\p{Ll}s$/u.test(words[words.length - 1] ?? ''))
+  if (
+    !bad &&
+    ctx.english &&
+    p.kind === 'concept' &&
+    /\p{Ll}s$/u.test(words[words.length - 1] ?? '')
+  )
     bad = p.sentences.some((id) => {
       const x = ctx.doc.sentences[id];
       const o = x?.phrases.find((y) => y.key === p.key);
@@ -1695,8 +1713,7 @@ function nameFragment(p: Phrase, ctx: Context): boolean {
       // Any term glued to a dot is a piece of a domain or file name ("mozilla.org"); a name beside
       // another capitalised word is part of a longer name ("New Zealand").
       // The second half of a hyphenated compound ("level" of "top-level") is a piece of it too.
-      const dotted =
-        /\.$/.test(before) || /^\.\p{L}/u.test(after) || /\p{L}-$/u.test(before);
+      const dotted = /\.$/.test(before) || /^\.\p{L}/u.test(after) || /\p{L}-$/u.test(before);
       const named =
         p.kind === 'proper' && (/\p{Lu}[\p{L}'’]*\s$/u.test(before) || /^\s?\p{Lu}/u.test(after));
       if (dotted || named) glued++;
