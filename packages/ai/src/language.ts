@@ -65,8 +65,12 @@ export function languageName(code: string): string {
   }
 }
 
-// Letters Russian does not write: Ukrainian і ї є ґ, Belarusian і ў, Serbian and Macedonian ј љ њ ћ ђ џ ѓ ќ ѕ.
-const NOT_RUSSIAN = /[іїєґўјљњћђџѓќѕ]/iu;
+/**
+ * Letters Russian does not write: Ukrainian і ї є ґ, Belarusian і ў, Serbian and Macedonian
+ * ј љ њ ћ ђ џ ѓ ќ ѕ; Kazakh, Kyrgyz, Tatar, Bashkir and Mongolian ә ғ қ ң ө ұ ү һ җ ҙ ҡ ҫ (these
+ * write ы and э as Russian does, so those two alone do not make a text Russian).
+ */
+export const NOT_RUSSIAN = /[іїєґўјљњћђџѓќѕәғқңөұүһҗҙҡҫ]/iu;
 const CYRILLIC_NEIGHBOURS = new Set(['bg', 'uk', 'be', 'mk', 'sr']);
 
 /**

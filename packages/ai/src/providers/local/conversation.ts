@@ -202,11 +202,22 @@ export function followUpPrompts(input: FollowUpInput): string[] {
   // completa el espacio en blanco?" gave the chip "¿Qué relación hay entre energía química y
   // blanco?". A phrase all of whose words are the tutor's template words in that language is
   // skipped, unless the learner wrote it.
-  const template = new Set(
-    wordsOf(tutorText(tutorWordsFor(exchange.map((t) => t.content).join('\n'), '').words)),
+  const tutor = tutorWordsFor(exchange.map((t) => t.content).join('\n'), '').words;
+  const template = new Set(wordsOf(tutorText(tutor)));
+  const requests = new Set(
+    [tutor.intents, tutorWordsFor('', '').words.intents].flatMap((i) =>
+      wordsOf([...i.summary, ...i.simple, ...i.example, ...i.why, ...i.meta].join(' ')),
+    ),
   );
-  const learner = new Set(wordsOf(lastUser?.content ?? ''));
-  const [first, second] = conversationPhrases(exchange, language).filter((p) =>
+  const own = requestWords(lastUser?.content ?? '', template, requests, language);
+  for (const word of own.frame) template.add(word);
+  const learner = new Set(own.learner);
+  // The labels read as lines of their own, so a label does not join the value before it into one
+  // phrase ("A. Jefferson Correct answer").
+  const unlabelled = exchange.map((t) =>
+    t === lastUser ? { ...t, content: withoutLabels(t.content) } : t,
+  );
+  const [first, second] = conversationPhrases(unlabelled, language).filter((p) =>
     wordsOf(p).some((word) => !template.has(word) || learner.has(word)),
   );
   if (!first) {
@@ -220,6 +231,59 @@ export function followUpPrompts(input: FollowUpInput): string[] {
       ? w.takeaway(first)
       : w.after(first);
   return [w.detail(first), w.example(first), memory, next];
+}
+
+// A form field's label at a line's start, as an app writes around the question it sends
+// ("Question: …", "Correct answer: …"): up to three words and a colon.
+const LINE_LABEL = /^[ \t]*((?:[\p{L}]+[ \t]){0,2}[\p{L}]+):[ \t]*/gmu;
+
+// An option's letter as an app writes it before the option ("B. Hamilton").
+const OPTION_LETTER = /^[ \t]*[A-H][.)][ \t]+/gmu;
+
+/** A message with its lines' labels and option letters taken out, each line a sentence. */
+const withoutLabels = (message: string) =>
+  message
+    .replace(LINE_LABEL, '')
+    .replace(OPTION_LETTER, '')
+    .split('\n')
+    .map((line) => (/[\p{L}\p{N}]$/u.test(line.trim()) ? `${line.trim()}.` : line))
+    .join('\n');
+
+/**
+ * The words of a learner's message that are the learner's own, and the words of the frame an app
+ * may have written around them (apps/web's "Explain the answer": "Please explain the correct
+ * answer …", then "Question: …", "My answer: …", "Correct answer: …"). The frame is the lines'
+ * labels and every sentence that holds nothing but request words (the tutor's intents, "wrong",
+ * "explain"), stop words, label words and the tutor's own template words: "correct answer" there is the request's wording, not a subject ("How does
+ * Hamilton relate to correct answer?"). The labelled values (the question, the options) stay the
+ * learner's.
+ */
+function requestWords(
+  message: string,
+  template: ReadonlySet<string>,
+  requests: ReadonlySet<string>,
+  language: string | null,
+): { learner: string[]; frame: string[] } {
+  const frame: string[] = [];
+  const body = message.replace(LINE_LABEL, (_, label: string) => {
+    frame.push(...wordsOf(label));
+    return '\n';
+  });
+  const stops = [stemStops('en'), ...(language && language !== 'en' ? [stemStops(language)] : [])];
+  const framing = (word: string) =>
+    template.has(word) ||
+    requests.has(word) ||
+    frame.includes(word) ||
+    isMeta(word) ||
+    stops.some((s) => s.has(word));
+  const learner: string[] = [];
+  for (const sentence of body.split(/(?<=[.!?。！？])\s+|\n+/u)) {
+    const words = wordsOf(sentence);
+    if (words.length > 0 && words.every(framing)) frame.push(...words);
+    else learner.push(...words);
+  }
+  // A word the learner also writes outside the frame is theirs.
+  return { learner, frame: frame.filter((w) => !learner.includes(w)) };
 }
 
 // ---------------------------------------------------------------------------------------------

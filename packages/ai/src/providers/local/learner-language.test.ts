@@ -20,6 +20,39 @@ describe('the language of a learner’s short message (issue 21)', () => {
   });
 });
 
+describe('short Russian messages and short texts taken for English (issue 21)', () => {
+  it.each(['Привет!', 'Спасибо большое', 'Что такое фотосинтез?', 'Почему мой ответ неверный?'])(
+    'names a Russian greeting, thanks or question under 40 letters: %s',
+    (message) => {
+      expect(languageOfText(message)).toBe('ru');
+    },
+  );
+
+  it('does not name Russian for Ukrainian, Bulgarian, Belarusian or Kazakh', () => {
+    for (const message of [
+      'Привіт! Дякую',
+      'Що таке фотосинтез?',
+      'Здравей! Благодаря',
+      'нумар крэдытнай карты',
+      'Бұл қандай сұрақ?',
+    ])
+      expect(languageOfText(message)).not.toBe('ru');
+  });
+
+  it('tells a Dutch question of 40-199 letters from English by its function words', () => {
+    expect(
+      languageOfText('Wat is het verschil tussen chlorofyl a en chlorofyl b in planten?'),
+    ).toBe('nl');
+    expect(
+      languageOfText('What is the difference between chlorophyll a and chlorophyll b in plants?'),
+    ).toBe('en');
+    // A question with its options, mostly names: English as before.
+    expect(languageOfText('Which organelle makes most ATP? Nucleus Mitochondrion Ribosome')).toBe(
+      'en',
+    );
+  });
+});
+
 describe('follow-ups in other languages lean on the conversation (issue 21)', () => {
   it('reads a request for more as a follow-up and a question of its own as standalone', () => {
     expect(leansOnHistory('Você pode me contar mais sobre isso, por favor?')).toBe(true);

@@ -1,5 +1,5 @@
 import { francAll } from 'franc-min';
-import { detectLanguage, languageName, russianOrNot } from '../../language';
+import { NOT_RUSSIAN, detectLanguage, languageName, russianOrNot } from '../../language';
 import { stopWords } from './feedback-words';
 
 /**
@@ -21,8 +21,9 @@ const NON_LATIN =
  */
 export function languageOfText(text: string): string | null {
   const detected = detectLanguage(text);
-  if (detected) return detected;
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  if (detected === 'en' && letters < SHORT_LETTERS) return notEnglishAfterAll(text) ?? 'en';
+  if (detected) return detected;
   const count = (script: RegExp) => text.match(script)?.length ?? 0;
   const kana = count(/[\p{Script=Hiragana}\p{Script=Katakana}]/gu);
   const hangul = count(/\p{Script=Hangul}/gu);
@@ -31,7 +32,84 @@ export function languageOfText(text: string): string | null {
   if (kana + han >= 4 && kana > 0 && kana + han > letters / 2) return 'ja';
   if (hangul >= 4 && hangul > letters / 2) return 'ko';
   if (han >= 4 && han > letters / 2) return 'zh';
-  return shortLatinLanguage(text);
+  return shortLatinLanguage(text) ?? shortRussian(text);
+}
+
+/** Under this many letters detectLanguage takes a text franc finds nearly English for English. */
+const SHORT_LETTERS = 200;
+/** How many more words of its function words another language must hold than English's. */
+const MIN_LEAD_OVER_ENGLISH = 1;
+
+/**
+ * A short text detectLanguage called English that is another language we write by its function
+ * words. detectLanguage prefers English on a text under 200 letters franc finds nearly as English
+ * as its first guess (a question with English options must not be answered in Lingala), which
+ * also takes a Dutch or Portuguese question of 40-199 letters for English ("Wat is het verschil
+ * tussen chlorofyl a en chlorofyl b in planten?"). The function-word vote of shortLatinLanguage
+ * tells them apart: the text is the other language when its function words outweigh English's by
+ * a whole word and the vote names it. Measured in bench/README.md (h21sum, short messages).
+ */
+function notEnglishAfterAll(text: string): string | null {
+  const scores = functionWordScores(text);
+  const [first, second] = [...scores].sort((a, b) => b[1] - a[1]);
+  if (!first || first[0] === 'en') return null;
+  if (first[1] - (second?.[1] ?? 0) < MIN_LEAD) return null;
+  return first[1] - (scores.get('en') ?? 0) >= MIN_LEAD_OVER_ENGLISH ? first[0] : null;
+}
+
+/**
+ * Russian words of greeting and thanks that its stop list lacks and no other Cyrillic language
+ * writes so ("Привет", "Здравствуйте"; Ukrainian writes "Привіт", Bulgarian "Здравей").
+ */
+const RUSSIAN_COURTESY = new Set(['привет', 'приветик', 'здравствуй', 'здравствуйте', 'благодарю']);
+
+/**
+ * A short Cyrillic message that can only be Russian: no letter Russian lacks (Ukrainian і, Kazakh
+ * ә…), and ы, э or ё, which of the languages left only Russian and Belarusian write (Bulgarian,
+ * Serbian and Macedonian do not; Belarusian is told by franc's trigrams), or a word of Russian's stop list or greetings that none of the Ukrainian and
+ * Bulgarian lists holds, of three letters or more ("Спасибо!", "Что такое фотосинтез?"). A message that could be another
+ * Cyrillic language stays unnamed, so the tutor keeps to the sources' language.
+ */
+export function shortRussian(text: string): string | null {
+  const cyrillic = text.match(/\p{Script=Cyrillic}/gu)?.length ?? 0;
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  if (cyrillic === 0 || cyrillic < letters / 2 || NOT_RUSSIAN.test(text)) return null;
+  // Belarusian writes ы and э too, and may hold no і or ў in a few words ("нумар крэдытнай
+  // карты"): where franc's trigrams find the text more Belarusian than Russian, it is not named.
+  if (/[ыэё]/iu.test(text)) {
+    const ranked = francAll(text, { minLength: 3 });
+    const score = (code: string) => ranked.find(([c]) => c === code)?.[1] ?? 0;
+    return score('bel') > score('rus') ? null : 'ru';
+  }
+  const russian = stopWords('ru');
+  const others = ['uk', 'bg'].flatMap((l) => stopWords(l) ?? []);
+  const words = text.toLowerCase().match(/\p{Script=Cyrillic}+/gu) ?? [];
+  // Three letters at least: "да", "во", "со", "по", "та" are Russian's and Macedonian's,
+  // Serbian's or Ukrainian's alike.
+  const only = (w: string) =>
+    w.length >= 3 && (RUSSIAN_COURTESY.has(w) || russian?.has(w)) && !others.some((o) => o.has(w));
+  return words.some(only) ? 'ru' : null;
+}
+
+/**
+ * Each written Latin-script language's share of a text's words found in its stop list
+ * (stopwords-iso), each word counting 1 / the number of lists holding it.
+ */
+function functionWordScores(text: string): Map<string, number> {
+  const words = text.toLowerCase().match(/\p{L}+(?:['’]\p{L}+)*/gu) ?? [];
+  const lists = Object.values(WRITTEN_LATIN).flatMap((language) => {
+    const stops = stopWords(language);
+    return stops ? [{ language, stops }] : [];
+  });
+  // A word in one list only tells more than one in four ("la" is Spanish, French and Italian).
+  const scores = new Map<string, number>();
+  for (const word of words) {
+    const w = word.replace(/’/g, "'");
+    const holders = lists.filter(({ stops }) => stops.has(w));
+    for (const { language } of holders)
+      scores.set(language, (scores.get(language) ?? 0) + 1 / holders.length);
+  }
+  return scores;
 }
 
 /** The Latin-script languages the offline provider writes its own words in (its tables' languages). */
@@ -66,18 +144,7 @@ export function shortLatinLanguage(text: string): string | null {
   if (!/\p{Script=Latin}/u.test(text)) return null;
   const words = text.toLowerCase().match(/\p{L}+(?:['’]\p{L}+)*/gu) ?? [];
   if (words.length < 2) return null;
-  const lists = Object.values(WRITTEN_LATIN).flatMap((language) => {
-    const stops = stopWords(language);
-    return stops ? [{ language, stops }] : [];
-  });
-  // A word in one list only tells more than one in four ("la" is Spanish, French and Italian).
-  const scores = new Map<string, number>();
-  for (const word of words) {
-    const w = word.replace(/’/g, "'");
-    const holders = lists.filter(({ stops }) => stops.has(w));
-    for (const { language } of holders)
-      scores.set(language, (scores.get(language) ?? 0) + 1 / holders.length);
-  }
+  const scores = functionWordScores(text);
   const [first, second] = [...scores].sort((a, b) => b[1] - a[1]);
   // A lead of a quarter of a word at least: "o" is Spanish and Portuguese, "a" four of them, and
   // such a tie is no evidence. With ties broken by trigrams, 31 of 453 held-out phrases were named
