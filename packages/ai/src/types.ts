@@ -228,6 +228,11 @@ export type FollowUpInput = {
   source?: TutorSourceContext;
   /** The deck's title: beside a question of a few words, it tells the language studied. */
   deckTitle?: string;
+  /**
+   * The studied sources' language as ingestion detected and stored it (BCP 47), when the caller
+   * knows it: it decides the prompts' language over a guess from the question's few words.
+   */
+  language?: string | null;
   signal?: AbortSignal;
 };
 

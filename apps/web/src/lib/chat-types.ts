@@ -22,6 +22,8 @@ export type QuestionChatContext = {
   evaluation: unknown;
   answerSubmitted: boolean;
   isCorrect: boolean | null;
+  /** The deck's sources' stored language, when they share one (issue 21: an empty chat's prompts). */
+  language?: string | null;
 };
 
 export type SourceChatContext = {
@@ -29,7 +31,23 @@ export type SourceChatContext = {
   deckId: string;
   activeSource: { _id: string; title: string; type: SourceType; content?: string | null } | null;
   sourceContent: string | null;
+  /** The active source's stored language (issue 21: an empty chat's prompts in it). */
+  language?: string | null;
 };
+
+/**
+ * The language the deck's sources share (each source's stored, detected language; sources with
+ * none are passed over), or null when they have none or differ: the chat then keeps the spec's
+ * English prompts, as the tutor keeps English where it cannot tell.
+ */
+export function studiedLanguage(
+  sources: readonly { language?: string | null }[] | undefined,
+): string | null {
+  const languages = new Set(
+    (sources ?? []).flatMap((s) => (s.language ? [s.language.split('-')[0]!.toLowerCase()] : [])),
+  );
+  return languages.size === 1 ? [...languages][0]! : null;
+}
 
 export type ChatContext = QuestionChatContext | SourceChatContext;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { findRoute } from '@mnemo/contracts/routes';
+import { FOLLOW_UP_PROMPTS_BY_LANGUAGE } from '@mnemo/contracts/api/prompts';
 import { AiError } from '@mnemo/ai/errors';
 import { DEFAULT_FOLLOW_UP_PROMPTS } from '@mnemo/ai/prompts/follow-up';
 import type { FollowUpInput, StudyAi } from '@mnemo/ai/types';
@@ -60,6 +61,19 @@ describe('conversation prompts', () => {
     // Spanish: its marks and words, none of the spec's English prompts.
     for (const p of prompts) expect(p).not.toMatch(/\b(?:Explain|Give me|What|How|Can you)\b/);
     expect(prompts.join(' ')).toMatch(/[¿áéíóúñ]/);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('answer an empty chat in the sources’ stored language the web sends (issue 21)', async () => {
+    const { post, calls } = await setup();
+    // A question of a name and a number tells no language; the stored language does.
+    const q = await post('/questions/conversation-prompts', { question: { question: 'ATP 2024?' }, questionType: 'free_response', chatHistory: [], language: 'de' });
+    expect(q.json().prompts).toEqual([...FOLLOW_UP_PROMPTS_BY_LANGUAGE.de!.question]);
+    const s = await post('/sources/conversation-prompts', { sourceTitle: 'Notes', sourceType: 'website', language: 'pt-BR' });
+    expect(s.json().prompts).toEqual([...FOLLOW_UP_PROMPTS_BY_LANGUAGE.pt!.source]);
+    // A language the tutor does not write: the spec's English ones.
+    const x = await post('/sources/conversation-prompts', { sourceTitle: 'Notes', sourceType: 'website', language: 'sw' });
+    expect(x.json().prompts).toEqual([...DEFAULT_FOLLOW_UP_PROMPTS.source]);
     expect(calls).toHaveLength(0);
   });
 

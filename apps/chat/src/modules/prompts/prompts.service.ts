@@ -14,7 +14,8 @@ type Log = { warn: (obj: Record<string, unknown>, msg?: string) => void };
  * Follow-up prompts (spec 02 §9): the defaults of the mode while the chat is empty; afterwards the
  * AI's suggestions, or the defaults again when the AI fails or suggests nothing usable (the spec's
  * client falls back to them too, so a failure here is never an error answer). The defaults are in
- * the language of the question or source studied (issue 21), written without a model call.
+ * the language of the question or source studied (issue 21: the sources' stored language when the
+ * web sends it, else told from the question's or source's text), written without a model call.
  */
 export function createPromptsService(deps: { access: Pick<DeckAccessChecker, 'forDeck'>; study: Pick<StudyAi, 'followUpPrompts'> }) {
   const { access, study } = deps;
@@ -52,7 +53,11 @@ export function createPromptsService(deps: { access: Pick<DeckAccessChecker, 'fo
           }
         : undefined;
       const history = toTurns(c.chatHistory ?? []);
-      return prompts('question', { mode: 'question', history, deckTitle: deck.title, ...(question ? { question } : {}) }, log);
+      return prompts(
+        'question',
+        { mode: 'question', history, deckTitle: deck.title, language: c.language ?? null, ...(question ? { question } : {}) },
+        log,
+      );
     },
 
     async forSource(owner: Owner, body: SourceBody, log: Log): Promise<string[]> {
@@ -68,7 +73,11 @@ export function createPromptsService(deps: { access: Pick<DeckAccessChecker, 'fo
             }
           : undefined;
       const history = toTurns(c.chatHistory ?? []);
-      return prompts('source', { mode: 'source', history, deckTitle: deck.title, ...(source ? { source } : {}) }, log);
+      return prompts(
+        'source',
+        { mode: 'source', history, deckTitle: deck.title, language: c.language ?? null, ...(source ? { source } : {}) },
+        log,
+      );
     },
   };
 }

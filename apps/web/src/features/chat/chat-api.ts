@@ -117,10 +117,17 @@ export function chatCalls(client: ApiClient = api) {
       });
     },
     /** Hints and flashcard questions: a one-off answer about one card (spec 02 §7). */
-    flashcard(cardId: string, message: string, chatHistory: ChatHistory, signal?: AbortSignal) {
+    flashcard(
+      cardId: string,
+      message: string,
+      chatHistory: ChatHistory,
+      signal?: AbortSignal,
+      mode?: 'hint',
+    ) {
       return client.post(
         `/chat/flashcard/${at(cardId)}`,
-        { message, chatHistory },
+        // The hint prompt says so by its mode: in another language it names no English "hint".
+        mode ? { message, chatHistory, mode } : { message, chatHistory },
         { schema: flashcardChatResponseSchema, signal },
       );
     },

@@ -11,7 +11,6 @@ export const CHIP_RULES = {
   selectionDelayMs: 10,
 } as const;
 
-
 /** Chips are collected only on the deck pages of spec 02 §2 (not on /deck/{id}/edit). */
 const CHIP_PATH = /^\/deck\/[^/]+(?:\/(?:manage|flashcards|summary))?\/?$/;
 export function chipsActiveOn(pathname: string): boolean {

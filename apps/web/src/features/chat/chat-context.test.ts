@@ -3,11 +3,16 @@ import {
   HINT_PROMPT,
   defaultPrompts,
   ephemeralContext,
+  isHintPrompt,
   promptsOrDefaults,
   promptsRequest,
   toHistory,
 } from './chat-context';
-import type { QuestionChatContext, SourceChatContext } from '../../lib/chat-types';
+import {
+  studiedLanguage,
+  type QuestionChatContext,
+  type SourceChatContext,
+} from '../../lib/chat-types';
 
 const DECK = '2b7e1a52-5c1f-4f7e-9d3c-8a6b4e2f1c01';
 const question: QuestionChatContext = {
@@ -59,12 +64,46 @@ describe('follow-up prompts', () => {
           answerSubmitted: false,
           isCorrect: null,
           chatHistory: [{ role: 'user', content: 'Hi' }],
+          language: null,
         },
       },
     });
     const asked = promptsRequest(source, history);
     expect(asked.kind).toBe('source');
     expect(asked.body.context).toMatchObject({ sourceTitle: 'Cells', sourceType: 'website' });
+  });
+
+  it('are in the studied sources’ language for an empty chat, and sent with the calls (issue 21)', () => {
+    const german = defaultPrompts('question', 'de');
+    expect(german).toHaveLength(4);
+    expect(german).not.toEqual(defaultPrompts('question'));
+    expect(german.join(' ')).toMatch(/[äöüß]|\b(?:mir|Sie|du)\b/u);
+    // A regional tag reads its base; a language the tutor does not write keeps the spec's English.
+    expect(defaultPrompts('source', 'pt-BR')).toEqual(defaultPrompts('source', 'pt'));
+    expect(defaultPrompts('source', 'sw')).toEqual(defaultPrompts('source'));
+    expect(promptsOrDefaults('source', [], 'es')).toEqual(defaultPrompts('source', 'es'));
+    // The hint prompt is the fourth in any language, and the English one still counts.
+    expect(isHintPrompt(german[3]!, 'de')).toBe(true);
+    expect(isHintPrompt(HINT_PROMPT, 'de')).toBe(true);
+    expect(isHintPrompt(german[0]!, 'de')).toBe(false);
+    const history = toHistory([{ role: 'user', content: 'Hallo' }]);
+    expect(promptsRequest({ ...question, language: 'de' }, history).body.context).toMatchObject({
+      language: 'de',
+    });
+    expect(promptsRequest({ ...source, language: 'fr' }, history).body.context).toMatchObject({
+      language: 'fr',
+    });
+  });
+});
+
+describe('studiedLanguage', () => {
+  it('is the language the sources share, or none when they differ or have none', () => {
+    expect(studiedLanguage([{ language: 'de' }, { language: 'de-AT' }, { language: null }])).toBe(
+      'de',
+    );
+    expect(studiedLanguage([{ language: 'de' }, { language: 'en' }])).toBeNull();
+    expect(studiedLanguage([{}, { language: null }])).toBeNull();
+    expect(studiedLanguage(undefined)).toBeNull();
   });
 });
 
@@ -86,7 +125,10 @@ describe('ephemeralContext', () => {
   });
 
   it('names the source and its beginning in source mode, keeping only the last 12 turns', () => {
-    const turns = Array.from({ length: 20 }, (_, i) => ({ role: 'user' as const, content: `turn ${i}` }));
+    const turns = Array.from({ length: 20 }, (_, i) => ({
+      role: 'user' as const,
+      content: `turn ${i}`,
+    }));
     const sent = ephemeralContext(source, turns);
     expect(sent.systemMessage).toBe(
       'The learner is studying the website source "Cells".\nThe beginning of the source:\nCells are the unit of life.',
@@ -98,7 +140,10 @@ describe('ephemeralContext', () => {
 
   it('carries the question studied, and after an answer the answer and its evaluation (issue 21)', () => {
     const before = ephemeralContext(question, []);
-    expect(before.question).toEqual({ questionId: question.currentQuestion!._id, answerSubmitted: false });
+    expect(before.question).toEqual({
+      questionId: question.currentQuestion!._id,
+      answerSubmitted: false,
+    });
 
     const answered: QuestionChatContext = {
       ...question,

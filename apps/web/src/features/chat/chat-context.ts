@@ -1,4 +1,4 @@
-import { DEFAULT_FOLLOW_UP_PROMPTS } from '@mnemo/contracts/api/prompts';
+import { DEFAULT_FOLLOW_UP_PROMPTS, followUpDefaultsIn } from '@mnemo/contracts/api/prompts';
 import type { QuestionPromptsBody, SourcePromptsBody } from '@mnemo/contracts/api/prompts';
 import type { ChatQuestion } from '@mnemo/contracts/api/chat';
 import {
@@ -30,18 +30,30 @@ export function toHistory(
     .map((m) => ({ role: m.role, content: m.content.slice(0, CHAT_MESSAGE_MAX) }));
 }
 
-/** The empty chat's follow-up prompts of spec 02 §9 for the mode. */
-export function defaultPrompts(mode: ChatMode): string[] {
-  return [...DEFAULT_FOLLOW_UP_PROMPTS[mode]];
+/**
+ * The empty chat's follow-up prompts of spec 02 §9 for the mode, in the studied sources' language
+ * where the tutor writes it (issue 21), else the spec's English ones.
+ */
+export function defaultPrompts(mode: ChatMode, language: string | null = null): string[] {
+  return [...followUpDefaultsIn(mode, language)];
 }
 
 /** The hint prompt of question mode, answered through the flashcard call (spec 02 §7). */
 export const HINT_PROMPT = DEFAULT_FOLLOW_UP_PROMPTS.question[3];
 
+/** Whether a message is the hint prompt of question mode, in English or the language studied. */
+export function isHintPrompt(content: string, language: string | null = null): boolean {
+  return content === HINT_PROMPT || content === followUpDefaultsIn('question', language)[3];
+}
+
 /** Prompts from the call, or the defaults when it answered none (spec 02 §8). */
-export function promptsOrDefaults(mode: ChatMode, prompts: readonly string[] | null): string[] {
+export function promptsOrDefaults(
+  mode: ChatMode,
+  prompts: readonly string[] | null,
+  language: string | null = null,
+): string[] {
   const usable = (prompts ?? []).map((p) => p.trim()).filter((p) => p !== '');
-  return usable.length > 0 ? usable : defaultPrompts(mode);
+  return usable.length > 0 ? usable : defaultPrompts(mode, language);
 }
 
 function evaluationRecord(evaluation: unknown): Record<string, unknown> | null {
@@ -69,6 +81,7 @@ export function promptsRequest(
           answerSubmitted: context.answerSubmitted,
           isCorrect: context.isCorrect,
           chatHistory,
+          language: context.language ?? null,
         },
       },
     };
@@ -86,6 +99,7 @@ export function promptsRequest(
         sourceType: source?.type ?? null,
         sourceContent: text,
         chatHistory,
+        language: context.language ?? null,
       },
     },
   };

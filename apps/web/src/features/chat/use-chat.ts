@@ -8,8 +8,8 @@ import { randomUuid } from '../../lib/random-uuid';
 import { chats, streamChat, type StreamTarget } from './chat-api';
 import {
   ENHANCE_HISTORY,
-  HINT_PROMPT,
   defaultPrompts,
+  isHintPrompt,
   ephemeralContext,
   promptsOrDefaults,
   promptsRequest,
@@ -47,8 +47,8 @@ const fromServer = (m: ChatMessage): PanelMessage =>
 /** What identifies the chat's subject: prompts are asked again when it changes. */
 function subjectKey(context: ChatPanelProps['context']): string {
   return context.type === 'question'
-    ? `q:${context.currentQuestion?._id ?? ''}:${context.answerSubmitted ? 1 : 0}`
-    : `s:${context.activeSource?._id ?? ''}`;
+    ? `q:${context.currentQuestion?._id ?? ''}:${context.answerSubmitted ? 1 : 0}:${context.language ?? ''}`
+    : `s:${context.activeSource?._id ?? ''}:${context.language ?? ''}`;
 }
 
 /**
@@ -68,7 +68,9 @@ export function useChat(props: ChatPanelProps) {
   const [streamingEnabled, setStreamingEnabled] = useState(true);
   const [vectorEnabled, setVectorEnabled] = useState(true);
   const [vectorAvailable, setVectorAvailable] = useState<boolean | null>(null);
-  const [prompts, setPrompts] = useState<string[]>(() => defaultPrompts(context.type));
+  const [prompts, setPrompts] = useState<string[]>(() =>
+    defaultPrompts(context.type, context.language ?? null),
+  );
   const [promptsLoading, setPromptsLoading] = useState(false);
   const [exchanges, setExchanges] = useState(0);
 
@@ -112,8 +114,9 @@ export function useChat(props: ChatPanelProps) {
   useEffect(() => {
     const { context: current } = propsRef.current;
     const history = toHistory(messagesRef.current);
+    const language = current.language ?? null;
     if (history.length === 0) {
-      setPrompts(defaultPrompts(current.type));
+      setPrompts(defaultPrompts(current.type, language));
       setPromptsLoading(false);
       return;
     }
@@ -125,8 +128,8 @@ export function useChat(props: ChatPanelProps) {
         ? chats.questionPrompts(request.body, controller.signal)
         : chats.sourcePrompts(request.body, controller.signal);
     call
-      .then((answer) => setPrompts(promptsOrDefaults(current.type, answer.prompts)))
-      .catch(() => setPrompts(defaultPrompts(current.type)))
+      .then((answer) => setPrompts(promptsOrDefaults(current.type, answer.prompts, language)))
+      .catch(() => setPrompts(defaultPrompts(current.type, language)))
       .finally(() => {
         if (!controller.signal.aborted) setPromptsLoading(false);
       });
@@ -305,13 +308,18 @@ export function useChat(props: ChatPanelProps) {
       try {
         // The hint prompt of an unanswered question goes through the flashcard call, whose prompt
         // asks for a hint without the answer (spec 02 §7).
-        if (ctx.type === 'question' && ctx.currentQuestion && content === HINT_PROMPT) {
+        if (
+          ctx.type === 'question' &&
+          ctx.currentQuestion &&
+          isHintPrompt(content, ctx.language ?? null)
+        ) {
           try {
             const answer = await chats.flashcard(
               ctx.currentQuestion._id,
               content,
               toHistory(earlier),
               controller.signal,
+              'hint',
             );
             if (current()) appendAnswer(answer.response, undefined);
             return true;
@@ -439,7 +447,9 @@ export function useChat(props: ChatPanelProps) {
           role: m.role === 'user' ? 'user' : 'assistant',
           content: m.content.slice(0, CHAT_MESSAGE_MAX),
           // The answer's sources are saved with it, so a reopened chat still shows them.
-          ...(m.role === 'assistant' && m.attribution?.length ? { attribution: m.attribution } : {}),
+          ...(m.role === 'assistant' && m.attribution?.length
+            ? { attribution: m.attribution }
+            : {}),
         })),
       });
       if (generation !== generationRef.current) return;

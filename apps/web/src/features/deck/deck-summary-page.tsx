@@ -16,7 +16,8 @@ export const SUMMARY_CHAT_WIDTH = { min: 240, max: 600, defaultWidth: 320 } as c
 export type SummarySearch = { source?: string; passage?: number };
 
 export function parseSummarySearch(search: Record<string, unknown>): SummarySearch {
-  const source = typeof search.source === 'string' && search.source !== '' ? search.source : undefined;
+  const source =
+    typeof search.source === 'string' && search.source !== '' ? search.source : undefined;
   const passage = Number(search.passage);
   return {
     ...(source ? { source } : {}),
@@ -93,6 +94,7 @@ function sourceChatContext(deckId: string, source: Source | null): SourceChatCon
       ? { _id: source._id, title: source.title, type: source.type, content: source.content ?? null }
       : null,
     sourceContent: source?.content ?? null,
+    language: source?.language ?? null,
   };
 }
 
@@ -122,7 +124,9 @@ function CitedPassage({ source, chunkIndex }: { source: Source; chunkIndex: numb
         )}
         {passage.data && (
           <>
-            {passage.data.heading && <p className="cited-passage-heading">{passage.data.heading}</p>}
+            {passage.data.heading && (
+              <p className="cited-passage-heading">{passage.data.heading}</p>
+            )}
             <blockquote className="cited-passage-text">{passage.data.content}</blockquote>
             {pageLink && (
               <p>
@@ -138,7 +142,13 @@ function CitedPassage({ source, chunkIndex }: { source: Source; chunkIndex: numb
   );
 }
 
-function SourceVideo({ source, startSeconds }: { source: Source; startSeconds?: number | undefined }) {
+function SourceVideo({
+  source,
+  startSeconds,
+}: {
+  source: Source;
+  startSeconds?: number | undefined;
+}) {
   const embedUrl = sourceVideoEmbedUrl(source);
   if (!embedUrl) return null;
   const start = startSeconds !== undefined ? Math.floor(startSeconds) : 0;

@@ -37,6 +37,7 @@ describe('the chat context', () => {
       evaluation: null,
       answerSubmitted: false,
       isCorrect: null,
+      language: null,
     });
   });
 

@@ -9,6 +9,7 @@ export function questionChatContext(
   deckId: string,
   item: StudyItem | null,
   session: Pick<SessionState, 'submitted' | 'evaluation'>,
+  language: string | null = null,
 ): QuestionChatContext {
   const type = item && isQuestionType(item.type) ? item.type : null;
   return {
@@ -29,6 +30,7 @@ export function questionChatContext(
     evaluation: session.evaluation,
     answerSubmitted: session.submitted !== null,
     isCorrect: session.evaluation ? isCorrectEvaluation(session.evaluation) : null,
+    language,
   };
 }
 

@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { DueCounts } from '@mnemo/contracts/api/review';
 import { deckDueCounts, useDueCounts } from '../../lib/review';
 import { useDeck } from '../../lib/deck-queries';
-import type { ChatPanelProps } from '../../lib/chat-types';
+import { studiedLanguage, type ChatPanelProps } from '../../lib/chat-types';
 import { ResizableSidebar } from '../../components/resizable-sidebar';
 import { editGate, type StudyEditAction } from './clone-gate';
 import { questionChatContext } from './study-chat';
@@ -121,11 +121,12 @@ export function StudySessionPage({
 
   // Stable between renders, so the chat panel only reacts when the question or answer changes.
   const { current, submitted, evaluation } = active;
-  const chatContext = useMemo(
-    () => questionChatContext(deckId, current, { submitted, evaluation }),
-    [deckId, current, submitted, evaluation],
-  );
   const sources = deck.data?.sources;
+  const language = studiedLanguage(sources);
+  const chatContext = useMemo(
+    () => questionChatContext(deckId, current, { submitted, evaluation }, language),
+    [deckId, current, submitted, evaluation, language],
+  );
   const sourceIds = useMemo(() => sources?.map((s) => s._id) ?? [], [sources]);
 
   const editAction = (action: StudyEditAction) => {

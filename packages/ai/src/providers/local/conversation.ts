@@ -158,7 +158,8 @@ export function enhanceQuery(query: string, history: readonly ChatTurn[]): strin
 }
 
 /**
- * The follow-up prompts' words: in the language of what is studied (the deck's title, the question
+ * The follow-up prompts' words: in the language of what is studied (the sources' stored language
+ * when the caller passes it; else told from the deck's title, the question
  * with its case, options and the feedback shown, the source, the conversation, which quotes them), or the learner's own when they write another
  * the tutor can write, as the tutor chooses its own words (tutorWordsFor).
  */
@@ -175,7 +176,8 @@ function followUpWords(input: Omit<FollowUpInput, 'signal'>): FollowUpWords {
     ...input.history.map((t) => t.content),
   ].filter((t): t is string => typeof t === 'string' && t.trim() !== '');
   const lastUser = [...input.history].reverse().find((t) => t.role === 'user');
-  return tutorWordsFor(studied.join('\n'), lastUser?.content ?? '').words.followUps;
+  return tutorWordsFor(studied.join('\n'), lastUser?.content ?? '', input.language ?? null).words
+    .followUps;
 }
 
 /**

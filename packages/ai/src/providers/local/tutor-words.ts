@@ -1,4 +1,7 @@
-import { DEFAULT_FOLLOW_UP_PROMPTS } from '@mnemo/contracts/api/prompts';
+import {
+  DEFAULT_FOLLOW_UP_PROMPTS,
+  FOLLOW_UP_PROMPTS_BY_LANGUAGE,
+} from '@mnemo/contracts/api/prompts';
 import type { TutorMode } from '../../types';
 import { conjunction, languageOfText, writtenIn, type Written } from './learner-language';
 
@@ -223,20 +226,7 @@ const WORDS: Record<string, TutorWords> = {
       markers: ['zum beispiel', 'z. b.', 'z.b.', 'beispielsweise', 'etwa', 'darunter'],
     },
     followUps: {
-      defaults: {
-        question: [
-          'Erkläre es mir ganz einfach, als wäre ich 5 Jahre alt',
-          'Gib mir eine Analogie',
-          'Welche verwandten Themen sollte ich lernen?',
-          'Kannst du mir einen Hinweis zu dieser Frage geben?',
-        ],
-        source: [
-          'Erkläre es ganz einfach, als wäre ich 5 Jahre alt',
-          'Gib mir eine Analogie',
-          'Wie lassen sich diese Informationen praktisch anwenden?',
-          'Wie hängt das mit anderen Themen des Fachs zusammen?',
-        ],
-      },
+      defaults: FOLLOW_UP_PROMPTS_BY_LANGUAGE['de']!,
       general: [
         'Kannst du das genauer erklären?',
         'Gib mir ein Beispiel',
@@ -337,20 +327,7 @@ const WORDS: Record<string, TutorWords> = {
       ],
     },
     followUps: {
-      defaults: {
-        question: [
-          'Explícamelo de forma sencilla, como si tuviera 5 años',
-          'Dame una analogía',
-          '¿Qué temas relacionados debería estudiar?',
-          '¿Me das una pista para esta pregunta?',
-        ],
-        source: [
-          'Explícalo de forma sencilla, como si tuviera 5 años',
-          'Dame una analogía',
-          '¿Qué aplicaciones prácticas tiene esta información?',
-          '¿Cómo se relaciona esto con otros temas del campo?',
-        ],
-      },
+      defaults: FOLLOW_UP_PROMPTS_BY_LANGUAGE['es']!,
       general: [
         '¿Puedes explicarlo con más detalle?',
         'Dame un ejemplo',
@@ -440,20 +417,7 @@ const WORDS: Record<string, TutorWords> = {
       markers: ['par exemple', 'tels que', 'telles que', 'tel que', 'telle que', 'notamment'],
     },
     followUps: {
-      defaults: {
-        question: [
-          'Explique-le-moi simplement, comme si j’avais 5 ans',
-          'Donne-moi une analogie',
-          'Quels sujets liés devrais-je étudier ?',
-          'Peux-tu me donner un indice pour cette question ?',
-        ],
-        source: [
-          'Explique-le simplement, comme si j’avais 5 ans',
-          'Donne-moi une analogie',
-          'Quelles sont les applications pratiques de ces informations ?',
-          'Quel est le lien avec les autres sujets du domaine ?',
-        ],
-      },
+      defaults: FOLLOW_UP_PROMPTS_BY_LANGUAGE['fr']!,
       general: [
         'Peux-tu expliquer cela plus en détail ?',
         'Donne-moi un exemple',
@@ -531,20 +495,7 @@ const WORDS: Record<string, TutorWords> = {
       markers: ['por exemplo', 'tais como', 'tal como', 'incluindo'],
     },
     followUps: {
-      defaults: {
-        question: [
-          'Explique de forma simples, como se eu tivesse 5 anos',
-          'Dê-me uma analogia',
-          'Que temas relacionados devo estudar?',
-          'Pode me dar uma dica para esta pergunta?',
-        ],
-        source: [
-          'Explique de forma simples, como se eu tivesse 5 anos',
-          'Dê-me uma analogia',
-          'Quais são as aplicações práticas desta informação?',
-          'Como isto se relaciona com outros temas da área?',
-        ],
-      },
+      defaults: FOLLOW_UP_PROMPTS_BY_LANGUAGE['pt']!,
       general: [
         'Pode explicar isso com mais detalhes?',
         'Dê-me um exemplo',
@@ -623,20 +574,7 @@ const WORDS: Record<string, TutorWords> = {
       markers: ['per esempio', 'ad esempio', 'tra cui', 'come ad esempio'],
     },
     followUps: {
-      defaults: {
-        question: [
-          'Spiegamelo in modo semplice, come se avessi 5 anni',
-          'Dammi un’analogia',
-          'Quali argomenti correlati dovrei studiare?',
-          'Puoi darmi un suggerimento per questa domanda?',
-        ],
-        source: [
-          'Spiegalo in modo semplice, come se avessi 5 anni',
-          'Dammi un’analogia',
-          'Quali sono le applicazioni pratiche di queste informazioni?',
-          'Come si collega ad altri argomenti del campo?',
-        ],
-      },
+      defaults: FOLLOW_UP_PROMPTS_BY_LANGUAGE['it']!,
       general: [
         'Puoi spiegarlo più nel dettaglio?',
         'Fammi un esempio',
@@ -724,20 +662,7 @@ const WORDS: Record<string, TutorWords> = {
       markers: ['bijvoorbeeld', 'zoals', 'onder andere', 'waaronder'],
     },
     followUps: {
-      defaults: {
-        question: [
-          'Leg het eenvoudig uit, alsof ik 5 jaar oud ben',
-          'Geef me een analogie',
-          'Welke verwante onderwerpen moet ik bestuderen?',
-          'Kun je me een hint geven voor deze vraag?',
-        ],
-        source: [
-          'Leg het eenvoudig uit, alsof ik 5 jaar oud ben',
-          'Geef me een analogie',
-          'Wat zijn praktische toepassingen van deze informatie?',
-          'Hoe hangt dit samen met andere onderwerpen in dit vakgebied?',
-        ],
-      },
+      defaults: FOLLOW_UP_PROMPTS_BY_LANGUAGE['nl']!,
       general: [
         'Kun je dat uitgebreider uitleggen?',
         'Geef me een voorbeeld',
@@ -817,20 +742,7 @@ const WORDS: Record<string, TutorWords> = {
       markers: ['например', 'такие как', 'таких как', 'такими как', 'в том числе', 'к примеру'],
     },
     followUps: {
-      defaults: {
-        question: [
-          'Объясните просто, как пятилетнему',
-          'Приведите аналогию',
-          'Какие смежные темы мне стоит изучить?',
-          'Можно подсказку к этому вопросу?',
-        ],
-        source: [
-          'Объясните просто, как пятилетнему',
-          'Приведите аналогию',
-          'Как эти сведения применяются на практике?',
-          'Как это связано с другими темами этой области?',
-        ],
-      },
+      defaults: FOLLOW_UP_PROMPTS_BY_LANGUAGE['ru']!,
       general: [
         'Можете объяснить подробнее?',
         'Приведите пример',
@@ -895,20 +807,7 @@ const WORDS: Record<string, TutorWords> = {
       markers: ['على سبيل المثال', 'مثلا', 'مثلاً', 'مثل', 'بما في ذلك'],
     },
     followUps: {
-      defaults: {
-        question: [
-          'اشرحه لي ببساطة كأنني في الخامسة',
-          'أعطني تشبيهًا',
-          'ما الموضوعات المرتبطة التي ينبغي أن أدرسها؟',
-          'هل يمكنك أن تعطيني تلميحًا لهذا السؤال؟',
-        ],
-        source: [
-          'اشرحه لي ببساطة كأنني في الخامسة',
-          'أعطني تشبيهًا',
-          'ما التطبيقات العملية لهذه المعلومات؟',
-          'كيف يرتبط هذا بموضوعات أخرى في هذا المجال؟',
-        ],
-      },
+      defaults: FOLLOW_UP_PROMPTS_BY_LANGUAGE['ar']!,
       general: [
         'هل يمكنك شرح ذلك بتفصيل أكثر؟',
         'أعطني مثالًا',
@@ -964,20 +863,7 @@ const WORDS: Record<string, TutorWords> = {
       markers: ['예를 들어', '예컨대', '등의', '같은', '포함'],
     },
     followUps: {
-      defaults: {
-        question: [
-          '다섯 살 아이에게 설명하듯 쉽게 설명해 주세요',
-          '비유를 들어 주세요',
-          '함께 공부하면 좋은 관련 주제는 무엇인가요?',
-          '이 문제에 대한 힌트를 주세요',
-        ],
-        source: [
-          '다섯 살 아이에게 설명하듯 쉽게 설명해 주세요',
-          '비유를 들어 주세요',
-          '이 내용은 실제로 어떻게 활용되나요?',
-          '이 내용은 이 분야의 다른 주제와 어떻게 연결되나요?',
-        ],
-      },
+      defaults: FOLLOW_UP_PROMPTS_BY_LANGUAGE['ko']!,
       general: [
         '더 자세히 설명해 주세요',
         '예시를 들어 주세요',
@@ -1037,20 +923,7 @@ const WORDS: Record<string, TutorWords> = {
       markers: ['उदाहरण के लिए', 'जैसे कि', 'जैसे', 'सहित'],
     },
     followUps: {
-      defaults: {
-        question: [
-          'इसे बहुत सरल शब्दों में समझाइए',
-          'कोई उपमा दीजिए',
-          'मुझे इससे जुड़े कौन-से विषय पढ़ने चाहिए?',
-          'क्या इस प्रश्न के लिए कोई संकेत मिल सकता है?',
-        ],
-        source: [
-          'इसे बहुत सरल शब्दों में समझाइए',
-          'कोई उपमा दीजिए',
-          'इस जानकारी के व्यावहारिक उपयोग क्या हैं?',
-          'यह इस क्षेत्र के दूसरे विषयों से कैसे जुड़ा है?',
-        ],
-      },
+      defaults: FOLLOW_UP_PROMPTS_BY_LANGUAGE['hi']!,
       general: [
         'क्या इसे और विस्तार से समझा सकते हैं?',
         'कोई उदाहरण दीजिए',
@@ -1118,20 +991,7 @@ const WORDS: Record<string, TutorWords> = {
       markers: ['例如', '比如', '譬如', '包括', '诸如'],
     },
     followUps: {
-      defaults: {
-        question: [
-          '请用最简单的话解释，就像我只有5岁',
-          '给我打个比方',
-          '我还应该学习哪些相关主题？',
-          '能给我这道题的提示吗？',
-        ],
-        source: [
-          '请用最简单的话解释，就像我只有5岁',
-          '给我打个比方',
-          '这些信息有哪些实际应用？',
-          '这和该领域的其他主题有什么联系？',
-        ],
-      },
+      defaults: FOLLOW_UP_PROMPTS_BY_LANGUAGE['zh']!,
       general: [
         '能再详细解释一下吗？',
         '能举个例子吗？',
@@ -1187,20 +1047,7 @@ const WORDS: Record<string, TutorWords> = {
       markers: ['例えば', 'たとえば', 'など', 'のような', 'を含む'],
     },
     followUps: {
-      defaults: {
-        question: [
-          '5歳の子どもにもわかるように簡単に説明してください',
-          'たとえを使って説明してください',
-          'ほかに学ぶべき関連テーマは何ですか？',
-          'この問題のヒントをください',
-        ],
-        source: [
-          '5歳の子どもにもわかるように簡単に説明してください',
-          'たとえを使って説明してください',
-          'この情報は実際にどう活用されていますか？',
-          'この分野のほかのテーマとどう関係していますか？',
-        ],
-      },
+      defaults: FOLLOW_UP_PROMPTS_BY_LANGUAGE['ja']!,
       general: [
         'もっと詳しく説明してください',
         '例を挙げてください',
@@ -1252,12 +1099,17 @@ const WORDS: Record<string, TutorWords> = {
 };
 
 /**
- * The tutor's words for its sources, `sourcesText` (their language decides), unless the learner
+ * The tutor's words for its sources, `sourcesText` (their language decides: `sourcesLanguage`, the
+ * stored detected language, when the caller has it, else told from the text), unless the learner
  * writes in another language the tutor can write: a message typed in Russian about a German
  * source is answered around the quotations in Russian. An English message does not count: the
  * app's quick prompts ("Explain the answer") are English whatever the learner reads.
  */
-export function tutorWordsFor(sourcesText: string, message: string): Written<TutorWords> {
+export function tutorWordsFor(
+  sourcesText: string,
+  message: string,
+  sourcesLanguage: string | null = null,
+): Written<TutorWords> {
   const table = { ...WORDS, en: ENGLISH };
   const notes = {
     unknown:
@@ -1267,7 +1119,7 @@ export function tutorWordsFor(sourcesText: string, message: string): Written<Tut
   };
   const own = writtenIn(table, null, message, notes);
   if (own.language !== 'en' && own.note === '') return own;
-  return writtenIn(table, null, sourcesText, notes);
+  return writtenIn(table, sourcesLanguage, sourcesText, notes);
 }
 
 const TABLE: Readonly<Record<string, TutorWords>> = { ...WORDS, en: ENGLISH };
