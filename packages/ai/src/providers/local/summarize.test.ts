@@ -301,3 +301,20 @@ describe('the main point first', slow, () => {
     expect(terms.some((t) => t?.includes(' '))).toBe(true);
   });
 });
+
+describe('summary openings that frame instead of state (issue 21)', slow, () => {
+  it('opens with none of an announcing frame, an "Imagine …", or a question', async () => {
+    const text = [
+      'Imagine a city where every lamp post measures the air quality of its street every minute.',
+      'The story of urban sensing is usually told like this: engineers built the sensors and the city simply installed them.',
+      'Why would a city council pay for thousands of sensors on its lamp posts?',
+      'Urban sensor networks let city councils find the streets where air pollution harms residents most.',
+      'The sensor network in Lyon measured nitrogen dioxide on four hundred streets for two years.',
+      'Council planners used the sensor network data to move bus routes away from the schools of the worst streets.',
+      'Residents of the worst streets reported fewer asthma attacks after the sensor network changed the bus routes.',
+      'Critics of the sensor network said the data on air pollution came too late for the residents of the worst streets.',
+    ].join(' ');
+    const summary = await ai.summarize({ text, title: 'Urban sensor networks' });
+    expect(summary).not.toMatch(/^(?:Imagine|The story of|Why would)/);
+  });
+});

@@ -93,6 +93,7 @@ const LEANING_OPENER =
 // on a different origin …"). Case-sensitive: under /i, \p{Lu} matches every letter.
 const CUT_OPENER = /^\p{Lu}{2,}\s+\p{Ll}/u;
 const PERSONAL = new Set(['he', 'she', 'him', 'her', 'his', 'they', 'them', 'their']);
+const SINGULAR_PERSON = new Set(['he', 'she', 'him', 'her', 'his']);
 // The writer speaking ("We pushed out …", "Our goal is …", "I tried …") leans on nothing before:
 // in an essay or a post the first person is its author.
 const FIRST_PERSON = new Set(['i', 'we', 'our', 'my']);
@@ -104,6 +105,22 @@ const DUMMY_IT = /^it(?:['’]s|\s+is|\s+was)\s+(?:[\p{L}-]+\s+){0,3}?(?:to|that
  */
 const SELF_REFERENCE =
   /^(?:in\s+)?this\s+(?:article|post|blog\s+post|paper|chapter|document|draft|memo|guide|tutorial|report|essay|book|study|specification|piece|review|talk|lecture|lesson|course|thesis|proposal|note)\b|\bhere(?:['’]s|\s+is)\s+(?:how|why)\b/iu;
+
+/**
+ * A sentence that sets a scene or announces what follows instead of stating anything: a frame
+ * pointing ahead to a colon ("The story of chaos is usually told like this: …", "… as follows:"),
+ * an invitation to picture something ("Imagine being sick in the hospital …", "Picture a …",
+ * "Suppose …"), a tale's opening ("Once upon a time …"). A question (it ends in "?") asks rather
+ * than states. Each may be a good sentence of the text; none is its main point.
+ */
+const FRAMING =
+  /\b(?:like\s+this|as\s+follows|the\s+following|goes\s+something\s+like|is\s+this)\s*:|^(?:imagine|picture|suppose|consider\s+(?:a|an|the|this)|think\s+(?:of|about)|close\s+your\s+eyes)\b|^once\s+upon\b/iu;
+const QUESTION = /[?？؟]\s*["”’»)]*\s*$/u;
+/** A dateline's text after its dash ("April 17, 2015 -- Imagine being sick …"), or the sentence. */
+const framing = (text: string) => {
+  const after = /^.{2,60}?\s+(?:—|–|--|-)\s+(.*)$/su.exec(text)?.[1] ?? text;
+  return FRAMING.test(after) || FRAMING.test(text);
+};
 
 /**
  * Whether a sentence opens with a news dateline: a place in capitals ("LONDON —", "NEW YORK —"), a
@@ -132,6 +149,7 @@ export function hasDateline(text: string): boolean {
  */
 function selfContained(s: Sentence): boolean {
   if (s.words < 10) return false;
+  if (framing(s.text) || QUESTION.test(s.text)) return false;
   if (hasDateline(s.text)) return true;
   const first = s.tokens.find((t) => t.type === 'word')?.normal ?? '';
   const ownVoice = FIRST_PERSON.has(first) || SELF_REFERENCE.test(s.text) || DUMMY_IT.test(s.text);
@@ -147,11 +165,14 @@ function selfContained(s: Sentence): boolean {
   if (CUT_OPENER.test(s.text)) return false;
   // An aside in brackets, or a sentence starting in lower case (the rest of one cut elsewhere).
   if (!/^[\p{Lu}\p{Lo}\p{N}]/u.test(s.text)) return false;
-  // A pronoun with no noun before it to stand for ("they" after "students" is theirs).
+  // A pronoun with no noun before it to stand for ("they" after "students" is theirs); "he" and
+  // "she" stand for a person, so a name ("… the computer …, he found" leans on the sentence before).
   const pronoun = s.tokens.findIndex((t) => PERSONAL.has(t.normal));
-  return (
-    pronoun < 0 || s.tokens.slice(0, pronoun).some((t) => t.pos === 'PROPN' || t.pos === 'NOUN')
-  );
+  if (pronoun < 0) return true;
+  const before = s.tokens.slice(0, pronoun);
+  return SINGULAR_PERSON.has(s.tokens[pronoun]!.normal)
+    ? before.some((t) => t.pos === 'PROPN')
+    : before.some((t) => t.pos === 'PROPN' || t.pos === 'NOUN');
 }
 
 /** How many of the first clean sentences may state the main point: the opening of the text. */
@@ -174,7 +195,9 @@ export function mainPointSentence(
 ): Sentence | undefined {
   const clean = doc.sentences.filter((s) => s.clean);
   const opening = clean.slice(0, openingSize(clean.length));
-  const lede = opening.find((s) => s.words >= 10 && quotesBalanced(s.text) && hasDateline(s.text));
+  const lede = opening.find(
+    (s) => s.words >= 10 && quotesBalanced(s.text) && hasDateline(s.text) && !framing(s.text),
+  );
   if (lede) return lede;
   const named = opening.find(
     (s) => SELF_REFERENCE.test(s.text) && quotesBalanced(s.text) && selfContained(s),
