@@ -78,7 +78,10 @@ export async function buildApp(env: Env, deps: AppDeps = {}) {
     name: 'deck',
     logLevel: env.LOG_LEVEL,
     internalSecret: env.INTERNAL_SECRET,
-    tracing: { otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT },
+    // Requests' spans stay out of the async context (AsyncLocalStorage's promise hook on every
+    // promise, issue 25): what continues a request's trace is handed it (Caller.trace, the
+    // process-source route's trace, the usage check's internal call).
+    tracing: { otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, activeContext: false },
   });
   await app.register(dbPlugin, deps.db ? { db: deps.db } : { url: env.DATABASE_URL });
   await app.register(redisPlugin, deps.redis ? { client: deps.redis } : { url: env.REDIS_URL });

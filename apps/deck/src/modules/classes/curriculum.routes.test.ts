@@ -71,6 +71,23 @@ describe('POST /classes/curriculum', () => {
     expect(route('GET /classes/curriculum/:spaceId').response.strict().parse(status.json())).toEqual(answer);
   });
 
+  it('carries the request’s trace on to the split job (the worker’s span joins the caller’s trace)', async () => {
+    const teacher = userCaller();
+    const file = await uploadMarkdown(teacher);
+    const gatewaySpan = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/classes/curriculum',
+      headers: { ...asCaller(teacher), traceparent: gatewaySpan },
+      payload: { storageRef: file.storageRef },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.headers.traceparent).toMatch(/^00-4bf92f3577b34da6a3ce929d0e0e4736-[0-9a-f]{16}-01$/);
+    const spaceId = route('POST /classes/curriculum').response.parse(res.json()).space._id;
+    const job = await t.app.queues.ingest.bull.getJob(jobIds.curriculum(spaceId));
+    expect(job?.data.traceparent).toBe(res.headers.traceparent);
+  });
+
   it('takes the title the teacher gave, and gives a scholar no deck limit', async () => {
     const teacher = userCaller('scholar');
     const file = await uploadMarkdown(teacher);

@@ -9,7 +9,7 @@ import { CURRICULUM_REQUEST_ID, jobIds, splitCurriculumJobSchema } from '@mnemo/
 import { DECK_LENGTH_CARDS } from '@mnemo/contracts/limits';
 import { ownerTag } from '@mnemo/contracts/progress';
 import type { Owner } from '@mnemo/db/owner';
-import { AppError, currentTraceCarrier } from '@mnemo/service-kit';
+import { AppError } from '@mnemo/service-kit';
 import { createProgressStore } from '@mnemo/service-kit/progress';
 import type { DeckQueues } from '../../plugins/queue';
 import type { GenerationService } from '../questions/generation.service';
@@ -111,7 +111,7 @@ export function createCurriculumService({
       const upload = await uploads.findOwned(owner, body.storageRef);
       if (!upload) throw new AppError('NOT_FOUND', 'Uploaded file not found. Please upload it again.');
       if (upload.sourceId || (await curriculum.fileTaken(upload.storageRef))) throw fileInUse();
-      await usage?.ensureAllowance(owner, upload.sizeInBytes);
+      await usage?.ensureAllowance(owner, upload.sizeInBytes, caller.trace);
 
       const limits = limitsOf(plan);
       const originalFilename = upload.originalFilename ?? body.originalFilename ?? null;
@@ -132,7 +132,8 @@ export function createCurriculumService({
         questionsPerDeck: Math.max(1, Math.min(QUESTIONS_PER_UNIT, limits.cardsPerDeck ?? QUESTIONS_PER_UNIT)),
         questionTypes: UNIT_QUESTION_TYPES,
         cardLimit: limits.cardsPerDeck,
-        ...currentTraceCarrier(),
+        // The request's trace: the worker's span for the job joins it.
+        ...caller.trace,
       });
       try {
         // The space's id stands in for a source's on the progress stream: its owner may watch it.

@@ -5,7 +5,7 @@ import { PLAN_LIMITS } from '@mnemo/contracts/limits';
 import type { Tx } from '@mnemo/db/client';
 import type { DeckScope, DecksRepository } from './decks.repository';
 import type { Owner } from '@mnemo/db/owner';
-import { AppError, requireOwner } from '@mnemo/service-kit';
+import { AppError, requireOwner, spanTraceCarrier, type TraceCarrier } from '@mnemo/service-kit';
 
 /** What a plan allows; null is unlimited (Scholar). */
 export type PlanLimits = { studySpaces: number | null; decksPerSpace: number | null; cardsPerDeck: number | null };
@@ -22,11 +22,23 @@ export type LimitsOf = (plan: Plan) => PlanLimits;
  */
 export const planOf = (identity: Identity): Plan => (identity.kind === 'user' ? identity.plan : 'anonymous');
 
-/** The owner of what the caller creates and the plan that limits it; 401 without a session. */
+/**
+ * The owner of what the caller creates, the plan that limits it and the request's trace; 401
+ * without a session.
+ */
 export function callerOf(request: FastifyRequest): Caller {
-  return { owner: requireOwner(request), plan: planOf(request.identity) };
+  return { owner: requireOwner(request), plan: planOf(request.identity), trace: spanTraceCarrier(request.span) };
 }
-export type Caller = { owner: Owner; plan: Plan };
+export type Caller = {
+  owner: Owner;
+  plan: Plan;
+  /**
+   * The request's trace, for what continues it: enqueued jobs and internal calls. The deck service
+   * does not keep its requests' spans in the async context (app.ts, TracingOptions.activeContext),
+   * so they are handed it here.
+   */
+  trace?: TraceCarrier | undefined;
+};
 
 /** The limits of each plan, with the guests' configured ones. */
 export function limitsFor(anonymous: AnonymousLimits = PLAN_LIMITS.anonymous): LimitsOf {

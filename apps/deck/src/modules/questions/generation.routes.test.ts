@@ -76,6 +76,23 @@ describe('POST /questions/deck/:deckId/generate', () => {
     expect(new Set((await queued()).map((j) => j.data.requestId)).size).toBe(2);
   });
 
+  it('carries the request’s trace on to the job (the worker’s span joins the caller’s trace)', async () => {
+    const caller = userCaller();
+    const { deck } = await deckWith(caller);
+    const gatewaySpan = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/questions/deck/${deck.id}/generate`,
+      headers: { ...asCaller(caller), traceparent: gatewaySpan },
+      payload: { questionTypes: ['free_response'], totalQuestions: 2 },
+    });
+    expect(res.statusCode).toBe(200);
+    // The deck service's span, a child in the gateway's trace, is the job's parent.
+    expect(res.headers.traceparent).toMatch(/^00-4bf92f3577b34da6a3ce929d0e0e4736-[0-9a-f]{16}-01$/);
+    const [job] = (await queued()).filter((j) => j.data.deckId === deck.id);
+    expect(job!.data.traceparent).toBe(res.headers.traceparent);
+  });
+
   it('takes the count the client sends, 5 when none, clamped to 1-100; the types must be known', async () => {
     const caller = userCaller('scholar');
     const { deck } = await deckWith(caller);

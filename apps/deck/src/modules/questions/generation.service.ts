@@ -9,7 +9,7 @@ import {
 import type { QuestionType } from '@mnemo/contracts/entities/question';
 import type { Plan } from '@mnemo/contracts/identity';
 import { generateQuestionsJobSchema, jobIds, type GenerateQuestionsJob } from '@mnemo/contracts/jobs';
-import { AppError, currentTraceCarrier } from '@mnemo/service-kit';
+import { AppError } from '@mnemo/service-kit';
 import type { DeckQueues } from '../../plugins/queue';
 import { deckCardLimit, type Caller, type LimitsOf } from '../decks/limits';
 import type { SourcesRepository } from '../sources/sources.repository';
@@ -137,7 +137,7 @@ export function createGenerationService({
         cardLimit: limit,
         requestedAt: Date.now(),
         // The request's trace: the worker's span for the job joins it.
-        ...currentTraceCarrier(),
+        ...caller.trace,
       });
       const jobId = jobIds.generate(deckId, requestId);
       try {

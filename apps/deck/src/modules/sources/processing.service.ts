@@ -5,7 +5,7 @@ import { ingestSourceJobSchema, jobIds, type IngestSourceJob } from '@mnemo/cont
 import { usageBytesOf } from '@mnemo/contracts/internal/billing';
 import { ownerFromTag, ownerTag, progressOwnerKey } from '@mnemo/contracts/progress';
 import type { Owner } from '@mnemo/db/owner';
-import { AppError, currentTraceCarrier } from '@mnemo/service-kit';
+import { AppError, type TraceCarrier } from '@mnemo/service-kit';
 import { createProgressStore } from '@mnemo/service-kit/progress';
 import type { Storage } from '@mnemo/storage';
 import type { DeckQueues } from '../../plugins/queue';
@@ -43,14 +43,14 @@ export function createProcessingService({
   log: FastifyBaseLogger;
 }) {
   const progress = createProgressStore({ redis, prefix });
-  const jobOf = (owner: Owner, row: SourceRow): IngestSourceJob =>
+  const jobOf = (owner: Owner, row: SourceRow, trace: TraceCarrier | undefined): IngestSourceJob =>
     ingestSourceJobSchema.parse({
       sourceId: row.id,
       deckId: row.deckId,
       owner,
       attempt: row.processingAttempt,
       // The request's trace: the worker's span for the job joins it.
-      ...currentTraceCarrier(),
+      ...trace,
     });
 
   /**
@@ -84,15 +84,16 @@ export function createProcessingService({
      * number (committed first), then its job is enqueued. A source that is already processing or
      * done is answered as it is; for one still processing, its current job is re-added under the
      * same id, which changes nothing if it exists and heals a start whose enqueue was lost.
+     * `trace` is the request's (the job and billing's usage check continue it).
      */
-    async process(owner: Owner, deckId: string, sourceId: string): Promise<ProcessSourceResponse> {
+    async process(owner: Owner, deckId: string, sourceId: string, trace?: TraceCarrier): Promise<ProcessSourceResponse> {
       if (usage) {
         // Counted when processing is accepted: a source that would pass the month's allowance stays
         // pending (402 limitReached), so it can be processed after an upgrade or next month.
         const current = await sources.findOwned(owner, deckId, sourceId);
         if (!current) throw sourceNotFound();
         if (current.processingStatus === 'pending' || current.processingStatus === 'failed') {
-          await usage.ensureAllowance(owner, usageBytesOf(current));
+          await usage.ensureAllowance(owner, usageBytesOf(current), trace);
         }
       }
       const started = await sources.startProcessing(owner, deckId, sourceId);
@@ -100,13 +101,13 @@ export function createProcessingService({
         const current = await sources.findOwned(owner, deckId, sourceId);
         if (!current) throw sourceNotFound();
         if (current.processingStatus === 'processing' && current.processingAttempt > 0) {
-          await enqueue(jobOf(owner, current)).catch((err: unknown) => log.warn({ err, sourceId }, 'could not re-assert the ingest job'));
+          await enqueue(jobOf(owner, current, trace)).catch((err: unknown) => log.warn({ err, sourceId }, 'could not re-assert the ingest job'));
         }
         return { success: true, source: await presentSource(current, { storage, withContent: false }) };
       }
       try {
         await announce(owner, started);
-        await enqueue(jobOf(owner, started));
+        await enqueue(jobOf(owner, started, trace));
       } catch (err) {
         // The status was committed but no job exists: say so, rather than leave it processing forever.
         await sources.failAttempt(started.id, started.processingAttempt, START_FAILED_MESSAGE).catch(() => {});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { removeSourceBodySchema } from '@mnemo/contracts/api/sources';
-import { requireOwner, contractSchema, internalContractSchema, type RoutesPlugin } from '@mnemo/service-kit';
+import { requireOwner, contractSchema, internalContractSchema, spanTraceCarrier, type RoutesPlugin } from '@mnemo/service-kit';
 import { requireService } from '@mnemo/service-kit/internal-client';
 import type { ProcessingService } from './processing.service';
 import type { SourcesService } from './sources.service';
@@ -27,7 +27,7 @@ export const sourcesRoutes: RoutesPlugin<{ sources: SourcesService; processing: 
   );
 
   app.post('/ai/process-source', { schema: contractSchema('POST /ai/process-source') }, async (request) =>
-    processing.process(requireOwner(request), request.body.deckId, request.body.sourceId),
+    processing.process(requireOwner(request), request.body.deckId, request.body.sourceId, spanTraceCarrier(request.span)),
   );
 
   app.get('/ai/source-status/:deckId/:sourceId', { schema: contractSchema('GET /ai/source-status/:deckId/:sourceId') }, async (request) =>

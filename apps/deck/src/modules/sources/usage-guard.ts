@@ -5,7 +5,7 @@ import {
   type InternalUsageCheckResponse,
 } from '@mnemo/contracts/internal/billing';
 import type { Owner } from '@mnemo/db/owner';
-import { AppError } from '@mnemo/service-kit';
+import { AppError, type TraceCarrier } from '@mnemo/service-kit';
 import type { InternalClient } from '@mnemo/service-kit/internal-client';
 
 const MB = 1024 * 1024;
@@ -31,13 +31,16 @@ export function createUsageGuard({
   const unlimitedUntil = new Map<string, number>();
 
   return {
-    /** Throws 402 LIMIT_REACHED (limitReached: true) when `bytes` more would pass the allowance. */
-    async ensureAllowance(owner: Owner, bytes: number) {
+    /**
+     * Throws 402 LIMIT_REACHED (limitReached: true) when `bytes` more would pass the allowance.
+     * `trace`: the request's, which billing's span continues.
+     */
+    async ensureAllowance(owner: Owner, bytes: number, trace?: TraceCarrier) {
       const key = ownerKey(owner);
       if ((unlimitedUntil.get(key) ?? 0) > Date.now()) return;
       let answer: InternalUsageCheckResponse;
       try {
-        answer = internalUsageCheckResponseSchema.parse(await billing.post(INTERNAL_USAGE_CHECK_PATH, { owner, bytes }));
+        answer = internalUsageCheckResponseSchema.parse(await billing.post(INTERNAL_USAGE_CHECK_PATH, { owner, bytes }, { trace }));
       } catch (err) {
         log.warn({ err, owner: key }, 'billing did not answer the usage check; processing anyway');
         return;

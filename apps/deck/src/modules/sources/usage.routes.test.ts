@@ -18,6 +18,8 @@ const MB = 1024 * 1024;
 const used = new Map<string, number>();
 const scholars = new Set<string>();
 const asked: InternalUsageCheckBody[] = [];
+/** The trace of each usage check billing answered: its caller's span is the parent. */
+const askedTraces: { traceId: string; parentSpanId: string | null }[] = [];
 let billingDown = false;
 async function startFakeBilling() {
   const app = createService({ name: 'fake-billing', internalSecret: TEST_INTERNAL_SECRET, logLevel: 'silent' });
@@ -25,6 +27,7 @@ async function startFakeBilling() {
     if (req.identity.kind !== 'service' || billingDown) return reply.status(503).send({});
     const body = internalUsageCheckBodySchema.parse(req.body);
     asked.push(body);
+    askedTraces.push({ traceId: req.trace.traceId, parentSpanId: req.trace.parentSpanId });
     const key = body.owner.userId ?? body.owner.anonId!;
     const usedBytes = used.get(key) ?? 0;
     const scholar = body.owner.userId !== undefined && scholars.has(key);
@@ -92,6 +95,21 @@ describe('the monthly processing allowance', () => {
     used.set(guest.anonId, 60 * MB);
     const guestIds = await pendingLink(guest);
     expect((await process(guest, guestIds)).statusCode).toBe(402);
+  });
+
+  it('asks billing within the request’s trace: billing’s span is a child of the deck service’s', async () => {
+    const caller = userCaller('free');
+    const ids = await pendingLink(caller);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/ai/process-source',
+      headers: { ...asCaller(caller), traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' },
+      payload: ids,
+    });
+    expect(res.statusCode).toBe(200);
+    const [, traceId, deckSpanId] = String(res.headers.traceparent).split('-');
+    expect(traceId).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+    expect(askedTraces.at(-1)).toEqual({ traceId, parentSpanId: deckSpanId });
   });
 
   it('lets a Scholar through whatever the month’s usage', async () => {
