@@ -151,6 +151,22 @@ function linePartsOf(logger: Logger): LineParts {
 }
 
 /**
+ * pino's `isoTime` part (`,"time":"<ISO date>"`), made once per millisecond: the gateway writes
+ * several access lines a millisecond under load, and `toISOString` was ~1.3% of its CPU a call
+ * (issue 25). The same text as `isoTime` gives, since both read `Date.now()`.
+ */
+let isoMs = -1;
+let isoPart = '';
+function isoTimeNow(): string {
+  const now = Date.now();
+  if (now !== isoMs) {
+    isoMs = now;
+    isoPart = `,"time":"${new Date(now).toISOString()}"`;
+  }
+  return isoPart;
+}
+
+/**
  * Writes the line `logger[level](fields, msg)` writes, for fields that are already what the line
  * holds: plain JSON values, with serialisers applied and nothing to redact. pino's own parts of
  * the line (level, time, the logger's bindings, its stream) are taken from the logger; the fields
@@ -163,7 +179,8 @@ export function writeLine(logger: Logger, level: Level, fields: Record<string, u
   const parts = linePartsOf(logger);
   const state = logger as unknown as Record<symbol, unknown>;
   const head = (state[parts.lsCache] as Record<number, string>)[logger.levels.values[level]!]!;
-  const time = (state[parts.time] as () => string)();
+  const timeOf = state[parts.time] as () => string;
+  const time = timeOf === pino.stdTimeFunctions.isoTime ? isoTimeNow() : timeOf();
   const fieldsJson = JSON.stringify(fields);
   const body = fieldsJson === '{}' ? '' : `,${fieldsJson.slice(1, -1)}`;
   (state[parts.stream] as DestinationStream).write(`${head}${time}${state[parts.chindings] as string}${body},"msg":${JSON.stringify(msg)}}\n`);

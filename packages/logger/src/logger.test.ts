@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bufferedStdout, createLogger, fastifyLoggerOptions, redactUrl, serializeRequest, writeLine } from './index';
 
 function capture() {
@@ -132,6 +132,28 @@ describe('writeLine', () => {
     expect(written[3]).toBe(written[2]);
     expect(written[4]).toBe(written[5]);
     expect(JSON.parse(written[0]!)).toMatchObject({ level: 30, service: 'gateway', name: 'gateway', reqId: 'r-1', req: { url: '/api/x?q="quoted"\\é&ticket=[redacted]', remotePort: 5123 } });
+  });
+});
+
+describe('writeLine with the ISO time (fastifyLoggerOptions)', () => {
+  it('writes the time pino writes, for lines within one millisecond and across them', () => {
+    const written: string[] = [];
+    const destination = { write: (line: string) => void written.push(line) };
+    const log = pino(fastifyLoggerOptions('gateway'), destination).child({}, { redact: [] });
+    const at = [Date.UTC(2026, 10, 30, 1, 2, 3, 4), Date.UTC(2026, 10, 30, 1, 2, 3, 4), Date.UTC(2026, 10, 30, 1, 2, 3, 5)];
+    vi.useFakeTimers();
+    try {
+      for (const now of at) {
+        vi.setSystemTime(now);
+        log.info({ reqId: 'r' }, 'request completed');
+        writeLine(log, 'info', { reqId: 'r' }, 'request completed');
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(written).toHaveLength(6);
+    for (let i = 0; i < 6; i += 2) expect(written[i + 1]).toBe(written[i]);
+    expect(JSON.parse(written[4]!).time).toBe('2026-11-30T01:02:03.005Z');
   });
 });
 
