@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { InMemorySpanExporter } from '@opentelemetry/sdk-trace';
+import { AlwaysOnSampler, InMemorySpanExporter, ParentBasedSampler, SamplingDecision } from '@opentelemetry/sdk-trace';
 import { createService, type ServiceApp } from './index';
 import { createInternalClient } from './internal-client';
 import { promClient } from './metrics';
-import { createTracing, currentTraceCarrier, inSpan, SpanKind, spanTraceCarrier, type TraceContext } from './trace';
+import { createTracing, currentTraceCarrier, extractTrace, inSpan, SpanKind, spanTraceCarrier, type TraceContext } from './trace';
 
 const CALLER = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
 const SECRET = 'trace-secret-0123456789';
@@ -74,6 +74,27 @@ describe('trace context', () => {
     }
     const none = (await app.inject({ url: '/t' })).json<TraceContext>();
     expect(none).toMatchObject({ parentSpanId: null, flags: '01' });
+  });
+
+  it('samples an ids-only span as the SDK\'s ParentBased(AlwaysOn) sampler would', () => {
+    const tracing = createTracing('svc');
+    expect(tracing.exporting).toBe(false);
+    const sampler = new ParentBasedSampler({ root: new AlwaysOnSampler() });
+    const callers = [
+      CALLER,
+      '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00',
+      '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-03',
+      '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-02',
+      '00-00000000000000000000000000000000-b7ad6b7169203331-01',
+      'garbage',
+      undefined,
+    ];
+    for (const traceparent of callers) {
+      const parent = extractTrace(traceparent ? { traceparent } : {});
+      const span = tracing.startRequestSpan('GET', { kind: SpanKind.SERVER }, parent);
+      const { decision } = sampler.shouldSample(parent, span.spanContext().traceId, 'GET', SpanKind.SERVER, {}, []);
+      expect(span.spanContext().traceFlags, String(traceparent)).toBe(decision === SamplingDecision.RECORD_AND_SAMPLED ? 1 : 0);
+    }
   });
 
   it('is answered in a header and logged with the request id', async () => {

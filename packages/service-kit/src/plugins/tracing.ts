@@ -50,9 +50,12 @@ export function tracingPlugin(app: FastifyInstance, options: { name: string; tra
   app.decorateRequest('span', null as never);
   app.addHook('onRequest', (request, reply, done) => {
     const parent = extractTrace(request.headers);
+    // The attributes only for a span that is exported (an ids-only span drops them).
     const span = tracing.startRequestSpan(
       request.method,
-      { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method, 'url.path': request.url.split('?')[0] ?? '' } },
+      tracing.exporting
+        ? { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method, 'url.path': request.url.split('?')[0] ?? '' } }
+        : { kind: SpanKind.SERVER },
       parent,
     );
     request.span = span;
