@@ -206,6 +206,36 @@ describe('createDocumentOcr reading a page in bands', () => {
     expect(readings.map((r) => r.languages)).toEqual(['eng', 'eng', 'eng']);
   });
 
+  it('reads the strip of the first page in one band a thread, at once; a strip that cannot be cut whole', async () => {
+    const { engine, readings } = fakeEngine();
+    const [first, second] = GERMAN[0]!.split(/(?<=\.) /);
+    // The strip is the page's first two sentences, the rest of the page none (a page of two).
+    const strip = (image: Uint8Array): PageCut => ({
+      strip: page(
+        'de',
+        JSON.parse(new TextDecoder().decode(image))
+          .text.split(/(?<=\.) /)
+          .slice(0, 2)
+          .join(' '),
+      ),
+      rest: null,
+    });
+    const doc = createDocumentOcr({ ...engine, threads: 2 }, { strip, split: bandsOf });
+    expect(await doc.read(page('de', GERMAN[0]!))).toBe(GERMAN[0]);
+    // The strip's two sentences, one a thread, in English (the main language); then the page in
+    // German, the language they told.
+    expect(readings.map((r) => r.languages)).toEqual(['eng', 'eng', 'deu']);
+    expect(readings.slice(0, 2).map((r) => r.page)).toEqual([
+      first!.slice(0, 12),
+      second!.slice(0, 12),
+    ]);
+
+    const single = fakeEngine();
+    const whole = createDocumentOcr({ ...single.engine, threads: 2 }, { strip, split: () => null });
+    expect(await whole.read(page('de', GERMAN[0]!))).toBe(GERMAN[0]);
+    expect(single.readings.map((r) => r.languages)).toEqual(['eng', 'deu']);
+  });
+
   it('reads a page whole when it cannot be cut', async () => {
     const { engine, readings } = fakeEngine();
     const doc = createDocumentOcr(engine, { strip: () => null, split: () => null });

@@ -19,6 +19,8 @@ import { readableOcrText } from './ocr-text';
  *   set up for it already), the engine's main language (the first of OCR_LANGUAGES, English by
  *   default) at first: any of them reads a page of the others well enough to tell the language
  *   (English misses accents, not words);
+ * - the strip is cut across at blank rows into one band a thread, read at once: every page waits
+ *   for it, so read whole it kept one thread busy while the others had nothing to do;
  * - when the first page is then read in that same language, its strip's reading is kept and only
  *   the rest of the page, above and below the strip, is read (the strip's edges are blank rows):
  *   the strip costs nothing more then;
@@ -55,8 +57,11 @@ export type DocumentOcrOptions = {
    * without one (cutPage by default).
    */
   strip?: (image: Uint8Array) => PageCut | null;
-  /** Cuts a page into bands read at once (splitPage by default). */
-  split?: (image: Uint8Array, parts: number) => Uint8Array[] | null;
+  /**
+   * Cuts a page into bands read at once (splitPage by default); `minHeight` 0 for the strip, which
+   * is short by design.
+   */
+  split?: (image: Uint8Array, parts: number, minHeight?: number) => Uint8Array[] | null;
 };
 
 /** Readings of a page's parts, top to bottom, as one reading of the page. */
@@ -74,7 +79,7 @@ function joinReadings(readings: readonly OcrResult[]): OcrResult {
 }
 
 export function createDocumentOcr(
-  ocr: Pick<OcrEngine, 'languages' | 'recognize'>,
+  ocr: Pick<OcrEngine, 'languages' | 'recognize'> & Partial<Pick<OcrEngine, 'threads'>>,
   { strip = cutPage, split = splitPage }: DocumentOcrOptions = {},
 ): DocumentOcr {
   const all = ocr.languages;
@@ -109,7 +114,15 @@ export function createDocumentOcr(
     const cut = strip(image);
     if (!cut) return;
     try {
-      const reading = await ocr.recognize(cut.strip, { signal, languages: main });
+      const threads = ocr.threads ?? 1;
+      const bands = threads > 1 ? split(cut.strip, threads, 0) : null;
+      const reading = bands
+        ? joinReadings(
+            await Promise.all(
+              bands.map((band) => ocr.recognize(band, { signal, languages: main })),
+            ),
+          )
+        : await ocr.recognize(cut.strip, { signal, languages: main });
       if (cut.rest) probed = { image, reading, rest: cut.rest };
       const tag = detectLanguage(readableOcrText(reading));
       if (tag !== null && !chosen) choose(tag);

@@ -139,14 +139,18 @@ export function rowChanges(image: Uint8Array, { width, height, offset }: Pgm): U
 /**
  * A page cut across into `parts` bands of about equal height, top to bottom, each a PGM of its own
  * (bands without ink left out), so that as many OCR threads read one page at once (ocr-language.ts:
- * the last page of a document, which would otherwise leave the other threads idle). Each cut is the
- * row without ink nearest its mark, at most a tenth of the page away: no line of text is cut in
- * two. Null when the page is not a PGM, too short (STRIP_MIN_PAGE_HEIGHT), or a mark has no blank
- * row near it; then the page is read whole.
+ * the last page of a document, and the strip of its first, which would otherwise leave the other
+ * threads idle). Each cut is the row without ink nearest its mark, at most a tenth of the height
+ * away: no line of text is cut in two. Null when the page is not a PGM, shorter than `minHeight`,
+ * or a mark has no blank row near it; then the page is read whole.
  */
-export function splitPage(image: Uint8Array, parts: number): Uint8Array[] | null {
+export function splitPage(
+  image: Uint8Array,
+  parts: number,
+  minHeight = STRIP_MIN_PAGE_HEIGHT,
+): Uint8Array[] | null {
   const pgm = parsePgm(image);
-  if (!pgm || parts < 2 || pgm.height < STRIP_MIN_PAGE_HEIGHT) return null;
+  if (!pgm || parts < 2 || pgm.height < minHeight) return null;
   const changes = rowChanges(image, pgm);
   const reach = Math.round(pgm.height / 10);
   const cuts = [0];
