@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { fixturePath } from '@mnemo/testing/fixtures';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import UTIF from 'utif2';
@@ -29,6 +30,34 @@ export async function scanPage(
   } finally {
     await loading.destroy();
   }
+}
+
+/**
+ * A picture as a phone would take it of a printed page: the page's ink on paper that is not white,
+ * lit unevenly (darker towards one corner), with sensor noise, saved as a JPEG. Deterministic.
+ */
+export async function photoOf(png: Uint8Array): Promise<Buffer> {
+  const page = await loadImage(png);
+  const canvas = createCanvas(page.width, page.height);
+  const context = canvas.getContext('2d');
+  const light = context.createLinearGradient(0, 0, page.width, page.height);
+  light.addColorStop(0, '#f2ede0');
+  light.addColorStop(1, '#b9b3a6');
+  context.fillStyle = light;
+  context.fillRect(0, 0, page.width, page.height);
+  // The ink darkens the paper where it is, as on a print.
+  context.globalCompositeOperation = 'multiply';
+  context.drawImage(page, 0, 0);
+  const pixels = context.getImageData(0, 0, page.width, page.height);
+  let seed = 7;
+  for (let i = 0; i < pixels.data.length; i += 4) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    const noise = (seed % 25) - 12;
+    for (let c = 0; c < 3; c++)
+      pixels.data[i + c] = Math.max(0, Math.min(255, pixels.data[i + c]! + noise));
+  }
+  context.putImageData(pixels, 0, 0);
+  return canvas.encode('jpeg', 85);
 }
 
 /** A PDF whose pages are the given pictures (PNG) only, each at `dpi`: no text layer at all. */
@@ -188,7 +217,11 @@ export function multiPageTiff(pgms: readonly Uint8Array[]): Buffer {
     const header = Buffer.from(pgm.subarray(0, 64)).toString('latin1');
     const match = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(header);
     if (!match) throw new Error('not a binary PGM');
-    return { width: Number(match[1]), height: Number(match[2]), pixels: pgm.subarray(match[0].length) };
+    return {
+      width: Number(match[1]),
+      height: Number(match[2]),
+      pixels: pgm.subarray(match[0].length),
+    };
   });
   const ifdsFor = (start: number) => {
     let offset = start;

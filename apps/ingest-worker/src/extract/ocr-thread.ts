@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
-import { shrinkForOcr } from './ocr-scale';
+import { prepareImageForOcr } from './ocr-image';
 import type { OcrThreadData, OcrThreadReply, OcrThreadRequest } from './ocr-tesseract';
 
 /**
@@ -18,12 +18,13 @@ import type { OcrThreadData, OcrThreadReply, OcrThreadRequest } from './ocr-tess
  *   that the limit was the cause, and the engine replaces the thread (its Tesseract may be left
  *   half-done).
  * - nothing is fetched: the language data is read from the folder the engine names;
- * - a page (a PGM) whose print is large is shrunk before Tesseract reads it (ocr-scale.ts): here,
- *   in the thread, so that it runs beside the other threads and not on the worker's event loop.
+ * - a page whose print is large is shrunk before Tesseract reads it (ocr-scale.ts), an uploaded
+ *   picture (PNG, JPEG, WebP, TIFF) decoded first to do so (ocr-image.ts): here, in the thread, so
+ *   that it runs beside the other threads and not on the worker's event loop.
  * Built as its own entry (tsup.config.ts).
  */
+if (!parentPort) throw new Error('ocr-thread.ts runs as a worker thread of the OCR engine');
 const port = parentPort;
-if (!port) throw new Error('ocr-thread.ts runs as a worker thread of the OCR engine');
 const { memoryLimitBytes, textLinePx } = workerData as OcrThreadData;
 
 const require = createRequire(import.meta.url);
@@ -64,17 +65,25 @@ tesseract.setAdapter({
   checkCache: () => Promise.resolve(false),
 });
 
+/** Requests one after the other, as they came: a picture's decoding is asynchronous. */
+let queue = Promise.resolve();
 port.on('message', (request: OcrThreadRequest) => {
-  exceeded = false;
-  if (request.action === 'recognize' && textLinePx > 0) {
+  queue = queue.then(() => handle(request));
+});
+
+async function handle(request: OcrThreadRequest) {
+  if (request.action === 'recognize') {
     const payload = request.payload as { image: Uint8Array };
-    payload.image = shrinkForOcr(payload.image, textLinePx);
+    // Never fails: a picture it cannot prepare is handed to Tesseract as it came.
+    payload.image = await prepareImageForOcr(payload.image, textLinePx).catch(() => payload.image);
   }
+  exceeded = false;
   tesseract.dispatchHandlers(request, (reply) => {
     if (reply.status === 'progress') return;
     // A page that ran into the limit fails even when Tesseract carried on without what it was
     // refused (a part of the page left out): its text would be incomplete.
-    if (exceeded) port.postMessage({ ...reply, status: 'reject', memoryExceeded: true, memoryBytes });
+    if (exceeded)
+      port.postMessage({ ...reply, status: 'reject', memoryExceeded: true, memoryBytes });
     else port.postMessage({ ...reply, memoryBytes });
   });
-});
+}

@@ -7,10 +7,12 @@ import {
   mixedPdf,
   multiPageTiff,
   pgmToTiff,
+  photoOf,
   pngHeaderOnly,
   scanPage,
   textPdf,
   wordRecall,
+  wordSet,
 } from './ocr-test-support';
 import { extractPdf } from './pdf';
 import { createPdfPool, type PdfPool } from './pdf-pool';
@@ -242,6 +244,25 @@ describe('image uploads', () => {
       expect(wordRecall(original, result.text)).toBeGreaterThanOrEqual(0.9);
     }
     expect(jpg.title).toMatch(/^Lorem ipsum dolor sit amet/);
+  }, 240_000);
+
+  it('a large photo of large print is read shrunk to its print size with the words read at full size', async () => {
+    // A third of a LaTeX page photographed at 300 dpi (lines some 40 pixels tall, paper lit
+    // unevenly, noise), as a JPEG: the OCR thread reads it at about half its size (ocr-image.ts).
+    const png = await scanPage(fixturePdf('pdflatex-4-pages.pdf'), 1, { dpi: 300, fraction: 0.3 });
+    const photo = await photoOf(png);
+    const fullSize = createOcrEngine({ threads: 1, pageTimeoutMs: 120_000, textLinePx: 0 });
+    try {
+      const [shrunk, full] = await Promise.all([
+        extractFile({ data: photo, filename: 'photo.jpg' }, { ocr }),
+        extractFile({ data: photo, filename: 'photo.jpg' }, { ocr: fullSize }),
+      ]);
+      expect(wordSet(full.text).size).toBeGreaterThan(60);
+      expect(wordRecall(full.text, shrunk.text)).toBeGreaterThanOrEqual(0.95);
+      expect(wordRecall(shrunk.text, full.text)).toBeGreaterThanOrEqual(0.95);
+    } finally {
+      await fullSize.close();
+    }
   }, 240_000);
 
   it('a TIFF of three scanned pages is read page by page, each cited to its page with >= 90% of its words', async () => {
