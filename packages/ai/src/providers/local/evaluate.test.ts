@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Evaluation, QuestionForGrading } from '../../types';
 import { chunkFixture, webFixtureText } from './fixture-text';
-import { freeResponseSignals, isCode, readableNotation } from './evaluate';
+import {
+  type FreeResponseSignals,
+  freeResponseSignals,
+  GREEN_FROM,
+  isCode,
+  predictedScore,
+  readableNotation,
+} from './evaluate';
 import { createLocalStudyAi } from './index';
 import { feedbackWordsFor } from './feedback-words';
 import { freeResponse } from './test-questions';
@@ -97,6 +104,18 @@ describe('evaluateAnswer, free response', slow, () => {
     const e = await grade(gecko, '   ');
     expectConsistent(e);
     expect(e.accuracy).toBe(0);
+  });
+
+  it('grades an answer that says there is none at 0, and says what the source says', async () => {
+    for (const none of ['not answered', "I don't know.", 'No idea', 'n/a']) {
+      const e = await grade(gecko, none);
+      expectConsistent(e);
+      expect(e.accuracy).toBe(0);
+      expect(e.feedback).toMatch(/layout engine/);
+    }
+    // Only the whole answer: one that goes on to answer is graded on what it says.
+    const e = await grade(gecko, "I don't know much, but Gecko is a layout engine for web pages.");
+    expect(e.stoplight).not.toBe('red');
   });
 
   it('grades paraphrases green and unrelated answers red on questions it wrote from a real page', async () => {
@@ -265,6 +284,43 @@ describe('evaluateAnswer, free response: meaning, not only words', slow, () => {
     );
     expect(e.feedback).not.toMatch(/negates/);
     expect(e.stoplight).not.toBe('red');
+  });
+
+  it('reads a negation and a negative word as one idea ("no limit", "as many as you want" / "unlimited")', () => {
+    const unlimited = freeResponse(
+      'How many arguments can a function take?',
+      'An unlimited number of arguments.',
+    );
+    const wrong = freeResponseSignals(unlimited, 'Only two.').coverage;
+    for (const answer of ['There is no limit.', 'Without limit.', 'As many as you want.']) {
+      expect(freeResponseSignals(unlimited, answer).coverage).toBeGreaterThan(wrong);
+    }
+    const noLimit = freeResponse('How long can the list grow?', 'There is no limit on its length.');
+    expect(freeResponseSignals(noLimit, 'It is unlimited.').coverage).toBeGreaterThan(
+      freeResponseSignals(noLimit, 'It is short.').coverage,
+    );
+    // "insert" is not a negative word: no "sert" to deny.
+    const insert = freeResponse('What does push do?', 'It inserts an element on top.');
+    expect(freeResponseSignals(insert, 'Not on top.').coverage).toBeLessThan(1);
+  });
+
+  it('keeps an answer that names few of the expected key terms out of green, however close its words', () => {
+    const close: FreeResponseSignals = {
+      coverage: 0.2,
+      softCoverage: 1,
+      similarity: 1,
+      alignment: 1,
+      onSubject: 1,
+      words: 20,
+      keyCount: 5,
+      restatesQuestion: false,
+      declines: false,
+      code: false,
+      contradicts: false,
+      sense: 1,
+    };
+    expect(predictedScore(close)).toBeLessThan(GREEN_FROM);
+    expect(predictedScore({ ...close, coverage: 0.6 })).toBeGreaterThanOrEqual(GREEN_FROM);
   });
 
   it('credits an answer in other words (word vectors) above a wrong one that shares no key word', async () => {

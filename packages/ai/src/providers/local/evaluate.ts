@@ -8,10 +8,10 @@ import {
 import type { EvaluateInput, Evaluation, QuestionForGrading, Stoplight } from '../../types';
 import { analyze, type DocumentModel } from './document';
 import { cosineSimilarity, hashingVector } from './hashing-embedder';
-import type { Token } from './nlp';
+import { stem, type Token } from './nlp';
 import { LIGHT_VERBS } from './lexicon';
 import { VOCABULARY, wordVectors } from './word-vectors';
-import { glosses, synonyms, type WordNetPos } from './wordnet';
+import { glosses, synonyms, synsets, type WordNetPos } from './wordnet';
 import { type FeedbackWords, feedbackWordsFor, stopWords } from './feedback-words';
 import { detectLanguage } from '../../language';
 import { RETAGGED_LANGUAGES } from './latin-tags';
@@ -208,6 +208,58 @@ function withNumberWords(answer: string, reference: string): string {
       extra.push(String(n));
   });
   return extra.length === 0 ? answer : `${answer}\n\n${extra.join(' ')}.`;
+}
+
+/**
+ * Saying that a quantity has no bound without a word for it: "as many as you want", "as much as
+ * needed", "any number of". Read as "no limit", which the negated forms below then meet with
+ * "unlimited" / "limitless".
+ */
+const NO_LIMIT_IDIOMS =
+  /\b(?:as\s+(?:many|much)\s+as\s+(?:(?:you|one|we|they|the\s+user|the\s+programmer)\s+)?(?:wants?|wish(?:es)?|likes?|needs?|needed|desired?|necessary|possible)|any\s+number\s+of)\b/i;
+const NEGATING_WORDS = ['no', 'not', 'without', 'never', 'non'];
+/** A negative affix on a word ("unlimited", "invisible", "nonempty", "endless"): the word's base. */
+const NEGATIVE_AFFIX = /^(?:un|in|im|il|ir|non)(\p{L}{4,})$|^(\p{L}{4,})less$/u;
+
+/**
+ * One idea said by a negative word in one text and by a negation in the other ("unlimited" / "no
+ * limit", "without limit", "not limited"; "limitless" / "no limit"): the other form is appended to the
+ * answer for matching, as for acronyms. The base must be a word WordNet knows, so that "insert" or
+ * "increase" are not read as "in-" words. An idiom of no bound ("as many as you want") counts as
+ * "no limit".
+ */
+function withNegatedForms(answer: string, reference: string): string {
+  const wordsOf = (text: string): string[] => text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const given = wordsOf(answer);
+  const negated = new Set<string>();
+  given.forEach((w, i) => {
+    if (NEGATING_WORDS.includes(w))
+      for (const next of given.slice(i + 1, i + 4)) negated.add(stem(next));
+  });
+  if (NO_LIMIT_IDIOMS.test(answer)) negated.add(stem('limit'));
+  const affixed = new Map<string, string>();
+  for (const w of given) {
+    const base = negativeBase(w);
+    if (base) affixed.set(stem(base), w);
+  }
+  const reference_ = wordsOf(reference);
+  const extra: string[] = [];
+  reference_.forEach((w, i) => {
+    const base = negativeBase(w);
+    if (base && negated.has(stem(base)) && !given.includes(w)) extra.push(w);
+    if (NEGATING_WORDS.includes(w))
+      for (const next of reference_.slice(i + 1, i + 4))
+        if (affixed.has(stem(next))) extra.push(`${w} ${next}`);
+  });
+  return extra.length === 0 ? answer : `${answer}\n\n${[...new Set(extra)].join('. ')}.`;
+}
+
+/** The base of a word with a negative affix, when WordNet knows both ("unlimited" → "limited"). */
+function negativeBase(word: string): string | null {
+  const m = NEGATIVE_AFFIX.exec(word);
+  const base = m?.[1] ?? m?.[2];
+  if (!base || synsets(word).length === 0) return null;
+  return synsets(base).length > 0 || synsets(stem(base)).length > 0 ? base : null;
 }
 
 /**
@@ -424,6 +476,8 @@ export type FreeResponseSignals = {
   keyCount: number;
   /** Only the question's own words. */
   restatesQuestion: boolean;
+  /** The answer says there is no answer ("not answered", "I don't know", "no idea"). */
+  declines: boolean;
   /** Written as code or a formula ("*(array + index)", "O(log n)"): words cannot judge it. */
   code: boolean;
   contradicts: boolean;
@@ -442,6 +496,15 @@ type Analysis = {
   /** The question's language (BCP 47), or null when too short to tell. */
   language: string | null;
 };
+
+/**
+ * An answer that only says there is none: "not answered", "I don't know", "no idea", "?". It is no
+ * attempt: "not answered" shares no word with the expected answer, but was graded by its length like
+ * any two words (about 2 of 5, never 0). English, and only the whole answer (a word that may be an answer, "pass", "skip", is not read as one): another
+ * language's "I don't know" is graded as the words it is.
+ */
+const DECLINED =
+  /^[\s\p{P}]*(?:i\s+)?(?:not\s+answered|unanswered|no\s+answer|do\s*n[o'’]?t\s+know|no\s+idea|not\s+sure|n\/a)?[\s\p{P}]*$/iu;
 
 /** Rarer words carry more of a text's meaning: a weight from the word's frequency rank in the vectors' corpus. */
 const idf = (rank: number) => Math.log((rank + 100) / 100);
@@ -504,8 +567,11 @@ function analyzeAnswer(question: QuestionForGrading, rawResponse: string): Analy
     answer.length === 0
       ? answer
       : joinPrefixes(
-          withNumberWords(
-            withAcronyms(answer, `${expectedText} ${question.question}`),
+          withNegatedForms(
+            withNumberWords(
+              withAcronyms(answer, `${expectedText} ${question.question}`),
+              expectedText,
+            ),
             expectedText,
           ),
         );
@@ -637,6 +703,7 @@ function analyzeAnswer(question: QuestionForGrading, rawResponse: string): Analy
     .filter((t) => t.type === 'word' || t.type === 'number').length;
   const ownStems = [...givenStems].filter((s) => !questionStems.has(s));
   const restatesQuestion = givenStems.size > 0 && ownStems.length === 0;
+  const declines = DECLINED.test(answer);
   const contradicts = contradiction(
     key
       .map((k) => ({ ...k, weight: k.weight * (softCredits.get(k.stem) ?? 0) }))
@@ -656,6 +723,7 @@ function analyzeAnswer(question: QuestionForGrading, rawResponse: string): Analy
       words,
       keyCount: key.filter((k) => !questionStems.has(k.stem)).length,
       restatesQuestion,
+      declines,
       code: isCode(answer),
       contradicts,
       sense,
@@ -700,6 +768,13 @@ export const WEIGHTS = {
   bias: -0.78,
 };
 
+/**
+ * The share of the expected answer's key-term weight an answer must name (by word, derivation or
+ * WordNet synonym: `coverage`) to be green; below it, yellow at best. Chosen among 0.3 / 0.4 / 0.5 by
+ * the tune half's 8-fold (bench/README.md, 2026-11-30).
+ */
+export const GREEN_COVERAGE = 0.4;
+
 /** Where people's scale (0-5) crosses into yellow and into green, set on the same half. */
 export const YELLOW_FROM = 3.45;
 export const GREEN_FROM = 4.45;
@@ -730,10 +805,14 @@ export function predictedScore(s: FreeResponseSignals, model: GradingModel = MOD
   score = clamp(score, 0, 5);
   // Only the question's own words: nothing was answered.
   if (s.restatesQuestion) score = Math.min(score, 1.5);
+  // Short of the expected answer's key terms (by word, derivation or synonym): partly right at best.
+  // Word vectors and definitions still raise the score, but what they credit is relatedness, which
+  // the feedback cannot name as covered; green says the answer names what the source says.
+  if (s.coverage < GREEN_COVERAGE) score = Math.min(score, model.greenFrom - 0.01);
   // Denying what the expected answer states is never right, however many of its words it uses.
   if (s.contradicts) score = Math.min(score, (model.yellowFrom + model.greenFrom) / 2);
   // No words at all; or words thrown together, which are not an answer whichever words they are.
-  if (s.words === 0) score = 0;
+  if (s.words === 0 || s.declines) score = 0;
   else if (s.sense < 0.25) score *= 0.5 + 2 * s.sense;
   // Code or a formula: this grader reads words, and cannot tell whether "*(arrayName + index)" or
   // "O(log n)" says what the expected answer says in words (nor is code prose, so the word-salad
