@@ -394,6 +394,15 @@ describe('generateQuestions', slow, () => {
   function one(content: string): TextChunk[] {
     return [{ chunkId: 'c-1', sourceId: 's-1', sourceTitle: 'Filler', chunkIndex: 0, content }];
   }
+  /** The questions the provider writes from `content` as one chunk, with that chunk. */
+  async function fromOne(
+    content: string,
+    count: number,
+    types: QuestionType[] = ['multiple_choice', 'free_response'],
+  ) {
+    const chunks = one(content);
+    return { chunks, questions: await ai.generateQuestions({ chunks, count, types }) };
+  }
 
   it(
     'writes no free response about a term its answer merely mentions, and no blank in a quotation, a list or a name',
@@ -411,12 +420,7 @@ describe('generateQuestions', slow, () => {
         'Dr Amara Okafor said the reservoir lost a fifth less water to evaporation in the first summer.',
         'The city council approved a second floating solar array for the northern basin in the spring.',
       ].join(' ');
-      const chunks = one(text);
-      const questions = await ai.generateQuestions({
-        chunks,
-        count: 10,
-        types: ['multiple_choice', 'free_response'],
-      });
+      const { chunks, questions } = await fromOne(text, 10);
       expect(questions.length).toBeGreaterThan(0);
       expect(questions.length).toBeLessThan(10);
       for (const q of questions) {
@@ -483,12 +487,7 @@ describe('generateQuestions', slow, () => {
       'The old ferry service closed in 2001 when traffic moved to the new bridge.',
       'Engineers had first proposed a tunnel in 1985, but the council rejected the plan.',
     ].join(' ');
-    const chunks = one(text);
-    const questions = await ai.generateQuestions({
-      chunks,
-      count: 6,
-      types: ['multiple_choice', 'free_response'],
-    });
+    const { chunks, questions } = await fromOne(text, 6);
     expect(questions.length).toBeGreaterThan(0);
     for (const q of questions) {
       expectValid(q, chunks);
@@ -539,8 +538,7 @@ describe('generateQuestions', slow, () => {
       'The Coastal Research Institute will keep counting the fish under the new array.',
       'Schools across Kenya now visit Lake Tanager to learn how the panels work.',
     ].join(' ');
-    const chunks = one(text);
-    const questions = await ai.generateQuestions({ chunks, count: 12, types: ['multiple_choice'] });
+    const { chunks, questions } = await fromOne(text, 12, ['multiple_choice']);
     let named = 0;
     for (const q of questions) {
       expectValid(q, chunks);
@@ -574,8 +572,7 @@ describe('generateQuestions', slow, () => {
       'The resolver finds the file behind every import statement of a module.',
       'The resolver caches every path it has found in a small table.',
     ].join(' ');
-    const chunks = one(text);
-    const questions = await ai.generateQuestions({ chunks, count: 10, types: ['multiple_choice'] });
+    const { chunks, questions } = await fromOne(text, 10, ['multiple_choice']);
     let asked = 0;
     for (const q of questions) {
       expectValid(q, chunks);
@@ -610,12 +607,7 @@ describe('generateQuestions', slow, () => {
       'The city pays for native plants when a household builds a rain garden near the river.',
       'Native plants send their roots deep into the subsoil after a heavy storm.',
     ].join(' ');
-    const chunks = one(text);
-    const questions = await ai.generateQuestions({
-      chunks,
-      count: 10,
-      types: ['multiple_choice', 'free_response'],
-    });
+    const { chunks, questions } = await fromOne(text, 10);
     expect(questions.length).toBeGreaterThan(0);
     for (const q of questions) {
       expectValid(q, chunks);
@@ -648,8 +640,7 @@ describe('generateQuestions', slow, () => {
       'Later the team invited Pellucor to review the release checklist of the editor.',
       'The build also uses Wendlebrook to keep a history of the recorded requests.',
     ].join(' ');
-    const chunks = one(text);
-    const questions = await ai.generateQuestions({ chunks, count: 12, types: ['multiple_choice'] });
+    const { chunks, questions } = await fromOne(text, 12, ['multiple_choice']);
     let asked = 0;
     for (const q of questions) {
       expectValid(q, chunks);
@@ -680,12 +671,7 @@ describe('generateQuestions', slow, () => {
       'A dead-letter queue lets an operator inspect the failed messages later.',
       'The retention window decides how long the journal keeps acknowledged messages.',
     ].join(' ');
-    const chunks = one(text);
-    const questions = await ai.generateQuestions({
-      chunks,
-      count: 12,
-      types: ['multiple_choice', 'free_response'],
-    });
+    const { chunks, questions } = await fromOne(text, 12);
     expect(questions.length).toBeGreaterThan(0);
     for (const q of questions) {
       expectValid(q, chunks);
@@ -714,12 +700,7 @@ describe('generateQuestions', slow, () => {
       'A dead-letter queue holds the messages that failed after the last retry of the policy.',
       'The dead-letter queue lets an operator inspect the failed messages of the partitions later.',
     ].join(' ');
-    const chunks = one(text);
-    const questions = await ai.generateQuestions({
-      chunks,
-      count: 14,
-      types: ['multiple_choice', 'free_response'],
-    });
+    const { chunks, questions } = await fromOne(text, 14);
     expect(questions.length).toBeGreaterThan(0);
     for (const q of questions) {
       expectValid(q, chunks);
@@ -743,12 +724,7 @@ describe('generateQuestions', slow, () => {
       'The dead-letter queue lets an operator inspect the failed messages of the partitions later.',
       'Each partition keeps its messages in the order the producer sent them to the broker.',
     ].join(' ');
-    const chunks = one(text);
-    const questions = await ai.generateQuestions({
-      chunks,
-      count: 14,
-      types: ['multiple_choice', 'free_response'],
-    });
+    const { chunks, questions } = await fromOne(text, 14);
     expect(questions.length).toBeGreaterThan(0);
     for (const q of questions) {
       expectValid(q, chunks);
@@ -784,12 +760,7 @@ describe('generateQuestions', slow, () => {
       'Relay Groups are a journal feature that lets several relays share one journal on the disk.',
       'A Relay Group keeps one journal for all its relays, so a restart of one relay loses nothing.',
     ].join(' ');
-    const chunks = one(text);
-    const questions = await ai.generateQuestions({
-      chunks,
-      count: 14,
-      types: ['multiple_choice', 'free_response'],
-    });
+    const { chunks, questions } = await fromOne(text, 14);
     expect(questions.length).toBeGreaterThan(0);
     for (const q of questions) {
       expectValid(q, chunks);
@@ -844,8 +815,7 @@ describe('generateQuestions', slow, () => {
       'The producer retries a rejected batch until the retry policy gives up on the message.',
       'The partitions of a busy topic spread the journal writes over several disks of the host.',
     ].join(' ');
-    const chunks = one(text);
-    const questions = await ai.generateQuestions({ chunks, count: 14, types: ['multiple_choice'] });
+    const { chunks, questions } = await fromOne(text, 14, ['multiple_choice']);
     expect(questions.length).toBeGreaterThan(0);
     for (const q of questions) {
       expectValid(q, chunks);
@@ -882,8 +852,7 @@ describe('generateQuestions', slow, () => {
       'The recorded requests are stored as plain text, one request a line.',
       'The deploy step runs zorblat again when the browser scripts change after a review.',
     ].join(' ');
-    const chunks = one(text);
-    const questions = await ai.generateQuestions({ chunks, count: 12, types: ['multiple_choice'] });
+    const { chunks, questions } = await fromOne(text, 12, ['multiple_choice']);
     expect(questions.length).toBeGreaterThan(0);
     for (const q of questions) {
       expectValid(q, chunks);
@@ -1004,12 +973,7 @@ describe('generateQuestions', slow, () => {
       'By the time onClose hooks run, the relay has already stopped listening for producers.',
       'Every onClose hook of the relay closes one journal file before the process exits.',
     ].join(' ');
-    const chunks = one(text);
-    const questions = await ai.generateQuestions({
-      chunks,
-      count: 14,
-      types: ['multiple_choice', 'free_response'],
-    });
+    const { chunks, questions } = await fromOne(text, 14);
     expect(questions.length).toBeGreaterThan(3);
     for (const q of questions) {
       expectValid(q, chunks);
@@ -1091,12 +1055,7 @@ describe('generateQuestions', slow, () => {
       'I generally announce every new relay version on the mailing list of the journal project.',
       'Find more information about the journal format in the handbook of the relay project.',
     ].join(' ');
-    const chunks = one(text);
-    const questions = await ai.generateQuestions({
-      chunks,
-      count: 20,
-      types: ['multiple_choice', 'free_response'],
-    });
+    const { chunks, questions } = await fromOne(text, 20);
     expect(questions.length).toBeGreaterThan(3);
     const called = new Set(['fromBlob', 'fromSocket', 'close']);
     const identifiers = new Set(['keepOrder', 'lazyBatches', 'strictNames', 'allowTopics']);
@@ -1150,12 +1109,7 @@ describe('generateQuestions', slow, () => {
       'The archive exporter writes the sealed journals of the harbour to a compressed tape format.',
       'The top-level journal of a harbour lists the partitions that its relay keeps open.',
     ].join(' ');
-    const chunks = one(text);
-    const questions = await ai.generateQuestions({
-      chunks,
-      count: 20,
-      types: ['multiple_choice', 'free_response'],
-    });
+    const { chunks, questions } = await fromOne(text, 20);
     expect(questions.length).toBeGreaterThan(3);
     const head = (o: string) =>
       o
@@ -1201,12 +1155,7 @@ describe('generateQuestions', slow, () => {
       'The harbour returns the ledger of a berth to the shipping company after each tide.',
       'The ledger of a berth lists the containers, their seals and the cranes that lifted them.',
     ].join(' ');
-    const chunks = one(text);
-    const questions = await ai.generateQuestions({
-      chunks,
-      count: 20,
-      types: ['multiple_choice', 'free_response'],
-    });
+    const { chunks, questions } = await fromOne(text, 20);
     expect(questions.length).toBeGreaterThan(3);
     for (const q of questions) {
       expectValid(q, chunks);
@@ -1236,8 +1185,7 @@ describe('generateQuestions', slow, () => {
       'The maintainers publish a security advisory for every confirmed vulnerability of the relay.',
       'Each partition keeps its messages in the order the producer sent them to the relay.',
     ].join(' ');
-    const chunks = one(text);
-    const questions = await ai.generateQuestions({ chunks, count: 12, types: ['multiple_choice'] });
+    const { chunks, questions } = await fromOne(text, 12, ['multiple_choice']);
     expect(questions.length).toBeGreaterThan(2);
     const pairs = [
       ['data', 'information'],
