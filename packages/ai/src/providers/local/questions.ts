@@ -849,7 +849,7 @@ export function codeInSentence(text: string): boolean {
   return (
     /%[sdjoO]\b/u.test(text) ||
     /\S\s=\s\S|\S=>/u.test(text) ||
-    // A call with its arguments ("fromJSON(array, document)", "require('semver')"); an empty
+    // A call with its arguments ("fromJSON(array, document)", "load('settings')"); an empty
     // call ("renderFile()") is a name the prose uses.
     /[\p{L}\p{N}_$]\((?:['"`]|[\p{L}_$][\w$]+(?:,|\)))/u.test(text) ||
     // "The method .inc takes an optional 'identifierBase' string": a member written with its
