@@ -49,7 +49,9 @@ describe('the progress store', () => {
 
     await redis.set(progressLatestKey(prefix, sourceId), JSON.stringify({ not: 'an event' }));
     expect(await store.latest(sourceId)).toBeNull();
-  });
+    // Room for the poll's 10 s above and the connections' first round trips: the default 5 s ran out
+    // once in CI on a fresh clone (load ~5, two suites at a time). Nothing is timed.
+  }, 30_000);
 
   it('refuses an event the contract does not allow, and writes nothing', async () => {
     const sourceId = randomUUID();
