@@ -48,7 +48,7 @@ export async function buildApp(env: Env, deps: GatewayDeps = {}) {
   });
 
   const redis = deps.redis ?? createRedis(env.REDIS_URL);
-  const subscriber = deps.subscriber ?? createRedis(env.REDIS_URL);
+  const subscriber = deps.subscriber ?? createRedis(env.REDIS_URL, { subscriber: true });
   // Rate limits and the guest address limit count here and add in Redis in batches while a caller
   // is far from its limit (modules/limits/window-counter.ts); what is still counted only here is
   // added before the connection closes.

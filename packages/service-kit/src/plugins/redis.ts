@@ -39,12 +39,24 @@ export const REDIS_COMMAND_TIMEOUT_MS = 2_000;
  *
  * `blocking: true` is BullMQ's kind (workers): BullMQ requires maxRetriesPerRequest null on
  * connections it blocks on, and a blocking read must not time out.
+ *
+ * `subscriber: true` is for a connection that SUBSCRIBEs (the gateway's progress relay and plan
+ * invalidations): it skips ioredis' ready check. In ioredis 5.8.2 and later a SUBSCRIBE sent while
+ * the connection is still starting can reach Redis before the check's INFO, which Redis then
+ * refuses in subscriber mode; ioredis takes that as a failed connection and reconnects, and the
+ * subscription delivers nothing (redis/ioredis#2037, fixed in 6.0). The check only waits out a
+ * Redis loading its data set, and SUBSCRIBE is allowed while it loads, so a subscriber loses nothing
+ * without it.
  */
-export function createRedis(url: string, options: { lazyConnect?: boolean; blocking?: boolean } = {}) {
+export function createRedis(
+  url: string,
+  options: { lazyConnect?: boolean; blocking?: boolean; subscriber?: boolean } = {},
+) {
   const lazyConnect = options.lazyConnect ?? false;
   if (options.blocking) return new Redis(url, { maxRetriesPerRequest: null, lazyConnect });
   const client = new Redis(url, {
     lazyConnect,
+    ...(options.subscriber ? { enableReadyCheck: false } : {}),
     maxRetriesPerRequest: 1,
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     retryStrategy: (times) => Math.min(times * 100, 1_000),
