@@ -3,10 +3,12 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { progressChannel, progressLatestKey, progressOwnerKey, type ProgressEvent } from '@mnemo/contracts/progress';
 import { createProgressStore } from './progress';
+import { createRedis } from './plugins/redis';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redis = new Redis(REDIS_URL);
-const listener = new Redis(REDIS_URL);
+// A subscriber as the gateway makes it (no ready check: redis/ioredis#2037).
+const listener = createRedis(REDIS_URL, { subscriber: true });
 const prefix = `test-progress-${randomUUID()}`;
 
 afterAll(async () => {

@@ -6,6 +6,7 @@ import { users } from '@mnemo/db/schema';
 import { findRoute } from '@mnemo/contracts/routes';
 import { planCacheKey, planChangedChannel } from '@mnemo/contracts/internal/billing';
 import { asCaller, TEST_INTERNAL_SECRET } from '@mnemo/service-kit/testing';
+import { createRedis } from '@mnemo/service-kit/plugins/redis';
 import { envSchema } from '../../env';
 import { buildApp } from '../../app';
 
@@ -13,7 +14,8 @@ const PUBLIC_URL = 'http://localhost:3998';
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let app: Awaited<ReturnType<typeof buildApp>>;
 const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-const subscriber = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+// A subscriber as the gateway makes it (no ready check: redis/ioredis#2037).
+const subscriber = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { subscriber: true });
 const prefix = `test-billing-demo-${randomUUID()}`;
 
 beforeAll(async () => {

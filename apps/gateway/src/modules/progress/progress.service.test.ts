@@ -3,11 +3,13 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROGRESS_TTL_SECONDS, progressAccessPath, progressOwnerKey } from '@mnemo/contracts/progress';
 import { createProgressRelay, type DeckClient } from './progress.service';
+import { createRedis } from '@mnemo/service-kit/plugins/redis';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `test-progress-${randomUUID()}`;
 const redis = new Redis(REDIS_URL);
-const subscriber = new Redis(REDIS_URL);
+// A subscriber as the gateway makes it (no ready check: redis/ioredis#2037).
+const subscriber = createRedis(REDIS_URL, { subscriber: true });
 afterAll(async () => {
   const keys = await redis.keys(`${prefix}:*`);
   if (keys.length > 0) await redis.del(...keys);
