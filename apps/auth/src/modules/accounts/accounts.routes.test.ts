@@ -427,14 +427,8 @@ describe('mobile link', () => {
 
 describe('the address in mailed links', () => {
   it('follows the address the request came to without PUBLIC_URL, and PUBLIC_URL when it is set', async () => {
-    const env = envSchema.parse({
-      DATABASE_URL: database.url,
-      INTERNAL_SECRET: TEST_INTERNAL_SECRET,
-      JWT_SECRET: 'auth-test-jwt-secret-0123456789abcdef0123456789',
-      LOG_LEVEL: 'silent',
-      REDIS_PREFIX: prefix,
-      MAIL_OUTBOX_DIR: outbox,
-    });
+    // The base environment with PUBLIC_URL left unset.
+    const env = envSchema.parse({ ...baseEnv(), PUBLIC_URL: undefined });
     const unpinned = await buildApp(env, { db: database.db, redis });
     try {
       const fromLoopback = asCaller(anon(), TEST_INTERNAL_SECRET, 'http://127.0.0.1:3917');
