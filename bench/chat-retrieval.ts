@@ -20,6 +20,7 @@
  *   BENCH_SIZES=10000,100000 BENCH_REQUESTS=60 to change the sizes or the number of timed calls.
  *   BENCH_TEXT_ONLY=1: the full-text side alone (chunks stored without vectors, no stack), the three
  *   queries in-process; seeds 100,000 chunks in a fraction of the time (BENCH_DATA_DIR keeps them).
+ *   BENCH_SEED_ONLY=1 with BENCH_DATA_DIR: seed the largest size (with its indexes) and stop.
  *   BENCH_BEFORE_ROOT=/path/to/an/older/checkout: "before" is that checkout's retrieval repository
  *   (its `matching` and the rest, on this database with this checkout's migrations) instead of
  *   `countedMatching` below.
@@ -380,6 +381,25 @@ if (TEXT_ONLY) {
       say(`\n${size} chunks seeded without vectors (inserting ${(insertMs / 1000).toFixed(1)} s so far); GIN index built in ${(buildMs / 1000).toFixed(1)} s`);
       await compareFullText(size);
     }
+  } finally {
+    await closeDb();
+    await pg.close();
+  }
+  process.exit(0);
+}
+
+// BENCH_SEED_ONLY=1 (with BENCH_DATA_DIR): seed the largest size with both indexes and stop, so the
+// long seed of 100,000 chunks can run while the change it will measure is being written.
+if (process.env.BENCH_SEED_ONLY === '1') {
+  try {
+    const size = Math.max(...SIZES);
+    if (seeded < size) {
+      await dropIndexes();
+      await seedTo(size);
+      const buildMs = await rebuildIndex();
+      say(`${size} chunks seeded (embedding ${(embedMs / 1000).toFixed(1)} s, inserting ${(insertMs / 1000).toFixed(1)} s); indexes built in ${(buildMs / 1000).toFixed(1)} s; ${load()}`);
+    } else say(`${seeded} chunks already kept; nothing seeded`);
+    await db.execute(sql`checkpoint`);
   } finally {
     await closeDb();
     await pg.close();
