@@ -148,24 +148,18 @@ export function createRetrievalRepository({ db }: { db: Db }) {
           select id, distance from scoped order by distance, id limit ${limit}`);
         return rows.map((r, i) => ({ id: r.id, rank: i + 1, similarity: 1 - Number(r.distance) }));
       }
-      // A large scope: the HNSW index with the iterative scan (pgvector >= 0.8), both settings local
-      // to this transaction. relaxed_order may return rows slightly out of order: sorted again below.
-      return db.transaction(async (tx) => {
-        // Both in one statement: each round trip holds the embedded database for this connection
-        // while the transaction is open.
-        const efSearch = String(Math.max(40, Math.min(1000, limit * 2)));
-        await tx.execute(
-          sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', ${efSearch}, true)`,
-        );
-        const { rows } = await tx.execute<{ id: string; distance: number }>(sql`
-          select c.id, c.embedding <=> ${q}::vector as distance from source_chunks c
-          where ${scopeOf(scope)} and c.embedding_model = ${model}
-          order by c.embedding <=> ${q}::vector limit ${limit}`);
-        return rows
-          .map((r) => ({ id: r.id, similarity: 1 - Number(r.distance) }))
-          .sort((a, b) => b.similarity - a.similarity)
-          .map((r, i) => ({ ...r, rank: i + 1 }));
-      });
+      // A large scope: the HNSW index with pgvector's iterative scan (>= 0.8) and an ef_search of
+      // its own, both set for this call alone by the function (migration 0020): one statement, where
+      // a transaction to set them locally took four round trips, each holding the single-session
+      // embedded database. relaxed_order may return rows slightly out of order: sorted again below.
+      const efSearch = Math.max(40, Math.min(1000, limit * 2));
+      const sourceIds = scope.sourceIds && scope.sourceIds.length > 0 ? toUuidArray(scope.sourceIds) : sql`null::uuid[]`;
+      const { rows } = await db.execute<{ id: string; distance: number }>(sql`
+        select id, distance from nearest_chunks_hnsw(${scope.deckId}, ${sourceIds}, ${model}, ${q}::vector, ${limit}, ${efSearch})`);
+      return rows
+        .map((r) => ({ id: r.id, similarity: 1 - Number(r.distance) }))
+        .sort((a, b) => b.similarity - a.similarity)
+        .map((r, i) => ({ ...r, rank: i + 1 }));
     },
 
     /**

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@mnemo/db/testing';
 import { decks } from '@mnemo/db/schema';
@@ -318,6 +319,26 @@ describe('the vector query of a large deck', () => {
     // Only chunks of this deck and of the current model.
     const details = await repository.details(indexed.map((h) => h.id));
     expect(details.every((d) => d.sourceId !== stale.id)).toBe(true);
+  });
+
+  it('narrows the index path to the given sources, its settings confined to the call', async () => {
+    const [query] = await embedder.embed(['What are the gun laws?']);
+    const scope = { deckId, sourceIds: [bbc.id] };
+    const exact = await createRetrievalRepository({ db: database.db }).nearest(scope, embedder.model, query!, 5, 5);
+    await database.db.transaction(async (tx) => {
+      // The transaction's own connection throughout: the embedded database serves one session.
+      const inTx = createRetrievalRepository({ db: tx as unknown as typeof database.db });
+      const indexed = await inTx.nearest(scope, embedder.model, query!, 5, Number.MAX_SAFE_INTEGER);
+      expect(indexed).toHaveLength(exact.length);
+      expect(indexed[0]!.id).toBe(exact[0]!.id);
+      expect((await inTx.details(indexed.map((h) => h.id))).every((d) => d.sourceId === bbc.id)).toBe(true);
+      // The iterative scan and ef_search hold for the index query alone, not for the rest of a
+      // transaction the caller may have open.
+      const { rows } = await tx.execute<{ scan: string; ef: string }>(
+        sql`select current_setting('hnsw.iterative_scan') as scan, current_setting('hnsw.ef_search') as ef`,
+      );
+      expect(rows[0]).toEqual({ scan: 'off', ef: '40' });
+    });
   });
 
   it('scans exactly when the kept counts say large but few chunks carry the current model', async () => {
