@@ -31,16 +31,34 @@ export type MessageTerms = {
 
 const isMeta = (word: string) => META_WORDS.has(word) || ANAPHORS.has(word);
 
-export function messageTerms(text: string): MessageTerms {
+/**
+ * `language`: the message's language. The stems stay the English parser's, as the tutor reads its
+ * sources with it; but that parser runs a German or Spanish question's verb and article into its
+ * phrase ("macht der Calvin-Zyklus" of "Was macht der Calvin-Zyklus?", "Qué hace el ciclo"), which
+ * the tutor then names as the topic, and keeps the question's verb as a term the sources do not
+ * write ("leistet" of "Was leistet die Zellatmung?" halved the match, and the tutor found nothing).
+ * The retagging parser finds the noun phrase ("Calvin-Zyklus", "ciclo de Calvin"), and the words it
+ * reads as verbs leave the stems while others remain.
+ */
+export function messageTerms(text: string, language: string | null = null): MessageTerms {
   const doc = analyze([text], { fragments: true });
+  const own = language && language !== 'en' ? analyze([text], { fragments: true, language }) : doc;
+  const verbs = new Set<string>();
+  if (own !== doc) {
+    for (const s of own.sentences)
+      for (const t of s.tokens) if (t.pos === 'VERB' || t.pos === 'AUX') verbs.add(t.normal);
+  }
   const stems: string[] = [];
+  const verbStems: string[] = [];
   for (const s of doc.sentences) {
     s.tokens.forEach((t) => {
       if (isMeta(t.normal)) return;
-      if (s.terms.includes(t.stem) && !stems.includes(t.stem)) stems.push(t.stem);
+      if (!s.terms.includes(t.stem) || stems.includes(t.stem) || verbStems.includes(t.stem)) return;
+      (verbs.has(t.normal) ? verbStems : stems).push(t.stem);
     });
   }
-  const phrases = [...doc.phrases.values()]
+  if (stems.length === 0) stems.push(...verbStems);
+  const phrases = [...own.phrases.values()]
     .filter((p) => p.kind === 'proper' || p.kind === 'concept')
     .filter((p) => !p.surface.toLowerCase().split(/\s+/).every(isMeta))
     .sort((a, b) => b.length - a.length || a.sentences[0]! - b.sentences[0]!)
@@ -54,12 +72,23 @@ export function messageTerms(text: string): MessageTerms {
  * the tutor parses its sources, so that its stems are theirs ("Photosynthese" matches).
  */
 export function subjectTerms(read: ReadMessage): MessageTerms {
-  const terms = messageTerms(read.text);
   const stops = [read.language, read.guessed ? 'en' : null].flatMap((l) =>
     l ? [stemStops(l)] : [],
   );
+  // A short message's language is often only guessed from the sources'; it is parsed as that
+  // language unless it writes a function word English has and that language does not ("what",
+  // "does", "the"), so an English question to German sources keeps the English parse.
+  const english = stemStops('en');
+  const own =
+    read.language !== null &&
+    (!read.guessed || !wordsOf(read.text).some((w) => english.has(w) && !stops[0]!.has(w)));
+  const terms = messageTerms(read.text, own ? read.language : null);
+  const stop = (word: string) => stops.some((s) => s.has(word));
+  // An elision is one token to the English parser ("qu'est" of "Qu'est-ce que la glycolyse ?"):
+  // a stop word when every part is one, else the French question's "qu'est" stayed a term the
+  // sources never write and the tutor found nothing.
   const content = (word: string) =>
-    !stops.some((s) => s.has(word)) && !(read.guessed && META_WORDS.has(word));
+    !stop(word) && !word.split(/['\u2019]/u).every(stop) && !(read.guessed && META_WORDS.has(word));
   return {
     stems: terms.stems.filter(content),
     phrases: terms.phrases.filter((p) => p.toLowerCase().split(/\s+/).some(content)),
@@ -219,9 +248,12 @@ export function followUpPrompts(input: FollowUpInput): string[] {
   const unlabelled = exchange.map((t) =>
     t === lastUser ? { ...t, content: withoutLabels(t.content) } : t,
   );
-  const [first, second] = conversationPhrases(unlabelled, language).filter((p) =>
+  const [first, ...others] = conversationPhrases(unlabelled, language).filter((p) =>
     wordsOf(p).some((word) => !template.has(word) || learner.has(word)),
   );
+  // "How does X relate to Y?" asks nothing when one is a part of the other ("Calvin-Zyklus" and
+  // "Calvin", "Calvin cycle" and "cycle").
+  const second = first ? others.find((p) => !nested(partsOf(p), partsOf(first))) : undefined;
   if (!first) {
     const [detail, example, remember, takeaway, next] = w.general;
     return [detail, example, remember, input.mode === 'question' ? takeaway : next];
@@ -234,6 +266,19 @@ export function followUpPrompts(input: FollowUpInput): string[] {
       : w.after(first);
   return [w.detail(first), w.example(first), memory, next];
 }
+
+/** A phrase's words, lower case, a hyphenated compound's parts apart. */
+const partsOf = (phrase: string) =>
+  new Set(
+    phrase
+      .toLocaleLowerCase()
+      .split(/[\s\-\u2010\u2011]+/u)
+      .filter((w) => w !== ''),
+  );
+
+/** Whether every word of one set is in the other. */
+const nested = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
+  [...a].every((w) => b.has(w)) || [...b].every((w) => a.has(w));
 
 // A form field's label at a line's start, as an app writes around the question it sends
 // ("Question: …", "Correct answer: …"): up to three words and a colon.

@@ -107,6 +107,69 @@ describe('follow-up prompts in the language studied', slow, () => {
     expect(prompts[0]).toContain('energía química');
   });
 
+  it('names a question’s noun phrase as its topic, without its verb or article; a French elision is no term', async () => {
+    const cases = [
+      {
+        passage:
+          'Die Zellatmung gewinnt Energie aus Zucker. Die Zellatmung findet in den Mitochondrien statt.',
+        message: 'Was leistet die Zellatmung?',
+        asked: ['leistet', 'die'],
+      },
+      {
+        // A definition request: its verb is a request word, not a term the sources must hold.
+        passage:
+          'Die Zellatmung gewinnt Energie aus Zucker. Die Zellatmung findet in den Mitochondrien statt.',
+        message: 'Was bedeutet Zellatmung?',
+        asked: ['bedeutet'],
+      },
+      {
+        passage:
+          'La glycolyse découpe le glucose en deux molécules plus petites. La glycolyse se déroule dans le cytoplasme de la cellule.',
+        message: "Qu'est-ce que la glycolyse ?",
+        asked: ['que', 'la'],
+      },
+    ];
+    for (const { passage, message, asked } of cases) {
+      const context: RetrievedChunk[] = [
+        {
+          chunkId: 'c1',
+          sourceId: 's1',
+          sourceTitle: 'Notes',
+          chunkIndex: 0,
+          content: passage,
+          score: 0.5,
+        },
+      ];
+      let text = '';
+      for await (const e of ai.tutor({ mode: 'source', message, history: [], context }))
+        if (e.type === 'text') text += e.text;
+      // The passage is quoted (found, not "not in your sources"), under a lead naming the topic in
+      // bold; the question's verb and article are not part of it.
+      expect(text).toContain('[1]');
+      const topic = /\*\*(.+?)\*\*/.exec(text.split('\n')[0]!)?.[1] ?? '';
+      expect(topic).not.toBe('');
+      for (const word of asked) expect(topic.split(/\s+/)).not.toContain(word);
+      expect(passage).toContain(topic);
+    }
+  });
+
+  it('relates two terms of an exchange only when neither is a part of the other', async () => {
+    // The tutor's answer as it writes it: the topic's words in bold, one by one.
+    const history: ChatTurn[] = [
+      { role: 'user', content: 'Was leistet der Kreb-Zyklus?' },
+      {
+        role: 'assistant',
+        content:
+          'Das sagen Ihre Quellen zu **Kreb-Zyklus**:\n\nIn der Matrix gibt der **Kreb**-**Zyklus** Kohlenstoffdioxid ab. [1]',
+      },
+    ];
+    const prompts = await ai.followUpPrompts({ mode: 'source', history });
+    expect(prompts).toHaveLength(4);
+    expect(prompts[0]).toContain('Kreb-Zyklus');
+    // Not "Wie hängt Kreb-Zyklus mit Kreb zusammen?".
+    for (const p of prompts) expect(p).not.toMatch(/Kreb-Zyklus\s+mit\s+(?:dem\s+)?Kreb\b(?!-)/);
+  });
+
   it('the tutor answers its own example prompt in the language', async () => {
     for (const language of ['es', 'zh']) {
       const { passage } = PHOTOSYNTHESIS[language]!;
