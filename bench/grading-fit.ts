@@ -127,7 +127,7 @@ function figures(graded: { accuracy: number; human: number }[]): string {
   const high = graded.filter((g) => g.human >= 4);
   const low = graded.filter((g) => g.human < 2.5);
   const pct = (n: number, d: number) => `${((100 * n) / d).toFixed(1)}%`;
-  return `r ${r.toFixed(3)}, people >= 4 red ${pct(high.filter((g) => g.accuracy < 4).length, high.length)}, people < 2.5 green ${pct(low.filter((g) => g.accuracy >= 7).length, low.length)} (${graded.length} answers)`;
+  return `r ${r.toFixed(3)}, people >= 4 red ${pct(high.filter((g) => g.accuracy < 4).length, high.length)} / green ${pct(high.filter((g) => g.accuracy >= 7).length, high.length)}, people < 2.5 green ${pct(low.filter((g) => g.accuracy >= 7).length, low.length)} (${graded.length} answers)`;
 }
 const gradeWith = (model: GradingModel, rows: Row[]) =>
   rows.map((d) => ({ accuracy: Math.round(accuracyOf(d.signals, model)), human: d.human }));
@@ -227,6 +227,7 @@ const draws = Array.from({ length: REPEATS }, () => {
     ),
     red: high.filter((g) => g.accuracy < 4).length / high.length,
     green: low.filter((g) => g.accuracy >= 7).length / low.length,
+    rightGreen: high.filter((g) => g.accuracy >= 7).length / high.length,
   };
 });
 const meanOf = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -236,5 +237,5 @@ const sdOf = (xs: number[]) => {
 };
 const rs = draws.map((d) => d.r);
 console.log(
-  `  10-fold, ${REPEATS} random orders:  r ${meanOf(rs).toFixed(3)} (sd ${sdOf(rs).toFixed(3)}, ${Math.min(...rs).toFixed(3)}-${Math.max(...rs).toFixed(3)}), people >= 4 red ${(100 * meanOf(draws.map((d) => d.red))).toFixed(1)}%, people < 2.5 green ${(100 * meanOf(draws.map((d) => d.green))).toFixed(1)}% (means)`,
+  `  10-fold, ${REPEATS} random orders:  r ${meanOf(rs).toFixed(3)} (sd ${sdOf(rs).toFixed(3)}, ${Math.min(...rs).toFixed(3)}-${Math.max(...rs).toFixed(3)}), people >= 4 red ${(100 * meanOf(draws.map((d) => d.red))).toFixed(1)}% / green ${(100 * meanOf(draws.map((d) => d.rightGreen))).toFixed(1)}%, people < 2.5 green ${(100 * meanOf(draws.map((d) => d.green))).toFixed(1)}% (means)`,
 );
