@@ -5,6 +5,7 @@ import {
   type FreeResponseSignals,
   freeResponseSignals,
   GREEN_FROM,
+  GREEN_PART,
   isCode,
   predictedScore,
   readableNotation,
@@ -307,6 +308,7 @@ describe('evaluateAnswer, free response: meaning, not only words', slow, () => {
   it('keeps an answer that names few of the expected key terms out of green, however close its words', () => {
     const close: FreeResponseSignals = {
       coverage: 0.2,
+      partCoverage: 0,
       softCoverage: 1,
       similarity: 1,
       alignment: 1,
@@ -321,6 +323,49 @@ describe('evaluateAnswer, free response: meaning, not only words', slow, () => {
     };
     expect(predictedScore(close)).toBeLessThan(GREEN_FROM);
     expect(predictedScore({ ...close, coverage: 0.6 })).toBeGreaterThanOrEqual(GREEN_FROM);
+    // One statement (sentence or clause) of a longer expected answer named is an answer; part of one is not.
+    expect(predictedScore({ ...close, partCoverage: 1 })).toBeGreaterThanOrEqual(GREEN_FROM);
+    expect(predictedScore({ ...close, partCoverage: 0.3 })).toBeLessThan(GREEN_FROM);
+  });
+
+  it('grades one sentence of a longer expected answer, said right, green and names what the rest adds', async () => {
+    const leaves = freeResponse(
+      'What do the leaves of a plant do?',
+      'They turn sunlight into sugar. Chlorophyll in their cells captures the energy of the light, and the sugar feeds the growing plant.',
+    );
+    const e = await grade(
+      leaves,
+      'Leaves turn the sunlight they receive into sugar for the plant.',
+    );
+    expectConsistent(e);
+    expect(e.stoplight).toBe('green');
+    expect(e.feedback).toMatch(/sunlight/);
+    expect(e.feedback).toMatch(/chlorophyll/i);
+  });
+
+  it('reads how much of one sentence or clause of a longer expected answer an answer names', () => {
+    const leaves = freeResponse(
+      'What do the leaves of a plant do?',
+      'They turn sunlight into sugar. Chlorophyll in their cells captures the energy of the light, and the sugar feeds the growing plant.',
+    );
+    const first = freeResponseSignals(leaves, 'Leaves convert sunlight to sugar.');
+    expect(first.partCoverage).toBeGreaterThanOrEqual(GREEN_PART);
+    expect(first.coverage).toBeLessThan(first.partCoverage);
+    // A clause of one sentence counts as a sentence does.
+    const compiler = freeResponse(
+      'What does a compiler do?',
+      'It reads the source code, checks its syntax for errors, and translates it into machine instructions.',
+    );
+    const translates = freeResponseSignals(
+      compiler,
+      'It translates a program into machine instructions.',
+    );
+    expect(translates.partCoverage).toBeGreaterThanOrEqual(GREEN_PART);
+    expect(translates.coverage).toBeLessThan(translates.partCoverage);
+    // Another subject names no part; one statement has no part to name apart from the whole.
+    expect(freeResponseSignals(leaves, 'By the colour of the screen.').partCoverage).toBe(0);
+    const oneStatement = freeResponse('What does push do?', 'It inserts an element on top.');
+    expect(freeResponseSignals(oneStatement, 'It inserts an element.').partCoverage).toBe(0);
   });
 
   it('credits an answer in other words (word vectors) above a wrong one that shares no key word', async () => {

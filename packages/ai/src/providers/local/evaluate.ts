@@ -458,10 +458,54 @@ function definitionsOf(lemma: string, pos: string): string[][] {
   return found;
 }
 
+const PART_BREAK = /^[,;:()]$/;
+
+/**
+ * The largest share of one part's key-term weight credited: the parts are the text's sentences (when
+ * it has two or more) and its clauses set off by , ; : or parentheses (when there are two or more);
+ * a part counts when it holds at least two key terms beyond the question's. 0 when none counts.
+ */
+function largestPartShare(
+  doc: DocumentModel,
+  key: readonly KeyTerm[],
+  questionStems: ReadonlySet<string>,
+  credit: (k: KeyTerm) => number,
+): number {
+  const clauses: Token[][] = [];
+  for (const sentence of doc.sentences) {
+    let clause: Token[] = [];
+    for (const t of sentence.tokens) {
+      if (t.type === 'punctuation' && PART_BREAK.test(t.value)) {
+        clauses.push(clause);
+        clause = [];
+      } else clause.push(t);
+    }
+    clauses.push(clause);
+  }
+  const parts: (readonly Token[])[] = [
+    ...(doc.sentences.length > 1 ? doc.sentences.map((s) => s.tokens) : []),
+    ...(clauses.length > 1 ? clauses : []),
+  ];
+  let best = 0;
+  for (const part of parts) {
+    const stems = new Set(part.map((t) => t.stem));
+    const own = key.filter((k) => stems.has(k.stem));
+    if (own.filter((k) => !questionStems.has(k.stem)).length < 2) continue;
+    const weight = own.reduce((sum, k) => sum + k.weight, 0);
+    best = Math.max(best, own.reduce((sum, k) => sum + k.weight * credit(k), 0) / weight);
+  }
+  return best;
+}
+
 /** What grading reads from an answer, before any weighting (the bench fits the weights on these). */
 export type FreeResponseSignals = {
   /** Weighted share of the expected answer's key terms the answer uses (stem, derivation or WordNet synonym). */
   coverage: number;
+  /**
+   * For an expected answer of two sentences or clauses or more, the largest share of the key-term
+   * weight of one of them that the answer names (as `coverage` credits); 0 when it is one statement.
+   */
+  partCoverage: number;
   /** The same, a key term also credited for the closest word of the answer by word vectors or by a WordNet definition. */
   softCoverage: number;
   /** Hashing-embedding cosine of the two texts without the question's words. */
@@ -645,6 +689,18 @@ function analyzeAnswer(question: QuestionForGrading, rawResponse: string): Analy
   const weighted = (c: Map<string, number>) =>
     key.reduce((sum, k) => sum + k.weight * (c.get(k.stem) ?? 0), 0) / totalWeight;
   const coverage = weighted(credits);
+  // An expected answer of several statements often gives the answer and then its detail ("They turn
+  // sunlight into sugar. Chlorophyll in their cells ..."; "It reads the source code, checks its
+  // syntax, and translates it into machine instructions"), and people give full marks for the main
+  // one said right: the largest share of one part's key-term weight the answer names, a part being a
+  // sentence or a clause set off by , ; : or parentheses that holds two key terms or more beyond the
+  // question's (one term is a word, not a statement), for the green rule below.
+  const partCoverage = largestPartShare(
+    expected,
+    key,
+    questionStems,
+    (k) => credits.get(k.stem) ?? 0,
+  );
 
   const softCoverage = weighted(softCredits);
 
@@ -716,6 +772,7 @@ function analyzeAnswer(question: QuestionForGrading, rawResponse: string): Analy
   return {
     signals: {
       coverage,
+      partCoverage,
       softCoverage,
       similarity,
       alignment,
@@ -774,6 +831,13 @@ export const WEIGHTS = {
  * the tune half's 8-fold (bench/README.md, 2026-11-30).
  */
 export const GREEN_COVERAGE = 0.4;
+/**
+ * Or the share of one sentence or clause of a longer expected answer it must name (`partCoverage`):
+ * one statement of the source said right is an answer, and the feedback still names what the other
+ * parts add. Chosen among 0.5 / 0.6 / 0.7 in the tune half's 8-fold as the lowest share that lets no
+ * more of people's < 2.5 go green (bench/README.md, 2026-11-30, "one statement of the source").
+ */
+export const GREEN_PART = 0.6;
 
 /** Where people's scale (0-5) crosses into yellow and into green, set on the same half. */
 export const YELLOW_FROM = 3.45;
@@ -808,7 +872,9 @@ export function predictedScore(s: FreeResponseSignals, model: GradingModel = MOD
   // Short of the expected answer's key terms (by word, derivation or synonym): partly right at best.
   // Word vectors and definitions still raise the score, but what they credit is relatedness, which
   // the feedback cannot name as covered; green says the answer names what the source says.
-  if (s.coverage < GREEN_COVERAGE) score = Math.min(score, model.greenFrom - 0.01);
+  // Or one statement of a longer expected answer, named (GREEN_PART).
+  if (s.coverage < GREEN_COVERAGE && s.partCoverage < GREEN_PART)
+    score = Math.min(score, model.greenFrom - 0.01);
   // Denying what the expected answer states is never right, however many of its words it uses.
   if (s.contradicts) score = Math.min(score, (model.yellowFrom + model.greenFrom) / 2);
   // No words at all; or words thrown together, which are not an answer whichever words they are.
