@@ -84,6 +84,8 @@ export type DocumentModel = {
   importance: number[];
   /** Inverse sentence frequency of every content stem. */
   idf: Map<string, number>;
+  /** The title's content stems (none without a title): a news story's headline restates its lede. */
+  titleStems?: ReadonlySet<string>;
 };
 
 // Citation markers ([1], [12-14], [a], [edit], [citation needed]) and zero-width characters.
@@ -533,7 +535,7 @@ export function analyze(
   );
   const phrases = scorePhrases(stats, sentences, titleStems);
   const importance = rankSentences(sentences, phrases, centrality, titleStems);
-  return { sentences, phrases, centrality, importance, idf };
+  return { sentences, phrases, centrality, importance, idf, titleStems };
 }
 
 function record(

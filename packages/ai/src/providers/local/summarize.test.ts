@@ -164,8 +164,16 @@ describe('the main point first', slow, () => {
       'دمشق، سوريا (CNN) -- أكدت جهات سورية معارضة أن فصائل مسلحة سيطرت على مستودعات.',
     ])
       expect(hasDateline(lede), lede).toBe(true);
+    // The AP's form: a place and its state or country, in any case.
+    for (const lede of [
+      'DUBAI, United Arab Emirates — The airline ordered thirty jets from the plane maker on Wednesday.',
+      'Springfield, Ill. — The home team won its third game in a row on Tuesday night.',
+      'New York, NY – The company named a new chief strategy officer on Monday.',
+    ])
+      expect(hasDateline(lede), lede).toBe(true);
     for (const plain of [
       'Mozilla — a free software community — makes the Firefox browser.',
+      'Apples, pears and plums — the orchard grows them all — ripen in the autumn.',
       'The report – released on Monday – found that mobility is low.',
       'Bounded evidence accumulation - a model of decisions - is widely used.',
     ])
@@ -316,5 +324,49 @@ describe('summary openings that frame instead of state (issue 21)', slow, () => 
     ].join(' ');
     const summary = await ai.summarize({ text, title: 'Urban sensor networks' });
     expect(summary).not.toMatch(/^(?:Imagine|The story of|Why would)/);
+  });
+});
+
+describe('a news story opens with its lede (issue 21)', slow, () => {
+  it('opens with the first statement when it restates the headline, over a more central detail', async () => {
+    // The charges repeat the story's words more than the lede does, so they are the more central
+    // sentences; the lede holds the headline's words.
+    const text = [
+      'Police arrested six people on Monday during a narcotics investigation at a house on the east side of the town.',
+      'Anna Berg, 31, was charged with possession of methamphetamine and possession of a controlled substance and held in jail in lieu of bond.',
+      'Tom Reed, 45, was charged with possession of methamphetamine and dealing in a controlled substance and held in jail in lieu of bond.',
+      'Lena Cole, 28, was charged with possession of methamphetamine and visiting a common nuisance and held in jail in lieu of bond.',
+      'Mark Hale, 52, was charged with possession of methamphetamine and possession of paraphernalia and held in jail in lieu of bond.',
+      'Sara Lind, 39, was charged with possession of methamphetamine and possession of a syringe and held in jail in lieu of bond.',
+      'Paul Ward, 33, was charged with possession of methamphetamine and resisting law enforcement and held in jail in lieu of bond.',
+      'Officers reported finding methamphetamine, a controlled substance and a syringe in the house on the east side.',
+    ].join('\n\n');
+    const summary = await ai.summarize({ title: 'Police arrest six in drug investigation', text });
+    expect(summary.startsWith('Police arrested six people')).toBe(true);
+  });
+
+  it('keeps the other rules where the first statement does not restate the headline (a feature)', async () => {
+    const text = [
+      'A little over half a century ago, a strange noise came from an office on the fifth floor.',
+      'Urban sensor networks let city councils find the streets where air pollution harms residents most.',
+      'The sensor network in Lyon measured nitrogen dioxide on four hundred streets for two years.',
+      'Council planners used the sensor network data to move bus routes away from the schools of the worst streets.',
+      'Residents of the worst streets reported fewer asthma attacks after the sensor network changed the bus routes.',
+      'Critics of the sensor network said the data on air pollution came too late for the residents.',
+    ].join('\n\n');
+    const summary = await ai.summarize({ title: 'The quiet heroes of clean air', text });
+    expect(summary.startsWith('A little over half a century ago')).toBe(false);
+  });
+
+  it('does not open with a sentence answering another ("X, meanwhile, said …", "We also …")', async () => {
+    const text = [
+      'The airline chief, meanwhile, told reporters that the airline will restart its expansion of routes and jets in the early 2020s.',
+      'We also saw the airline order jets for its long routes from the plane maker at the air show this week.',
+      'The airline ordered thirty long-range jets from the plane maker at the air show, its first jet order in two years.',
+      'The jets will fly the airline’s long routes to Asia and South America from 2023, the airline said.',
+      'The plane maker needs the jet order after two years in which its sales of jets fell sharply.',
+    ].join('\n\n');
+    const summary = await ai.summarize({ title: 'Jets for long routes', text });
+    expect(summary).not.toMatch(/^(?:The airline chief, meanwhile|We also)/);
   });
 });

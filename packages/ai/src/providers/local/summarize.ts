@@ -89,6 +89,11 @@ export function quotesBalanced(text: string): boolean {
 // words ("Client B may then make …").
 const LEANING_OPENER =
   /^(?:[\p{L}\d]+\s+){0,3}(?:later|earlier|afterwards)\b|^(?:then|he|she|they|it|this|these|those|his|her|their|its)\b|^(?:\p{L}+\s+){0,2}\p{L}+,|^(?:\S+\s+){1,4}then\b/iu;
+// A connective set off by commas after the subject ("Emirates President Tim Clark, meanwhile,
+// told …", "Browns DL Sheldon Richardson, however, decided …") answers a sentence before it.
+// ("We also saw …" leans on what the writer saw before, so this holds in the writer's voice too.)
+const LEANING_CONNECTIVE =
+  /^(?:\S+\s+){1,2}also\b|^(?:\S+\s+){0,7}?\S+,\s+(?:however|meanwhile|though|too|instead|nonetheless|nevertheless|also|therefore|in\s+turn|for\s+(?:example|instance|his|her|their|its)\s+part|in\s+addition|by\s+contrast|in\s+contrast|on\s+the\s+other\s+hand),/iu;
 // A capitalised keyword ahead of lower-case words: the rest of a sentence after a heading ("SHOULD be
 // on a different origin …"). Case-sensitive: under /i, \p{Lu} matches every letter.
 const CUT_OPENER = /^\p{Lu}{2,}\s+\p{Ll}/u;
@@ -134,10 +139,25 @@ export function hasDateline(text: string): boolean {
   if (!head) return false;
   if (/\([\p{L}\p{N} .&-]{2,25}\)$/u.test(head) && head.split(/\s+/u).length <= 6) return true;
   const words = head.split(/[\s,]+/u).filter((w) => w.length > 0);
-  if (words.length > 4) return false;
-  if (words.every((w) => /\p{Lu}/u.test(w) && w === w.toUpperCase() && w.length >= 2)) return true;
-  return /^(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}$/iu.test(
-    head,
+  if (words.length > 6) return false;
+  const short = words.length <= 4;
+  if (short && words.every((w) => /\p{Lu}/u.test(w) && w === w.toUpperCase() && w.length >= 2))
+    return true;
+  // A place and its state or country, each part a capitalised name ("DUBAI, United Arab Emirates —",
+  // "New York, NY –", "Dekalb, Ill. —"): the AP's dateline. Two or three parts, six words at most.
+  const parts = head.split(/,\s+/u);
+  if (
+    parts.length >= 2 &&
+    parts.length <= 3 &&
+    words.length <= 6 &&
+    parts.every((p) => /^(?:\p{Lu}[\p{L}'’-]*\.?)(?:\s+\p{Lu}[\p{L}'’-]*\.?)*$/u.test(p))
+  )
+    return true;
+  return (
+    short &&
+    /^(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s+\d{4}$/iu.test(
+      head,
+    )
   );
 }
 
@@ -153,6 +173,7 @@ function selfContained(s: Sentence): boolean {
   if (hasDateline(s.text)) return true;
   const first = s.tokens.find((t) => t.type === 'word')?.normal ?? '';
   const ownVoice = FIRST_PERSON.has(first) || SELF_REFERENCE.test(s.text) || DUMMY_IT.test(s.text);
+  if (LEANING_CONNECTIVE.test(s.text)) return false;
   if (!ownVoice && (s.anaphoric || LEANING_OPENER.test(s.text))) return false;
   // A voice in the text rather than its own statement: opening with a quotation, or mostly quoted.
   // A few quoted words ("his failure to pass "common sense gun safety laws"") are the text's own.
@@ -203,7 +224,38 @@ export function mainPointSentence(
     (s) => SELF_REFERENCE.test(s.text) && quotesBalanced(s.text) && selfContained(s),
   );
   if (named) return named;
+  const headline = headlineLede(doc, clean);
+  if (headline) return headline;
   return [...picked].sort((a, b) => a.id - b.id).find(selfContained);
+}
+
+/** How many of the text's first statements may be its lede, and how much of the title it must hold. */
+const LEDE_SENTENCES = 3;
+const LEDE_TITLE_SHARE = 0.5;
+
+/**
+ * A news story's lede restates its headline: among the text's first three statements (10 words or
+ * more; a caption or a byline before the story is shorter or shares less), the first that stands on
+ * its own, when it holds at least half of the title's content words, each weighted by how rare it
+ * is in the text ("Police arrested six people Monday during a narcotics investigation …" under "CPD
+ * arrests six in drug investigation"). A feature whose title is a phrase of its own ("The Hidden
+ * Heroines of Chaos") has no such sentence and keeps the rules below.
+ */
+function headlineLede(doc: DocumentModel, clean: readonly Sentence[]): Sentence | undefined {
+  const title = doc.titleStems;
+  if (!title || title.size < 2) return undefined;
+  const idf = (t: string) => doc.idf.get(t) ?? Math.log(1 + doc.sentences.length);
+  const whole = [...title].reduce((n, t) => n + idf(t), 0);
+  if (whole <= 0) return undefined;
+  // The first statement standing on its own is the lede or there is none: a later one holding more
+  // of the title is a detail the headline also names ("In a new case study, they detail how …").
+  const lede = clean
+    .filter((s) => s.words >= 10)
+    .slice(0, LEDE_SENTENCES)
+    .find((s) => quotesBalanced(s.text) && selfContained(s));
+  if (!lede) return undefined;
+  const held = [...new Set(lede.terms)].filter((t) => title.has(t));
+  return held.reduce((n, t) => n + idf(t), 0) >= LEDE_TITLE_SHARE * whole ? lede : undefined;
 }
 
 /**
