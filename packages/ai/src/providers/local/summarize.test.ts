@@ -370,3 +370,71 @@ describe('a news story opens with its lede (issue 21)', slow, () => {
     expect(summary).not.toMatch(/^(?:The airline chief, meanwhile|We also)/);
   });
 });
+
+describe('key concepts a teacher would list (issue 21)', slow, () => {
+  const termsOf = (points: readonly string[]) => points.map((p) => p.split(': ')[0]!);
+  const explanationOf = (points: readonly string[], term: string) =>
+    points
+      .find((p) => p.toLowerCase().startsWith(`${term.toLowerCase()}: `))
+      ?.slice(term.length + 2);
+
+  it('lists a person by the full name the text introduces, not the surname it goes on to use', async () => {
+    const text = [
+      'The city council hired the engineer Maria Lindqvist to redesign the harbour bridge in 2019.',
+      'Lindqvist proposed a cable-stayed bridge with a single tower on the northern bank of the harbour.',
+      'The council rejected the first design of Lindqvist because the tower blocked the view of the old town.',
+      'Lindqvist moved the tower to the southern bank, and the council approved the second design in 2020.',
+      'Construction of the cable-stayed bridge began in 2021 and Lindqvist supervised the steel works.',
+      'The harbour bridge opened in 2023, and Lindqvist received a national engineering award for it.',
+    ].join('\n\n');
+    const terms = termsOf(await ai.keyPoints({ title: 'A new harbour bridge', text }));
+    expect(terms).toContain('Maria Lindqvist');
+    expect(terms).not.toContain('Lindqvist');
+  });
+
+  it('keeps the lone name where the text says what it is under that name ("X is a …")', async () => {
+    const text = [
+      'Kestrel is a web browser made by a small cooperative of volunteers in Lisbon.',
+      'The cooperative first released Open Kestrel, the desktop edition, in 2015.',
+      'Kestrel blocks trackers by default and stores no browsing history on its servers.',
+      'Kestrel runs on phones and computers, and Kestrel updates itself every month.',
+      'Volunteers translate Kestrel into forty languages before each monthly release.',
+      'Reviewers praised Kestrel for its speed and its small memory use on old computers.',
+    ].join('\n\n');
+    const points = await ai.keyPoints({ title: 'A browser by volunteers', text });
+    expect(termsOf(points)).toContain('Kestrel');
+    expect(explanationOf(points, 'Kestrel')).toMatch(/^Kestrel is a web browser/);
+  });
+
+  it('lists a term the text names as it introduces it ("called …"), explained by that sentence', async () => {
+    const text = [
+      'The weather model of the meteorologist gave wildly different forecasts from nearly equal starting values.',
+      'This sensitivity to starting values, later popularized as the butterfly effect, made long forecasts a fool’s errand.',
+      'The forecasts of the weather model were not random, either: they circled a shape called a strange attractor.',
+      'The weather model ran on a loud computer, and the forecasts of the model filled long paper printouts.',
+      'Programmers ran the weather model every night and compared the forecasts of the model with the weather.',
+      'The computer printed the forecasts of the weather model as rows of numbers for the meteorologist.',
+      'Later scientists found that many natural systems behave like the weather model of the meteorologist.',
+    ].join('\n\n');
+    const points = await ai.keyPoints({ title: 'Chaos in a weather model', text });
+    // Each named once, beside words used six times ("forecasts", "meteorologist").
+    const terms = termsOf(points).map((t) => t.toLowerCase());
+    const named = terms.filter((t) => ['strange attractor', 'butterfly effect'].includes(t));
+    expect(named.length).toBeGreaterThan(0);
+    for (const term of named)
+      expect(explanationOf(points, term)).toMatch(/(?:called a|popularized as the) \w+ \w+/);
+  });
+
+  it('explains a term with the text’s own statement rather than a quotation', async () => {
+    const text = [
+      '“Nobody had ever heard of the tidal barrage before the storm,” said one resident of the town.',
+      'The tidal barrage closes the estuary when a storm surge raises the sea above the quay.',
+      'Engineers built the tidal barrage after a storm surge flooded the town centre in 2013.',
+      'The town council pays for the upkeep of the tidal barrage from the harbour fees.',
+      'Residents say the town centre has stayed dry in every storm since the tidal barrage opened.',
+    ].join('\n\n');
+    const points = await ai.keyPoints({ title: 'The tidal barrage', text });
+    expect(explanationOf(points, 'tidal barrage')).toBeDefined();
+    expect(explanationOf(points, 'tidal barrage')).not.toMatch(/^“/);
+  });
+});

@@ -317,14 +317,98 @@ export function explainingSentence(
       const opener = s.phrases.find((p) => p.start === 0);
       if (opener && definesAt(s, opener.end)) score -= 1;
     }
+    // "… a shape called a strange attractor": the sentence names the term as it introduces it.
+    if (namedAt(s, occurrence.start)) score += 0.6;
     // The phrase as the sentence's subject reads as an explanation of it.
     if (occurrence.start <= 2) score += 0.3;
     if (s.anaphoric) score -= 0.3;
     if (s.words > 35) score -= 0.2;
+    // A few words ("Rothman recalls thinking at the time.") or someone's quoted voice ("“Of all the
+    // volumes that have been written about Lorenz …”") say little about the term itself.
+    if (s.words < 8) score -= 0.3;
+    if (mostlyQuoted(s.text)) score -= 0.5;
     if (score > bestScore) {
       bestScore = score;
       best = s;
     }
+  }
+  return best;
+}
+
+/** Whether a sentence opens with a quotation or is mostly quoted: a voice in the text, not its own statement. */
+function mostlyQuoted(text: string): boolean {
+  if (/^["“‘«„]/u.test(text)) return true;
+  const quoted = [...text.matchAll(/["“«„]([^"”»]*)["”»]/gu)].reduce((n, m) => n + m[0].length, 0);
+  return quoted > 0.4 * text.length;
+}
+
+// Words introducing a term by its name: "called", "known as", "dubbed" (an article may follow).
+const NAMING = new Set(['called', 'named', 'dubbed', 'termed', 'so-called']);
+const NAMING_AS = new Set(['known', 'referred', 'popularized', 'popularised', 'described']);
+
+/**
+ * Whether the words before token `start` introduce what follows by its name: "a shape called a
+ * strange attractor", "later popularized as the butterfly effect", "what is known as white-box
+ * monitoring", "the so-called cloud gaming".
+ */
+export function namedAt(s: Sentence, start: number): boolean {
+  let k = start - 1;
+  if (['a', 'an', 'the'].includes(s.tokens[k]?.normal ?? '')) k--;
+  const word = s.tokens[k]?.normal ?? '';
+  if (NAMING.has(word)) return true;
+  return word === 'as' && NAMING_AS.has(s.tokens[k - 1]?.normal ?? '');
+}
+
+/**
+ * Whether the text introduces a phrase as a term: names it ("called X", "known as X") or defines it
+ * as a class ("X is a …", "X, a …"). Such a phrase is a term a teacher would list even when the
+ * text uses it once or twice ("hypersensitivity pneumonitis, a disease in which …").
+ */
+function introducedAsTerm(doc: DocumentModel, phrase: Phrase): boolean {
+  for (const { s, o } of occurrences(doc, phrase)) {
+    if (namedAt(s, o.start)) return true;
+    if (o.start <= 1 && classAt(s, o.end)) return true;
+  }
+  return false;
+}
+
+/** "X is a/an …", "X, a/an …" after token `end`: the text says what class of thing X is. */
+function classAt(s: Sentence, end: number): boolean {
+  const next = s.tokens[end];
+  const after = s.tokens[end + 1]?.normal ?? '';
+  return (next?.lemma === 'be' || next?.value === ',') && ['a', 'an'].includes(after);
+}
+
+/** How much more a term the text introduces counts among the key-concept candidates. */
+const INTRODUCED_BONUS = 2;
+
+/**
+ * A lone name stands for the person or place the text first writes in full and then by its last
+ * word (a news story's "Kristi Noem … Noem said"): "Noem" is listed as "Kristi Noem". Only a full
+ * form of two or three capitalised words (initials allowed, no "Mr." or "Gov."), written less often
+ * than the lone word, after nothing or lower-case words only ("the engineer Maria Lindqvist").
+ */
+function fullNameOf(doc: DocumentModel, phrase: Phrase): Phrase | undefined {
+  if (phrase.kind !== 'proper' || phrase.surface.includes(' ')) return undefined;
+  const word = phrase.surface.toLowerCase();
+  let best: Phrase | undefined;
+  for (const q of doc.phrases.values()) {
+    if (q.kind === 'date' || q.kind === 'quantity' || q.count > phrase.count) continue;
+    const words = q.surface.split(/\s+/u);
+    if (words.at(-1)?.toLowerCase() !== word) continue;
+    // The capitalised words ending the phrase are the name ("the engineer Maria Lindqvist"); a
+    // capitalised word with a lower-case part is a description ("Sacramento-based McClatchy").
+    let k = words.length;
+    while (
+      k > 0 &&
+      /^\p{Lu}(?:[\p{L}'’-]*\p{L}|\.)?$/u.test(words[k - 1]!) &&
+      !/-\p{Ll}/u.test(words[k - 1]!)
+    )
+      k--;
+    const name = words.slice(k);
+    if (name.length < 2 || name.length > 3 || words.slice(0, k).some((w) => /^\p{Lu}/u.test(w)))
+      continue;
+    if (!best || q.count > best.count) best = { ...q, surface: name.join(' ') };
   }
   return best;
 }
@@ -408,12 +492,14 @@ export function diverseKeyPhrases(
   doc: DocumentModel,
   wanted: number,
   candidates = keyPhrases(doc),
+  evident: (p: Phrase) => boolean = (p) => p.count >= 2,
 ): Phrase[] {
-  // Repeated phrases first: a phrase met once is more often a tagging slip than a key term.
-  const pool = [
-    ...candidates.filter((p) => p.count >= 2),
-    ...candidates.filter((p) => p.count < 2),
-  ].slice(0, 80);
+  // Repeated phrases first: a phrase met once is more often a tagging slip than a key term (unless
+  // `evident` knows better: a term the text introduces by name).
+  const pool = [...candidates.filter(evident), ...candidates.filter((p) => !evident(p))].slice(
+    0,
+    80,
+  );
   const chosen: Phrase[] = [];
   const usedStems = new Map<string, number>();
   const rest = new Set(pool);
@@ -423,7 +509,7 @@ export function diverseKeyPhrases(
     for (const p of rest) {
       const stems = p.key.split(' ');
       const overlap = stems.reduce((n, st) => n + (usedStems.get(st) ?? 0), 0);
-      const score = p.score * 0.7 ** overlap * (p.count >= 2 ? 1 : 0.6);
+      const score = p.score * 0.7 ** overlap * (evident(p) ? 1 : 0.6);
       if (score > bestScore) {
         bestScore = score;
         best = p;
@@ -627,6 +713,8 @@ export function pickKeyPoints(doc: DocumentModel): string[] {
   const wanted = Math.max(3, Math.min(10, Math.round(cleanCount(doc) / 8)));
   const untagged = readWithoutTags(doc);
   const frequentShort = untagged ? frequentShortWords(doc) : new Set<string>();
+  // Terms the text introduces by name or as a class (introducedAsTerm): as good evidence as repetition.
+  const introduced = new Set<string>();
   const candidates = keyPhrases(doc)
     .filter(
       (p) => !fragmentOf(doc, p) && !gluedEdge(doc, p) && !(untagged && fixedExpression(doc, p)),
@@ -636,22 +724,40 @@ export function pickKeyPoints(doc: DocumentModel): string[] {
         ? { ...p, score: p.score * RUN_BONUS }
         : p,
     )
+    .map((p) =>
+      p.kind === 'concept' && p.length >= 2 && introducedAsTerm(doc, p)
+        ? (introduced.add(p.key), { ...p, score: p.score * INTRODUCED_BONUS })
+        : p,
+    )
     .sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
-  const terms = termsOf(doc, diverseKeyPhrases(doc, wanted * 3, candidates), untagged);
-  const real = terms.filter((p) => !commonWord(p));
+  const evident = (p: Phrase) => p.count >= 2 || introduced.has(p.key);
+  const terms = termsOf(doc, diverseKeyPhrases(doc, wanted * 3, candidates, evident), untagged);
+  // Each listed term with the lone name it stands for, when it is a full name (fullNameOf).
+  const seen = new Set<string>();
+  const real = terms
+    .filter((p) => !commonWord(p))
+    .map((p) => ({ phrase: fullNameOf(doc, p) ?? p, lone: p }))
+    .filter(({ phrase }) => !seen.has(phrase.key) && seen.add(phrase.key));
   // A short text whose only terms are everyday words still gets a few of them.
-  const listed = real.length > 0 ? real : terms.slice(0, 3);
+  const listed = real.length > 0 ? real : terms.slice(0, 3).map((p) => ({ phrase: p, lone: p }));
   const used = new Set<number>();
   const points: string[] = [];
-  for (const phrase of listed) {
+  for (const { phrase, lone } of listed) {
     if (points.length >= wanted) break;
-    const sentence = explainingSentence(doc, phrase, used);
+    // Where the text says what the bearer of a full name is under the lone name ("Firefox is a web
+    // browser …", "… says Parata, a fierce elder …"), that sentence explains it and the lone name,
+    // which it uses, is listed; otherwise the full name, explained where it is written.
+    const byLone = lone === phrase ? undefined : explainingSentence(doc, lone, used);
+    const loneAt = byLone?.phrases.find((o) => o.key === lone.key);
+    const defined = byLone !== undefined && loneAt !== undefined && classAt(byLone, loneAt.end);
+    const term = defined ? lone : phrase;
+    const sentence = defined ? byLone : explainingSentence(doc, phrase, used);
     if (!sentence) continue;
     used.add(sentence.id);
     // A term opening its explanation is named as written there: the subject's form, where a
     // language inflects ("Фотосинтез — это …", not the genitive met more often).
-    const opening = sentence.phrases.find((o) => o.key === phrase.key && o.start === 0);
-    points.push(`${capitalise(opening?.surface ?? phrase.surface)}: ${sentence.text}`);
+    const opening = sentence.phrases.find((o) => o.key === term.key && o.start === 0);
+    points.push(`${capitalise(opening?.surface ?? term.surface)}: ${sentence.text}`);
   }
   return points;
 }
