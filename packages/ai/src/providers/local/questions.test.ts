@@ -1206,4 +1206,74 @@ describe('generateQuestions', slow, () => {
       }
     }
   });
+  it('asks nothing of subjectless reference lines, pointers without a pointer verb, sentences carried on from an earlier one, credits or ads', async () => {
+    // Written here: reference lines under a name ("Throws if …", "Will sound …", "Can be used
+    // …", "Like X, but only …", "Same as X, but rings …", "A lens used to …"), pointers with no
+    // pointer verb ("can be found in", "More information about"), sentences that lean on an earlier
+    // one ("instead", "To do that", "You can also", "another", "do this to"), credits and an ad,
+    // beside facts stated whole.
+    const text = [
+      'The lighthouse keeper trims the wick of the lamp every evening before the sun goes down.',
+      'Throws if the beacon code is not a valid lighthouse signal.',
+      'Like the fog horn, but only sounds when the lamp of the lighthouse fails during a storm.',
+      'Same as the fog bell, but rings twice every minute while the harbour pilots are at sea.',
+      'A brass lens used to focus the beam of the lamp onto the open sea at night.',
+      "A full list of signal codes can be found in the keeper's handbook of the coast guard.",
+      'More information about the lamp oil is available in the harbour office of the coast guard.',
+      'If you instead want to light the lamp by hand, turn the brass crank of the lantern room.',
+      "To do that, open the lantern room with the keeper's key and climb the spiral staircase.",
+      'You can also set the fog horn to sound every ten seconds when the visibility is poor.',
+      'Lighthouse keepers have another potential problem, because salt spray clouds the brass lens.',
+      'Will sound the fog horn when the visibility falls below one nautical mile at sea.',
+      'Can be used to signal a fishing boat in distress with the brass lantern of the keeper.',
+      'You need to do this to ensure that the wick of the lamp burns evenly through the night.',
+      'The Fresnel lens bends the light of the lamp into a narrow beam that sailors see from far away.',
+      'A nautical mile is the distance a ship covers in one minute of latitude along a meridian.',
+      'The coast guard inspects the lighthouse every spring and repairs the lantern room when salt spray damages it.',
+      'The keeper records every passing ship in a logbook that the coast guard reads every month.',
+      'Harbour pilots guide the fishing boats through the narrow channel between the rocks at high tide.',
+      'The fog horn warns ships of the rocks when the beam of the lamp cannot be seen through the fog.',
+      'Salt spray clouds the brass lens, so the keeper polishes the lens with a soft cloth every morning.',
+      'A lighthouse stands on a headland so that its beam reaches ships far out at sea.',
+      'The keeper thanks Jane Smith for her early and prolific support of the lighthouse museum.',
+      'Visitors who sign up for the free plan of the lighthouse museum get a brass lantern badge.',
+      'Tideway is public domain, the lighthouse museum is a charity that keeps the drawings of the tower.',
+      'The basic idea is to turn the beam of the lamp into a signal that only one lighthouse sends.',
+      'Every harbour pilot listens to the lighthouse:lamp channel of the coast guard at night.',
+    ].join(' ');
+    const { chunks, questions } = await fromOne(text, 20);
+    expect(questions.length).toBeGreaterThan(2);
+    const bad =
+      /Throws if|Like the fog horn|Same as the|used to focus|can be found|More information|instead|To do that|can also set|another potential|Will sound|Can be used|do this to|thanks|free plan|What is “?(?:Tideway|basic idea)|_____:|:_____/i;
+    for (const q of questions) {
+      expectValid(q, chunks);
+      expect(q.question, `${q.question} [${q.options.join(' | ')}]`).not.toMatch(bad);
+    }
+  });
+  it('offers no option the source writes as an alternative of the answer ("tokenizer/lexer")', async () => {
+    // Written here: "tokenizer/lexer" in the opening sentence, each word a term of its own after it.
+    const text = [
+      'Quill is a small tokenizer/lexer generator for the configuration files of a build system.',
+      'The tokenizer splits the characters of a configuration file into tokens of a few types.',
+      'Calling reset on your lexer empties its buffer and sets the line count back to one.',
+      'A tokenizer never looks at the meaning of a token, only at the characters it is made of.',
+      'The lexer reports an error with the line of the character that no rule of the file matched.',
+      'Each rule of the tokenizer becomes one branch of a large regular expression in the generated code.',
+      'The parser builds a tree from the tokens that the lexer hands over one at a time.',
+      'Every lexer keeps a memory of the characters that it has not yet turned into tokens.',
+      'The tokenizer counts the lines of a configuration file while it reads the characters.',
+      'A long configuration file takes the lexer less time than the parser needs for its tree.',
+      'The debugger shows the tokens of a file beside the characters that the lexer read for each.',
+    ].join(' ');
+    const { chunks, questions } = await fromOne(text, 20);
+    expect(questions.length).toBeGreaterThan(1);
+    for (const q of questions) {
+      expectValid(q, chunks);
+      const options = q.options.map((o) => o.toLowerCase());
+      expect(
+        options.includes('lexer') && options.includes('tokenizer'),
+        `${q.question} [${q.options.join(' | ')}]`,
+      ).toBe(false);
+    }
+  });
 });

@@ -428,8 +428,10 @@ const POINTER_VERBS = new Set([
 ]);
 // "In the above code fragment, …", "the following options", "as shown below".
 // "the … mentioned above", "As we mentioned earlier, …": the card cannot show what came before.
+// "A full list of options can be found in the X documentation", "More information about X is in
+// …": a pointer without a pointer verb; the card cannot show the other text.
 const POINTER_WORDS =
-  /\bthe (?:above|following)\b|\bthe [\p{L}-]+(?: [\p{L}-]+)? (?:above|below)\b|\bas shown\b|\b(?:shown|listed|described|see) below\b|\b(?:mentioned|discussed|described|explained|seen|shown) (?:above|earlier|before|previously)\b|\bas (?:we|I) (?:mentioned|said|saw|discussed)\b/iu;
+  /\bthe (?:above|following)\b|\bthe [\p{L}-]+(?: [\p{L}-]+)? (?:above|below)\b|\bas shown\b|\b(?:shown|listed|described|see) below\b|\b(?:mentioned|discussed|described|explained|seen|shown) (?:above|earlier|before|previously)\b|\bas (?:we|I) (?:mentioned|said|saw|discussed)\b|\bcan be found (?:in|at|on|here)\b|\bmore (?:information|details|info)\b|\bfor (?:further|more|full) details\b/iu;
 function pointsElsewhere(s: Sentence): boolean {
   if (POINTER_WORDS.test(s.text)) return true;
   return s.tokens.some((t, i) => {
@@ -481,9 +483,16 @@ const CJK_POINTING =
  */
 const SPONSOR_CHROME =
   /\b(?:sponsors?(?:hip)?|donat(?:e|es|ed|ions?)|backers?|commercial support|paying the maintainers|buy (?:me|us) a coffee)\b/iu;
+/**
+ * Acknowledgements ("Thanks to X for his …", "… an early and prolific supporter …") and
+ * advertisements ("… check out X's SDK and free plan"): a README's credits and ads, nothing the
+ * subject teaches.
+ */
+const CREDITS_AND_ADS =
+  /\b(?:thanks?(?: you)?|thankful|grateful|gratitude|supporters?|acknowledge?ments?|kudos|shout-?outs?|free (?:plan|trial|tier)|sign up for)\b/iu;
 
 function unresolved(s: Sentence): boolean {
-  if (SPONSOR_CHROME.test(s.text)) return true;
+  if (SPONSOR_CHROME.test(s.text) || CREDITS_AND_ADS.test(s.text)) return true;
   if (POINTING_OPENERS.has(s.tokens[0]?.normal ?? '')) return true;
   if (continuesEarlier(s) || pronounAfterOpener(s)) return true;
   if (subjectElsewhere(s)) return true;
@@ -516,7 +525,9 @@ function unresolved(s: Sentence): boolean {
       ['this', 'these', 'those'].includes(t.normal) &&
       (i === s.tokens.length - 1 ||
         /^[,.;:!?)]$/.test(s.tokens[i + 1]?.value ?? '') ||
-        s.tokens[i + 1]?.pos === 'ADP'),
+        s.tokens[i + 1]?.pos === 'ADP' ||
+        // "You need to do this to ensure …": the object of a verb, before "to".
+        (s.tokens[i + 1]?.normal === 'to' && s.tokens[i - 1]?.pos === 'VERB')),
   );
   if (alone) return true;
   const it = s.tokens.findIndex((t) => t.normal === 'it');
@@ -558,12 +569,15 @@ const CONTINUING_OPENERS = new Set(
   ),
 );
 const CONTINUING_PHRASES =
-  /^(?:for (?:the|this|that) (?:same )?reasons?|in (?:that|this|which|such a) case|as a result|in addition|on the other hand|by contrast|in contrast|even so|in other words|apart from (?:this|that)|unlike (?:this|that)|because of (?:this|that))\b/iu;
+  /^(?:for (?:the|this|that) (?:same )?reasons?|in (?:that|this|which|such a) case|as a result|in addition|on the other hand|by contrast|in contrast|even so|in other words|apart from (?:this|that)|unlike (?:this|that)|because of (?:this|that)|to do (?:that|so|this)|you (?:can|could|may|might) also)\b/iu;
 // "the same reason", "the latter", "the former": a referent in another sentence.
 // "the provided range", "the generated range", "the given value": an argument or an example of
 // an earlier sentence.
 const CONTINUING_WORDS =
   /\bthe (?:same|latter|former|given|provided|passed|generated|resulting|returned|specified|aforementioned|respective|corresponding)\b(?! (?:as|way)\b)/iu;
+// "If you instead want to use X, …" (instead of what?), "… have another potential problem" (the
+// first one is in the sentence before): "instead" without "of", "another" before a noun phrase.
+const CONTINUING_INSIDE = /\binstead\b(?! of\b)|\banother (?!one\b)\p{L}/iu;
 // "First, …", "Finally, …": one step or reason of an enumeration the card does not show.
 const ORDINAL_OPENERS = new Set(
   'first second third fourth finally lastly next secondly'.split(' '),
@@ -577,7 +591,12 @@ function continuesEarlier(s: Sentence): boolean {
     !(first.normal === 'other' && s.tokens[1]?.pos === 'ADP')
   )
     return true;
-  if (CONTINUING_PHRASES.test(s.text) || CONTINUING_WORDS.test(s.text)) return true;
+  if (
+    CONTINUING_PHRASES.test(s.text) ||
+    CONTINUING_WORDS.test(s.text) ||
+    CONTINUING_INSIDE.test(s.text)
+  )
+    return true;
   if (ORDINAL_OPENERS.has(first.normal) && s.tokens[1]?.value === ',') return true;
   // "The object's keys are …", "The function returns …": a lone everyday noun with "the" as
   // the subject is the one of the example or the heading before, not the class.
@@ -637,6 +656,7 @@ function subjectElsewhere(s: Sentence): boolean {
   const [first, second, third] = s.tokens;
   if (!first || !second || !/^\p{Lu}/u.test(first.value)) return false;
   const lower = first.normal;
+  if (referenceFragment(s)) return true;
   // A verb's third person: "causes" of "cause", "calls" of "call", "matches" of "match".
   const verbForm =
     /s$/.test(lower) &&
@@ -649,6 +669,8 @@ function subjectElsewhere(s: Sentence): boolean {
     verbForm &&
     first.pos !== 'AUX' &&
     (OBJECT_OPENERS.has(second.normal) ||
+      // "Throws if the input is not valid …", "Fails when …": the condition of a description.
+      ['if', 'when', 'unless', 'whenever'].includes(second.normal) ||
       /[.(]\p{L}/u.test(second.value) ||
       !['VERB', 'AUX', 'ADP', 'PUNCT', 'CCONJ', 'SCONJ', 'PART'].includes(second.pos))
   )
@@ -667,6 +689,86 @@ function subjectElsewhere(s: Sentence): boolean {
   return comma > 0 && s.tokens.slice(1, comma).some((t) => ADDITIVES.has(t.normal));
 }
 const ADDITIVES = new Set(['also', 'too', 'again', 'additionally']);
+
+const MODAL_OPENERS = new Set('will would can could may might must should shall'.split(' '));
+const COMPARING_OPENERS = new Set(['like', 'unlike', 'same', 'similar', 'identical']);
+/**
+ * A line of API reference whose subject is the function or option named in the heading above it,
+ * in a shape `describesHeading` does not read: a modal with no subject ("Will evaluate to true if
+ * …", "Can be used to submit …"; a statement, not a question), a comparison with a subjectless
+ * verb after "but" ("Like isValid(), but only accepts …", "Same as replace, but replaces all
+ * …"), a noun phrase with a participle or an infinitive and no verb of its own ("A URL prefix
+ * used to create a mount path for …", "Component to render Markdown with …"), or a label before
+ * a semicolon ("Configuration for X (a type); extends …").
+ */
+function referenceFragment(s: Sentence): boolean {
+  const [first, second] = s.tokens;
+  if (!first || !second) return false;
+  const statement = !/\?\s*$/u.test(s.text);
+  if (
+    statement &&
+    MODAL_OPENERS.has(first.normal) &&
+    !['PRON', 'DET', 'PROPN', 'NOUN', 'NUM'].includes(second.pos)
+  )
+    return true;
+  if (COMPARING_OPENERS.has(first.normal)) {
+    const but = s.tokens.findIndex((t, i) => t.normal === 'but' && s.tokens[i - 1]?.value === ',');
+    if (but > 0) {
+      let k = but + 1;
+      while (s.tokens[k]?.pos === 'ADV') k++;
+      const next = s.tokens[k];
+      const after = s.tokens[k + 1]?.pos ?? '';
+      // "but rings twice …": a verb the tagger may read as a plural noun; a plural subject would
+      // have its verb after it ("but lamps ring …").
+      if (
+        next &&
+        (next.pos === 'VERB' ||
+          next.pos === 'AUX' ||
+          (next.pos === 'NOUN' && after !== 'VERB' && after !== 'AUX'))
+      )
+        return true;
+    }
+  }
+  const semicolon = s.tokens.findIndex((t) => t.value === ';');
+  if (
+    semicolon > 1 &&
+    !s.tokens.slice(0, semicolon).some((t) => t.pos === 'VERB' || t.pos === 'AUX')
+  )
+    return true;
+  if (s.tokens.some((t) => t.pos === 'AUX')) return false;
+  // "Component to render …": a capitalised noun, then an infinitive, no verb of a subject.
+  if (
+    (first.pos === 'NOUN' || first.pos === 'PROPN') &&
+    second.normal === 'to' &&
+    s.tokens[2]?.pos === 'VERB'
+  )
+    return true;
+  // "A URL path prefix used to create …": the first verb a participle right after the noun
+  // phrase opened by "a", followed by "to" or a preposition; a list item's description.
+  if (first.normal === 'a' || first.normal === 'an') {
+    const v = s.tokens.findIndex((t) => t.pos === 'VERB');
+    const verb = s.tokens[v];
+    if (
+      verb &&
+      v >= 2 &&
+      verb.normal !== verb.lemma &&
+      /(?:ed|en)$/u.test(verb.normal) &&
+      ['NOUN', 'PROPN'].includes(s.tokens[v - 1]?.pos ?? '') &&
+      (s.tokens[v + 1]?.normal === 'to' || s.tokens[v + 1]?.pos === 'ADP') &&
+      !s.tokens
+        .slice(v + 1)
+        .some(
+          (t, i, rest) =>
+            t.pos === 'VERB' &&
+            rest[i - 1]?.normal !== 'to' &&
+            !/ing$/u.test(t.normal) &&
+            !RELATIVES.has(rest[i - 1]?.normal ?? ''),
+        )
+    )
+      return true;
+  }
+  return false;
+}
 
 /** "Both of these scenarios …", "… using these features": a demonstrative naming an earlier thing. */
 function pointingDeterminer(s: Sentence): boolean {
@@ -823,6 +925,16 @@ function cutCompound(s: Sentence, o: PhraseOccurrence): boolean {
   const next = s.tokens[o.end];
   const prev = s.tokens[o.start - 1];
   if (next && next.pos === 'NOUN' && /^\p{Ll}/u.test(next.value)) return true;
+  // "makes the _____ file larger": a noun the tagger read as a bare verb, right after the blank
+  // that an article opens; a verb there would agree with a singular subject ("the parser reads").
+  if (
+    next?.pos === 'VERB' &&
+    /^\p{Ll}+$/u.test(next.value) &&
+    next.normal === next.lemma &&
+    (['the', 'a', 'an'].includes(prev?.normal ?? '') || prev?.pos === 'ADJ') &&
+    synsets(next.normal).some((id) => id % 4 === 1)
+  )
+    return true;
   if (
     next?.pos === 'VERB' &&
     /ed$/u.test(next.normal) &&
@@ -879,6 +991,9 @@ function gluedBlank(s: Sentence, o: PhraseOccurrence): boolean {
     word.test(before) ||
     word.test(after.slice(0, 1)) ||
     /^[./]\p{L}/u.test(after) ||
+    // "_____:diagnostics_channel", "node:_____": a scheme or a prefix glued by a colon.
+    /^:[\p{L}\p{N}_]/u.test(after) ||
+    /[\p{L}\p{N}]:$/u.test(s.text.slice(Math.max(0, from - 2), from)) ||
     besideCode(s, o)
   );
 }
@@ -903,7 +1018,8 @@ const IDIOM_RANK = 10_000;
 function setPhrase(s: Sentence, o: PhraseOccurrence, phrase: Phrase): boolean {
   if (phrase.kind !== 'concept' || o.end - o.start !== 1 || phrase.plural) return false;
   const prev = s.tokens[o.start - 1];
-  if (prev?.pos !== 'ADP') return false;
+  // "files by _____." for "by default": the tagger does not always read "by" as a preposition.
+  if (prev?.pos !== 'ADP' && !['by', 'in', 'at', 'on'].includes(prev?.normal ?? '')) return false;
   const rank = wordVectors().rank((phrase.lowerSurface ?? phrase.surface).toLowerCase());
   return rank !== undefined && rank < IDIOM_RANK;
 }
@@ -1031,6 +1147,8 @@ const POINTING_MODIFIERS = new Set(
   ),
 );
 
+const QUANTIFIERS = new Set('multiple various several numerous many few some'.split(' '));
+
 // Declaration keywords of JavaScript and its kin: never the first word of a term of prose.
 const CODE_KEYWORDS = new Set(['var', 'let', 'const', 'function', 'return', 'import', 'export']);
 
@@ -1086,6 +1204,18 @@ function slip(p: Phrase, ctx: Context): boolean {
   // phrase, not a term.
   if (!bad && p.kind === 'concept' && p.count < 2 && /ing$/.test(words[0] ?? '') && p.plural)
     bad = true;
+  // "multiple purposes", "various ways": a quantifier with a plural says how many, not what.
+  if (!bad && ctx.english && p.plural && QUANTIFIERS.has((words[0] ?? '').toLowerCase()))
+    bad = true;
+  // "css-select using" of "… by css-select using the adapter's methods": a gerund taking its
+  // object, swallowed into the term.
+  if (!bad && ctx.english && /\p{Ll}ing$/u.test(words[words.length - 1] ?? ''))
+    bad = p.sentences.some((id) => {
+      const x = ctx.doc.sentences[id];
+      const o = x?.phrases.find((y) => y.key === p.key);
+      const next = o && x?.tokens[o.end];
+      return !!next && ['DET', 'PRON', 'PROPN'].includes(next.pos);
+    });
   if (!bad && p.kind === 'concept') {
     for (const id of p.sentences) {
       const s = ctx.doc.sentences[id];
@@ -1414,6 +1544,8 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
         // A term met once and short is as likely a tagging slip as a key term.
         if (phrase.count < 2 && phrase.length < 2 && phrase.kind !== 'date') continue;
         if (s.phrases.filter((p) => p.key === o.key).length > 1) continue;
+        // "… to be matched _____" for "in.": a term read with the sentence's stop is a slip.
+        if (/[.!?,;:]$/u.test(o.surface)) continue;
         // "a default pms of 6 …, while the CLI uses a _____ of 3": the answer written elsewhere in
         // the sentence, inside another term, gives it away.
         if (writtenElsewhere(s, o) || derivedElsewhere(s, o)) continue;
@@ -2001,6 +2133,8 @@ function pickDistractors(
       const [mine, theirs] = [last(p), last(answer)];
       if (mine !== theirs && (wordVectors().similarity(mine, theirs) ?? 0) >= SAME_USE) continue;
     }
+    // "tokenizer/lexer": words the source writes as alternatives of each other name one thing.
+    if (ctx.english && slashAlternatives(ctx.doc, p, answer)) continue;
     // A function among options ("openReadStream" beside "decodeStrings"), or an identifier among
     // words ("readStream" beside "CP437"): ruled out by its shape alone.
     if (codeShape(p, ctx) !== answerCode) continue;
@@ -2088,6 +2222,35 @@ function pickDistractors(
     picked.push(d);
   }
   return picked;
+}
+
+const slashPairs = new WeakMap<DocumentModel, Set<string>>();
+/** Whether the text writes a word of `a` and a word of `b` as "x/y" (either order). */
+function slashAlternatives(doc: DocumentModel, a: Phrase, b: Phrase): boolean {
+  let pairs = slashPairs.get(doc);
+  if (!pairs) {
+    pairs = new Set();
+    for (const x of doc.sentences) {
+      // Words, not paths: no dot, slash or word character glued on either side of the pair.
+      for (const m of x.text.matchAll(
+        /(?<![\w./-])(\p{L}[\p{L}-]*)\/(\p{L}[\p{L}-]*)(?![\w/]|\.\w)/gu,
+      )) {
+        const [l, r] = [m[1]!.toLowerCase(), m[2]!.toLowerCase()];
+        pairs.add(`${l}|${r}`);
+        pairs.add(`${r}|${l}`);
+      }
+    }
+    slashPairs.set(doc, pairs);
+  }
+  if (pairs.size === 0) return false;
+  // Either number: "tokenizers" beside "tokenizer/lexer".
+  const words = (p: Phrase) =>
+    (p.lowerSurface ?? p.surface)
+      .toLowerCase()
+      .split(/\s+/)
+      .flatMap((w) => [w, w.replace(/s$/u, '')]);
+  const theirs = words(b);
+  return words(a).some((w) => theirs.some((v) => pairs.has(`${w}|${v}`)));
 }
 
 /** The term stands in a sentence that states a fact, not only in pointers or description openers. */
@@ -2301,7 +2464,8 @@ function freeResponse(
       !judgement(s, o) &&
       !noDefinition(s, o, phrase) &&
       (o.start === 0 || (o.start === 1 && ['the', 'a', 'an'].includes(opener))) &&
-      verb?.lemma === 'be';
+      verb?.lemma === 'be' &&
+      classFollows(s, o.end);
     const why = english ? whyQuestion(s) : null;
     const condition = why || !english ? null : explainingQuestion(s);
     const does = why || condition || !english ? null : whatDoesQuestion(s, o);
@@ -2358,6 +2522,23 @@ function freeResponse(
     },
     sentenceIds: ids,
   };
+}
+
+/**
+ * "X is a/the Y …" names X's class; "The basic idea is to turn …" (an infinitive) or "SQLite is
+ * public domain, sql.js is MIT licensed" (a bare predicate, then another clause) does not, and
+ * "What is X?" asked of it expects an answer the sentence is not. A singular copula wants an
+ * article or a possessive before the class; a plural one may take a bare plural ("Closures are
+ * functions that …").
+ */
+function classFollows(s: Sentence, copula: number): boolean {
+  let k = copula + 1;
+  while (s.tokens[k]?.pos === 'ADV') k++;
+  const next = s.tokens[k];
+  if (!next) return false;
+  if (next.pos === 'DET' || next.pos === 'PRON' || next.normal === 'one') return true;
+  const plural = ['are', 'were'].includes(s.tokens[copula]?.normal ?? '');
+  return plural && (next.pos === 'NOUN' || next.pos === 'ADJ');
 }
 
 /**

@@ -243,4 +243,12 @@ describe('statements rewritten as questions', { timeout: 60_000 }, () => {
     );
     expect(whatDoesQuestion(specifies.s, specifies.o)).toMatch(/^What does the scope specify\?$/);
   });
+  it('asks no "Why" of a sentence whose subject the tagger misread as a condition ("When X enabled the response …")', () => {
+    const doc = analyze([
+      'When the tide gauge enabled the harbour opens the outer gate, because the water is deep enough.',
+    ]);
+    const s = doc.sentences[0] as Sentence;
+    const q = whyQuestion(s);
+    expect(q ?? '').not.toMatch(/^Why \w+ when\b/i);
+  });
 });

@@ -78,6 +78,9 @@ function span(s: Sentence, from: number, to: number): string {
 }
 
 /** A subject fit to repeat inside a question: a short noun phrase, not a pronoun or a clause. */
+const CLAUSE_OPENERS = new Set(
+  'when whenever if unless once while whereas although though since until where'.split(' '),
+);
 function goodSubject(tokens: readonly Token[]): boolean {
   if (tokens.length === 0 || tokens.length > 8) return false;
   if (tokens.some((t) => t.value === ',' || t.value === ';' || t.value === ':' || isVerb(t)))
@@ -85,6 +88,9 @@ function goodSubject(tokens: readonly Token[]): boolean {
   if (tokens.length === 1 && tokens[0]?.pos === 'PRON') return false;
   // "Inside the second call X will throw": an opening phrase, not the subject.
   if (tokens[0]?.pos === 'ADP' || tokens[0]?.pos === 'SCONJ') return false;
+  // "When preCompressed enabled the response …": a condition the tagger read as an adverb, not a
+  // subject ("Why is when … ?").
+  if (CLAUSE_OPENERS.has(tokens[0]?.normal ?? '')) return false;
   // "Note that this extension": a clause, not a noun phrase.
   if (tokens.some((t) => t.pos === 'SCONJ' || (t.normal === 'that' && t.pos !== 'DET')))
     return false;
