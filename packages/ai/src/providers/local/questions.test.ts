@@ -1240,11 +1240,19 @@ describe('generateQuestions', slow, () => {
       'Tideway is public domain, the lighthouse museum is a charity that keeps the drawings of the tower.',
       'The basic idea is to turn the beam of the lamp into a signal that only one lighthouse sends.',
       'Every harbour pilot listens to the lighthouse:lamp channel of the coast guard at night.',
+      'Adds or replaces the wick of the lamp with a fresh one from the store room of the tower.',
+      'Defaults to a slow flash of the lamp when the keeper sets no signal for the night.',
+      'Warning Polishing the brass lens with sand will scratch the glass of the lamp for good.',
+      'If lamp is lit, the beam of the lighthouse turns once every ten seconds over the sea.',
+      'Every signal code is documented here, including the codes for a storm over the headland.',
+      'A different lamp, the Argand burner, gives a brighter flame than the wick of the lamp.',
+      'When the wick smokes, the keeper should replace that wick before the night falls on the sea.',
+      'The keeper calls Lantern.relight when the beam of the lamp goes out in the middle of the night.',
     ].join(' ');
     const { chunks, questions } = await fromOne(text, 20);
     expect(questions.length).toBeGreaterThan(2);
     const bad =
-      /Throws if|Like the fog horn|Same as the|used to focus|can be found|More information|instead|To do that|can also set|another potential|Will sound|Can be used|do this to|thanks|free plan|What is “?(?:Tideway|basic idea)|_____:|:_____/i;
+      /Throws if|Like the fog horn|Same as the|used to focus|can be found|More information|instead|To do that|can also set|another potential|Will sound|Can be used|do this to|thanks|free plan|What is “?(?:Tideway|basic idea)|_____:|:_____|Adds or replaces|Defaults to|Warning Polishing|If lamp is lit|documented here|A different lamp|replace that wick|Lantern\.relight/i;
     for (const q of questions) {
       expectValid(q, chunks);
       expect(q.question, `${q.question} [${q.options.join(' | ')}]`).not.toMatch(bad);

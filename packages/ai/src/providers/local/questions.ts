@@ -431,7 +431,7 @@ const POINTER_VERBS = new Set([
 // "A full list of options can be found in the X documentation", "More information about X is in
 // …": a pointer without a pointer verb; the card cannot show the other text.
 const POINTER_WORDS =
-  /\bthe (?:above|following)\b|\bthe [\p{L}-]+(?: [\p{L}-]+)? (?:above|below)\b|\bas shown\b|\b(?:shown|listed|described|see) below\b|\b(?:mentioned|discussed|described|explained|seen|shown) (?:above|earlier|before|previously)\b|\bas (?:we|I) (?:mentioned|said|saw|discussed)\b|\bcan be found (?:in|at|on|here)\b|\bmore (?:information|details|info)\b|\bfor (?:further|more|full) details\b/iu;
+  /\bthe (?:above|following)\b|\bthe [\p{L}-]+(?: [\p{L}-]+)? (?:above|below)\b|\bas shown\b|\b(?:shown|listed|described|see) below\b|\b(?:mentioned|discussed|described|explained|seen|shown) (?:above|earlier|before|previously)\b|\bas (?:we|I) (?:mentioned|said|saw|discussed)\b|\bcan be found (?:in|at|on|here)\b|\b(?:documented|described|listed|explained) here\b|\bmore (?:information|details|info)\b|\bfor (?:further|more|full) details\b/iu;
 function pointsElsewhere(s: Sentence): boolean {
   if (POINTER_WORDS.test(s.text)) return true;
   return s.tokens.some((t, i) => {
@@ -577,7 +577,8 @@ const CONTINUING_WORDS =
   /\bthe (?:same|latter|former|given|provided|passed|generated|resulting|returned|specified|aforementioned|respective|corresponding)\b(?! (?:as|way)\b)/iu;
 // "If you instead want to use X, …" (instead of what?), "… have another potential problem" (the
 // first one is in the sentence before): "instead" without "of", "another" before a noun phrase.
-const CONTINUING_INSIDE = /\binstead\b(?! of\b)|\banother (?!one\b)\p{L}/iu;
+// "A different plugin, X, adds …": different from the one before.
+const CONTINUING_INSIDE = /\binstead\b(?! of\b)|\banother (?!one\b)\p{L}|^an? different\b/iu;
 // "First, …", "Finally, …": one step or reason of an enumeration the card does not show.
 const ORDINAL_OPENERS = new Set(
   'first second third fourth finally lastly next secondly'.split(' '),
@@ -671,11 +672,33 @@ function subjectElsewhere(s: Sentence): boolean {
     (OBJECT_OPENERS.has(second.normal) ||
       // "Throws if the input is not valid …", "Fails when …": the condition of a description.
       ['if', 'when', 'unless', 'whenever'].includes(second.normal) ||
+      // "Adds or replaces the protocol …": two verbs of one description.
+      (['or', 'and'].includes(second.normal) && /s$/u.test(third?.normal ?? '')) ||
+      // "Defaults to an appropriate class …": an option's default, its name the heading.
+      lower === 'defaults' ||
       /[.(]\p{L}/u.test(second.value) ||
       !['VERB', 'AUX', 'ADP', 'PUNCT', 'CCONJ', 'SCONJ', 'PART'].includes(second.pos))
   )
     return true;
+  // "Warning Performing case-insensitive matching …", "Note The option …": a callout's label
+  // glued to its text, which belongs to the section around it.
+  if (CALLOUTS.has(lower) && /^\p{Lu}/u.test(second.value) && second.pos !== 'PUNCT') return true;
   if (!ELLIPTIC_OPENERS.has(lower)) return false;
+  // "If array is passed, …", "If second argument is true, …": a singular common noun with no
+  // article is a parameter's name, the function it belongs to in the heading.
+  {
+    let k = 1;
+    while (s.tokens[k]?.pos === 'ADJ') k++;
+    const noun = s.tokens[k];
+    const verb = s.tokens[k + 1];
+    if (
+      noun?.pos === 'NOUN' &&
+      /^\p{Ll}+$/u.test(noun.value) &&
+      noun.normal === noun.lemma &&
+      (verb?.pos === 'AUX' || verb?.pos === 'VERB')
+    )
+      return true;
+  }
   // "When set to false", "If omitted,": a participle with no subject and no object of its own.
   if (
     second.pos === 'VERB' &&
@@ -689,6 +712,7 @@ function subjectElsewhere(s: Sentence): boolean {
   return comma > 0 && s.tokens.slice(1, comma).some((t) => ADDITIVES.has(t.normal));
 }
 const ADDITIVES = new Set(['also', 'too', 'again', 'additionally']);
+const CALLOUTS = new Set(['note', 'warning', 'tip', 'caution', 'important', 'info', 'danger']);
 
 const MODAL_OPENERS = new Set('will would can could may might must should shall'.split(' '));
 const COMPARING_OPENERS = new Set(['like', 'unlike', 'same', 'similar', 'identical']);
@@ -775,8 +799,15 @@ function pointingDeterminer(s: Sentence): boolean {
   return s.tokens.some(
     (t, i) =>
       i > 0 &&
-      ['this', 'these', 'those'].includes(t.normal) &&
-      ['NOUN', 'ADJ'].includes(s.tokens[i + 1]?.pos ?? ''),
+      ((['this', 'these', 'those'].includes(t.normal) &&
+        // "throws this Error": a capitalised class name after it too.
+        ['NOUN', 'ADJ', 'PROPN'].includes(s.tokens[i + 1]?.pos ?? '')) ||
+        // "… you should configure that plugin.": "that" after a verb or a preposition and before a
+        // noun that no verb follows is a determiner, not "that" opening a clause.
+        (t.normal === 'that' &&
+          ['VERB', 'ADP'].includes(s.tokens[i - 1]?.pos ?? '') &&
+          s.tokens[i + 1]?.pos === 'NOUN' &&
+          !['VERB', 'AUX', 'NOUN'].includes(s.tokens[i + 2]?.pos ?? ''))),
   );
 }
 
@@ -967,7 +998,14 @@ export function codeInSentence(text: string): boolean {
     // "The method .inc takes an optional 'identifierBase' string": a member written with its
     // dot, an identifier in quotes.
     /\b(?:the|method|function|property|option) \.[\p{Ll}_$]/u.test(text) ||
-    /['‘][\p{Ll}]+\p{Lu}[\w$]*['’]/u.test(text)
+    /['‘][\p{Ll}]+\p{Lu}[\w$]*['’]/u.test(text) ||
+    // "Path.resolve only takes …", "tokTypes.eof": a class's or a camelCase object's member; a
+    // file or a site ("sql.js", "index.html", "mozilla.org") is no member.
+    /\b(?:\p{Lu}\p{Ll}+|\p{Ll}+\p{Lu}[\p{L}\d]*)\.(?!(?:js|mjs|cjs|ts|json|html?|md|css|io|org|com|net|dev|txt|xml|ya?ml)\b)\p{Ll}[\p{L}\d]*\b/u.test(
+      text,
+    ) ||
+    // "… with // @ts-expect-error on …": a code comment.
+    /(?:^|\s)\/\/\s*@?\p{L}/u.test(text)
   );
 }
 
