@@ -53,7 +53,14 @@ const AUXILIARIES: Record<string, ReadonlySet<string>> = {
 
 /** Stop words that start a noun phrase after them: articles, determiners, prepositions. */
 const PHRASE_OPENERS: Record<string, ReadonlySet<string>> = {
-  de: new Set(),
+  // German: articles, demonstratives, possessives and quantifiers, so a sentence opening "Die
+  // Photosynthese ist …" opens with its subject (questions.ts `opensSentence`). Prepositions stay
+  // apart (GERMAN_PREPOSITIONS): "Im Stroma …" does not open with its subject.
+  de: new Set(
+    'der die das den dem des ein eine einen einem einer eines kein keine keinen keinem keiner keines dieser diese dieses diesem diesen jener jene jenes jenem jenen jeder jede jedes jedem jeden alle allen aller manche mancher manchen einige einigen einiger mehrere mehreren viele vielen wenige wenigen sein seine seinen seinem seiner seines ihr ihre ihren ihrem ihrer ihres unser unsere unseren unserem unserer euer eure mein meine meinen dein deine'.split(
+      ' ',
+    ),
+  ),
   es: new Set(
     'el la los las un una unos unas lo al del de en con por para sin sobre entre desde hasta hacia según mediante su sus este esta estos estas ese esa esos esas cada todo toda todos todas otro otra otros otras mismo misma'.split(
       ' ',
@@ -75,6 +82,16 @@ const PHRASE_OPENERS: Record<string, ReadonlySet<string>> = {
     ),
   ),
 };
+
+/**
+ * German prepositions and their contractions with an article ("im", "zum"): an inflected word
+ * between one of them and a noun is an adjective ("in chemische Energie", "im grünen Blatt").
+ */
+const GERMAN_PREPOSITIONS = new Set(
+  'in im ins an am ans auf aus bei beim mit nach von vom zu zum zur über unter vor hinter neben zwischen durch für gegen ohne um bis seit während wegen trotz innerhalb außerhalb'.split(
+    ' ',
+  ),
+);
 
 const ADJECTIVE_ENDING: Record<string, RegExp> = {
   de: /(?:e|en|er|es|em|isch|lich|ig|bar)$/u,
@@ -98,6 +115,9 @@ const capitalised = (t: Token) => /^\p{Lu}/u.test(t.value);
 function singular(word: string, language: string): string {
   if (word.length <= 3) return word;
   if (language === 'es') {
+    // The plural moves or drops the written accent ("volcán"/"volcanes", "nación"/"naciones"):
+    // the key is the word without acute accents.
+    word = word.normalize('NFD').replace(/\u0301/gu, '').normalize('NFC');
     if (/[^aeiouáéíóú]es$/u.test(word) && word.length > 4) return word.slice(0, -2);
     if (/[aeiouáéíóú]s$/u.test(word)) return word.slice(0, -1);
   }
@@ -184,8 +204,19 @@ export function retagSentence(parsed: ParsedSentence, language: string): ParsedS
           isWordToken(next) &&
           capitalised(next) &&
           !stops.has(next.value.toLowerCase());
-        const afterNoun = prev !== undefined && (prev.pos === 'NOUN' || prev.pos === 'PROPN');
-        pos = beforeNoun && !afterNoun && adjective.test(normal) ? 'ADJ' : 'VERB';
+        // An attributive adjective follows an article, a preposition, a number or another
+        // adjective ("die neuronalen Netze", "in chemische Energie", "große, schwere Steine"); a
+        // verb's plural has the same ending, and after an adverb or a noun the word is the verb
+        // ("dabei entstehen ATP und NADPH").
+        const prevOpens =
+          prev === undefined ||
+          prev.pos === 'DET' ||
+          prev.pos === 'NUM' ||
+          prev.pos === 'ADJ' ||
+          GERMAN_PREPOSITIONS.has(prev.normal ?? '') ||
+          ((prev.value === ',' || prev.normal === 'und' || prev.normal === 'oder') &&
+            tagged[i - 2]?.pos === 'ADJ');
+        pos = beforeNoun && prevOpens && adjective.test(normal) ? 'ADJ' : 'VERB';
       }
     } else if (capitalised(t) && i !== firstWord) {
       pos = 'PROPN';

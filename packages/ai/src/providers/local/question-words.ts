@@ -5,7 +5,8 @@ import { languageName } from '../../language';
  * languages it can write them. The rewrites that turn a sentence into a real question (rewrite.ts)
  * read English tags only; in German, Spanish, French, Portuguese, Italian, Dutch, Russian, Arabic,
  * Korean, Hindi, Chinese and Japanese the writer asks with these stems, and "What is X?" for a
- * definition where `whatIs` is given (Chinese and Japanese with the rewrites of rewrite-cjk.ts); in any
+ * definition where `whatIs` is given (German, Spanish, French, Portuguese and Italian also with
+ * the rewrites of rewrite-latin.ts, worded by `named` and `whatDoes`) (Chinese and Japanese with the rewrites of rewrite-cjk.ts); in any
  * other language it writes the English stems and says so once, naming the language
  * (Intl.DisplayNames), as the grader's feedback does (feedback-words.ts).
  */
@@ -26,7 +27,21 @@ export type QuestionWords = {
    * own rewrites (rewrite.ts), Chinese and Japanese theirs (rewrite-cjk.ts).
    */
   whatIs?: (term: string, copula: string) => string;
+  /**
+   * A definition asked from its predicate (rewrite-latin.ts `namedChoice`): "X ist der Vorgang,
+   * bei dem …" → "Wie heißt der Vorgang, bei dem …?"; `plural` when the copula is ("sind").
+   */
+  named?: (predicate: string, plural: boolean) => string;
+  /**
+   * "What does X <verb>?" (rewrite-latin.ts `objectQuestion`), given the verb and the subject as
+   * the sentence writes them, and a German separable particle to close it ("auf").
+   */
+  whatDoes?: (verb: string, subject: string, particle: string) => string;
 };
+
+/** French "que" elided before a vowel or a mute h: "Qu'absorbe la chlorophylle ?". */
+const frenchQue = (verb: string) =>
+  /^[aeiouyhâàéèêîôû]/iu.test(verb) ? `Qu’${verb}` : `Que ${verb}`;
 
 const ENGLISH: QuestionWords = {
   quoted: (t) => `“${t}”`,
@@ -45,6 +60,9 @@ const WORDS: Record<string, QuestionWords> = {
     about: (t) => `Was sagt die Quelle über ${t}?`,
     caseAbout: (t) => `Erkläre anhand des Falls oben, was er über ${t} aussagt.`,
     whatIs: (t, copula) => (copula === 'sind' ? `Was sind ${t}?` : `Was ist ${t}?`),
+    named: (p, plural) => `${plural ? 'Wie heißen' : 'Wie heißt'} ${p}?`,
+    whatDoes: (verb, subject, particle) =>
+      `Was ${verb} ${subject}${particle ? ` ${particle}` : ''}?`,
   },
   es: {
     quoted: (t) => `«${t}»`,
@@ -53,6 +71,8 @@ const WORDS: Record<string, QuestionWords> = {
     about: (t) => `¿Qué dice la fuente sobre ${t}?`,
     caseAbout: (t) => `Según el caso anterior, explica qué dice sobre ${t}.`,
     whatIs: (t, copula) => (copula === 'son' ? `¿Qué son ${t}?` : `¿Qué es ${t}?`),
+    named: (p, plural) => `¿Cómo se ${plural ? 'llaman' : 'llama'} ${p}?`,
+    whatDoes: (verb, subject) => `¿Qué ${verb} ${subject}?`,
   },
   // Chinese and Japanese: the stems around a blank; their real questions are in rewrite-cjk.ts.
   zh: {
@@ -76,6 +96,8 @@ const WORDS: Record<string, QuestionWords> = {
     about: (t) => `Que dit la source à propos de ${t} ?`,
     caseAbout: (t) => `D’après le cas ci-dessus, expliquez ce qu’il dit de ${t}.`,
     whatIs: (t, copula) => (copula === 'sont' ? `Que sont ${t} ?` : `Qu’est-ce que ${t} ?`),
+    named: (p) => `Comment appelle-t-on ${p} ?`,
+    whatDoes: (verb, subject) => `${frenchQue(verb)} ${subject} ?`,
   },
   pt: {
     quoted: (t) => `“${t}”`,
@@ -84,6 +106,8 @@ const WORDS: Record<string, QuestionWords> = {
     about: (t) => `O que diz a fonte sobre ${t}?`,
     caseAbout: (t) => `Com base no caso acima, explique o que ele diz sobre ${t}.`,
     whatIs: (t, copula) => (copula === 'são' ? `O que são ${t}?` : `O que é ${t}?`),
+    named: (p, plural) => `Como se ${plural ? 'chamam' : 'chama'} ${p}?`,
+    whatDoes: (verb, subject) => `O que ${verb} ${subject}?`,
   },
   it: {
     quoted: (t) => `«${t}»`,
@@ -92,6 +116,8 @@ const WORDS: Record<string, QuestionWords> = {
     about: (t) => `Che cosa dice la fonte su ${t}?`,
     caseAbout: (t) => `In base al caso sopra, spiega che cosa dice su ${t}.`,
     whatIs: (t, copula) => (copula === 'sono' ? `Che cosa sono ${t}?` : `Che cos’è ${t}?`),
+    named: (p, plural) => `Come si ${plural ? 'chiamano' : 'chiama'} ${p}?`,
+    whatDoes: (verb, subject) => `Che cosa ${verb} ${subject}?`,
   },
   nl: {
     quoted: (t) => `‘${t}’`,

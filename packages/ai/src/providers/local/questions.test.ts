@@ -466,7 +466,7 @@ describe('generateQuestions', slow, () => {
         // The writer's own words, outside the quoted source text: not English.
         const stem = q.question.replace(/[„“«»"][^„“«»"]*[“”»"]/g, ' ');
         expect(stem, q.question).not.toMatch(/\b(?:which|what|term|source|statement)\b/i);
-        expect(stem, q.question).toMatch(/\b(?:Quelle|Begriff|Aussage)\b/);
+        expect(stem, q.question).toMatch(/\b(?:Quelle|Begriff|Aussage|Was|Wie)\b/);
       }
       const en = await ai.generateQuestions({
         chunks: chunksOf('wikipedia').slice(0, 3),

@@ -25,6 +25,7 @@ import {
   explainingQuestion,
 } from './rewrite';
 import { cjkQuestion, type CjkLanguage } from './rewrite-cjk';
+import { conceptTag, leansOnEarlier, namedChoice, objectQuestion } from './rewrite-latin';
 import { diverseKeyPhrases, definesAt, foreignCopula, keyPhrases } from './summarize';
 import { focusTerms, loneConceptRank, sameText, similarWording, textTerms } from './terms';
 import { synonyms, synsets } from './wordnet';
@@ -106,6 +107,8 @@ type Context = {
   english: boolean;
   /** Chinese or Japanese: free responses only from the sentences rewrite-cjk.ts can ask about. */
   cjk: CjkLanguage | null;
+  /** The source's language (null when unclear), for the rewrites of rewrite-latin.ts. */
+  language: string | null;
   /** The stems in the source's language where the writer has them (question-words.ts). */
   words: QuestionWords;
   /**
@@ -1389,6 +1392,7 @@ export function generateQuestions(input: GenerateQuestionsInput): GeneratedQuest
     roles: readRoles(doc),
     english: language === 'en' || language === null,
     cjk: language === 'zh' || language === 'ja' ? language : null,
+    language,
     words,
     classes: null,
     barren: new Set(),
@@ -1572,7 +1576,7 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
         continue;
       // Without a case passage around it, a sentence pointing elsewhere ("his", "this setup") is
       // a riddle.
-      if (!CASE_TYPES.has(type) && unresolved(s)) continue;
+      if (!CASE_TYPES.has(type) && (unresolved(s) || leansOnEarlier(s, ctx.language))) continue;
       // "If X, Y.", "To X, Y.": kept for the real question a free response asks of it ("What
       // happens if X?"), which a blank in the copied sentence would take.
       if (!CASE_TYPES.has(type) && ctx.english && explainingQuestion(s)) continue;
@@ -1601,7 +1605,9 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
         if (rest < 4) continue;
         if (nameFragment(phrase, ctx)) continue;
         if (ctx.english && headingPhrase(phrase, ctx)) continue;
-        const rewritten = ctx.english ? rewrittenChoice(s, o, phrase) : null;
+        const rewritten = ctx.english
+          ? rewrittenChoice(s, o, phrase)
+          : namedChoice(s, o, phrase, ctx.language, ctx.words);
         if (everydayWord(phrase) || (commonWord(phrase) && !rewritten)) continue;
         // A blank in a long copied sentence is a reading test more than a question.
         if (!rewritten && s.words > 32) continue;
@@ -1669,7 +1675,7 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
           (ctx.english && codeInSentence(s.text))
         )
           continue;
-        if (!CASE_TYPES.has(type) && unresolved(s)) continue;
+        if (!CASE_TYPES.has(type) && (unresolved(s) || leansOnEarlier(s, ctx.language))) continue;
         const o = s.phrases.find((p) => p.key === phrase.key);
         if (!o) continue;
         if (nameFragment(phrase, ctx) || slip(phrase, ctx)) continue;
@@ -1685,6 +1691,7 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
         if (defines) score += 0.8;
         if (whyQuestion(s)) score += 0.5;
         else if (whatDoesQuestion(s, o)) score += 0.4;
+        else if (!ctx.english && objectQuestion(s, o, ctx.language, ctx.words)) score += 0.4;
         // A sentence that only mentions the term ("…, private browsing, Sync and more") does not
         // explain it: "Explain the term X" from it expects an answer the sentence is not. Nor does
         // "What does the source say about X?" over a sentence about X teach anything a real
@@ -1719,7 +1726,7 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
         (ctx.english && codeInSentence(s.text))
       )
         continue;
-      if (!CASE_TYPES.has(type) && unresolved(s)) continue;
+      if (!CASE_TYPES.has(type) && (unresolved(s) || leansOnEarlier(s, ctx.language))) continue;
       // Chinese and Japanese: the term the rewrite names, else the first term of the sentence.
       const rewrite =
         ctx.cjk && !CASE_TYPES.has(type)
@@ -1739,7 +1746,14 @@ function candidatesFor(type: QuestionType, ctx: Context, focus: Set<string>): Ca
       if (!o || seen.has(`${s.id}|${o.key}`)) continue;
       const phrase = doc.phrases.get(o.key);
       if (!phrase || phrase.doubtful || everydayWord(phrase) || nameFragment(phrase, ctx)) continue;
-      if (!rewrite && !condition && (!ctx.english || (!whyQuestion(s) && !whatDoesQuestion(s, o))))
+      // German, Spanish, French…: "Was liefert die Photosynthese?" (rewrite-latin.ts).
+      const latinAsk = !ctx.english && objectQuestion(s, o, ctx.language, ctx.words) !== null;
+      if (
+        !rewrite &&
+        !condition &&
+        !latinAsk &&
+        (!ctx.english || (!whyQuestion(s) && !whatDoesQuestion(s, o)))
+      )
         continue;
       let score = (doc.importance[s.id] ?? 0) + 0.5 * (phrase.score / top) + focusScore(s) + 0.6;
       if (s.anaphoric) score -= 0.3;
@@ -1912,7 +1926,11 @@ function conceptsOf(c: Candidate, ctx: Context): string[] {
     )
     .sort((a, b) => b.score - a.score);
   const text = (p: typeof c.phrase) =>
-    p.kind === 'concept' ? (p.lowerSurface ?? p.surface) : p.surface;
+    ctx.english
+      ? p.kind === 'concept'
+        ? (p.lowerSurface ?? p.surface)
+        : p.surface
+      : conceptTag(p, ctx.doc, ctx.language);
   return normalizeConcepts([text(c.phrase), ...others.map(text)]);
 }
 
@@ -1994,7 +2012,13 @@ function multipleChoice(
   const prefix = passage ? 'Based on the case above' : 'According to the source';
   // The rewrites read English only.
   const subjectRest = ctx.english ? subjectPredicate(s, o) : null;
-  const rewritten = ctx.english ? rewrittenChoice(s, o, phrase) : null;
+  // German, Spanish, French…: a definition asked from its predicate; not for a case, whose prefix
+  // is English.
+  const rewritten = ctx.english
+    ? rewrittenChoice(s, o, phrase)
+    : passage
+      ? null
+      : namedChoice(s, o, phrase, ctx.language, ctx.words);
   let question: string;
   if (rewritten) {
     question = passage
@@ -2462,7 +2486,12 @@ function freeResponse(
   c: Candidate,
   doc: DocumentModel,
   passage: Passage | null,
-  lang: { english: boolean; cjk: CjkLanguage | null; words: QuestionWords },
+  lang: {
+    english: boolean;
+    cjk: CjkLanguage | null;
+    words: QuestionWords;
+    language: string | null;
+  },
 ): { question: Omit<GeneratedQuestion, 'chunkId' | 'sourceId'>; sentenceIds: number[] } | null {
   const { english, cjk, words } = lang;
   const termRef = (p: Phrase, t: string) => (p.kind === 'proper' ? t : words.quoted(t));
@@ -2539,6 +2568,9 @@ function freeResponse(
           ? (o.surface[0]?.toLowerCase() ?? '') + o.surface.slice(1)
           : o.surface;
       question = words.whatIs(termRef(phrase, named), foreignCopula(s, o.end) ?? '');
+    } else if (!english && objectQuestion(s, o, lang.language, words)) {
+      // "Was liefert die Photosynthese?": the sentence's own question (rewrite-latin.ts).
+      question = objectQuestion(s, o, lang.language, words) ?? '';
     } else if (!english && opensSentence(s, o)) {
       // No rewrite reads this language: the sentence is about the term it opens with.
       question = words.about(termRef(phrase, term));

@@ -171,8 +171,8 @@ describe('questions and key concepts in the source’s language', { timeout: 180
 
   it('writes its stems in Portuguese, Italian, Russian, Arabic and Korean, with no note', async () => {
     for (const [text, stem] of [
-      [pt, /Que termo completa|O que (?:é|são|diz)/u],
-      [it_, /Quale termine completa|Che cos/u],
+      [pt, /Que termo completa|O que |Como se cham/u],
+      [it_, /Quale termine completa|Che cos|Come si chiam/u],
       [ru, /Какой термин пропущен|Что (?:такое|говорится)/u],
       [ar, /ما الكلمة التي تكمل|ما (?:هو|هي)|ماذا يقول/u],
       [ko, /빈칸에 들어갈 말|무엇입니까|무엇이라고/u],
