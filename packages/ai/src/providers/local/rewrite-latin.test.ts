@@ -57,6 +57,21 @@ describe('German, Spanish and French questions (rewrite-latin.ts)', { timeout: 1
     const named = namedChoice(de, term, phrase, 'de', questionWordsFor('de').words);
     expect(named).toMatch(/^Wie heißt der Vorgang, bei dem .*übergeht\?$/u);
     expect(named).not.toContain('Verdunstung');
+    // A second predicate after "und" is no part of the class asked about.
+    const two = sentence(
+      'Die Zelle ist die kleinste lebende Einheit eines Organismus und hat einen eigenen Stoffwechsel.',
+      'de',
+    );
+    const zelle = two.phrases.find((p) => p.surface === 'Zelle')!;
+    expect(
+      namedChoice(
+        two,
+        zelle,
+        analyze([two.text], { language: 'de' }).phrases.get(zelle.key)!,
+        'de',
+        questionWordsFor('de').words,
+      ),
+    ).toBe('Wie heißt die kleinste lebende Einheit eines Organismus?');
 
     const es = sentence('La clorofila absorbe la luz roja y azul del sol.', 'es');
     const clorofila = es.phrases.find((p) => p.surface === 'clorofila')!;

@@ -138,6 +138,9 @@ function opensWithSubject(s: Sentence, o: PhraseOccurrence): boolean {
   return s.tokens.slice(0, o.start).every((t) => t.pos === 'DET');
 }
 
+/** "and" and "or": before a verb, they open a second predicate. */
+const COORDINATORS = new Set(['und', 'oder', 'y', 'e', 'o', 'u', 'et', 'ou', 'ed']);
+
 const PLURAL_COPULAS = new Set(['sind', 'son', 'sont', 'são', 'sono', 'waren', 'eran', 'étaient']);
 
 /**
@@ -160,9 +163,20 @@ export function namedChoice(
   if (!copula) return null;
   const start = s.offsets[o.end + 1];
   if (start === undefined) return null;
+  // The predicate ends where a second one begins ("… der Gesellschaft und hat Anspruch auf …",
+  // "… de la société et a droit à …") or at a semicolon: the question asks for the class alone.
+  const stop = s.tokens.findIndex(
+    (t, i) =>
+      i > o.end + 1 &&
+      (t.value === ';' ||
+        (COORDINATORS.has(t.normal) &&
+          (s.tokens[i + 1]?.pos === 'AUX' || s.tokens[i + 1]?.pos === 'VERB') &&
+          /^\p{Ll}/u.test(s.tokens[i + 1]?.value ?? ''))),
+  );
   const predicate = s.text
-    .slice(start)
+    .slice(start, stop < 0 ? undefined : s.offsets[stop])
     .replace(/[.!?…]+["”’»)]?$/u, '')
+    .replace(/[,;:]\s*$/u, '')
     .trim();
   // The predicate names a class and says enough about it: an article and at least four words.
   const predicateWords = predicate.split(/\s+/).filter((x) => /\p{L}/u.test(x));
