@@ -28,6 +28,24 @@ const exchange = (language: string): ChatTurn[] => {
   ];
 };
 
+/** The tutor's answer to a message about one passage, as the chat service streams it, joined. */
+async function tutorAnswer(passage: string, message: string, history: ChatTurn[] = []) {
+  const context: RetrievedChunk[] = [
+    {
+      chunkId: 'c1',
+      sourceId: 's1',
+      sourceTitle: 'Notes',
+      chunkIndex: 0,
+      content: passage,
+      score: 0.5,
+    },
+  ];
+  let text = '';
+  for await (const e of ai.tutor({ mode: 'source', message, history, context }))
+    if (e.type === 'text') text += e.text;
+  return text;
+}
+
 describe('follow-up prompts in the language studied', slow, () => {
   it.each(languages)('%s: an empty chat’s prompts, per mode', async (language) => {
     const { question, passage, right, wrong } = PHOTOSYNTHESIS[language]!;
@@ -130,19 +148,7 @@ describe('follow-up prompts in the language studied', slow, () => {
       },
     ];
     for (const { passage, message, asked } of cases) {
-      const context: RetrievedChunk[] = [
-        {
-          chunkId: 'c1',
-          sourceId: 's1',
-          sourceTitle: 'Notes',
-          chunkIndex: 0,
-          content: passage,
-          score: 0.5,
-        },
-      ];
-      let text = '';
-      for await (const e of ai.tutor({ mode: 'source', message, history: [], context }))
-        if (e.type === 'text') text += e.text;
+      const text = await tutorAnswer(passage, message);
       // The passage is quoted (found, not "not in your sources"), under a lead naming the topic in
       // bold; the question's verb and article are not part of it.
       expect(text).toContain('[1]');
@@ -174,24 +180,7 @@ describe('follow-up prompts in the language studied', slow, () => {
     for (const language of ['es', 'zh']) {
       const { passage } = PHOTOSYNTHESIS[language]!;
       const [, example] = await ai.followUpPrompts({ mode: 'source', history: exchange(language) });
-      const context: RetrievedChunk[] = [
-        {
-          chunkId: 'c1',
-          sourceId: 's1',
-          sourceTitle: 'Notes',
-          chunkIndex: 0,
-          content: passage,
-          score: 0.5,
-        },
-      ];
-      let text = '';
-      for await (const e of ai.tutor({
-        mode: 'source',
-        message: example!,
-        history: exchange(language),
-        context,
-      }))
-        if (e.type === 'text') text += e.text;
+      const text = await tutorAnswer(passage, example!, exchange(language));
       expect(text.startsWith(tutorWordsFor(passage, '').words.leadExample)).toBe(true);
     }
   });
