@@ -1511,8 +1511,28 @@ function askedFacts(
   const add = (id: number, term: string) => asked.set(id, [...(asked.get(id) ?? []), term]);
   const blanks = avoid.filter((a) => a.includes(BLANK));
   const exact = new Set(avoid);
-  if (blanks.length === 0 && !cjk) return asked;
+  // A question that is its sentence rewritten ("Wie heißt der Vorgang, bei dem …?", "Was verbindet
+  // das Enzym Rubisco?") writes most of its sentence's words: that sentence's fact is asked, and a
+  // later call must not blank a term of it (seen in a German deck: the definition asked as a
+  // question by the first call, then blanked by a later one). Compared on the words as written
+  // (five letters or more), as the sentences' own terms are stemmed or not by language. '' marks
+  // the whole sentence asked.
+  const longWords = (text: string) =>
+    new Set((text.toLocaleLowerCase().match(/[\p{L}\p{N}]{5,}/gu) ?? []) as string[]);
+  const rewrites = avoid
+    .filter((a) => !a.includes(BLANK))
+    .map(longWords)
+    .filter((w) => w.size >= 3);
+  if (blanks.length === 0 && rewrites.length === 0 && !cjk) return asked;
   for (const s of doc.sentences) {
+    if (rewrites.length > 0) {
+      const words = longWords(s.text);
+      const rewritten = rewrites.some((r) => {
+        const shared = [...r].filter((w) => words.has(w)).length;
+        return shared >= 0.7 * r.size && shared >= 0.5 * words.size;
+      });
+      if (rewritten) add(s.id, '');
+    }
     const rewrite = cjk
       ? cjkQuestion(
           s,
@@ -1535,7 +1555,10 @@ function askedFacts(
   return asked;
 }
 
-/** Whether a candidate asks a fact `askedFacts` found: a term asked in its sentence, or inside it. */
+/**
+ * Whether a candidate asks a fact `askedFacts` found: a term asked in its sentence, or inside it,
+ * or any term of a sentence an earlier question rewrote ('').
+ */
 function askedBefore(c: Candidate, ctx: Context, asked: Map<number, string[]>): boolean {
   const terms = asked.get(c.sentence.id);
   if (!terms) return false;

@@ -162,3 +162,46 @@ describe('German, Spanish and French questions (rewrite-latin.ts)', { timeout: 1
     for (const c of concepts) expect(c).toMatch(/^\p{Lu}/u);
   });
 });
+
+describe('one fact, one question, across the worker’s calls', { timeout: 120_000 }, () => {
+  it('blanks no term of a sentence an earlier call asked as a question of its own', () => {
+    // The worker asks type by type, the questions made so far passed as `avoid`.
+    const deck: { question: string; correctAnswerText: string | null; call: number }[] = [];
+    const calls = [
+      ['multiple_choice', 5],
+      ['free_response', 5],
+      ['multiple_choice', 8],
+    ] as const;
+    calls.forEach(([type, count], call) => {
+      const made = generateQuestions({
+        chunks: chunksOf(FRENCH),
+        types: [type],
+        count,
+        avoid: deck.map((q) => q.question),
+      });
+      deck.push(...made.filter((q) => q.questionType === type).map((q) => ({ ...q, call })));
+    });
+    const long = (t: string) => new Set(t.toLowerCase().match(/\p{L}{5,}/gu) ?? []);
+    const sentences = analyze([FRENCH], { language: 'fr' }).sentences.map((s) => s.text);
+    // The sentence a question that is not a blank rewrites: the one holding most of its words.
+    const rewritten = deck
+      .filter((q) => !q.question.includes('_____'))
+      .map((q) => {
+        const words = [...long(q.question)];
+        return {
+          call: q.call,
+          sentence: sentences.find(
+            (s) =>
+              words.length >= 3 && words.filter((w) => long(s).has(w)).length >= 0.7 * words.length,
+          ),
+        };
+      })
+      .filter((r) => r.sentence !== undefined);
+    expect(rewritten.length).toBeGreaterThan(0);
+    for (const q of deck.filter((x) => x.question.includes('_____'))) {
+      const quoted = /[«„“]\s*(.+?)\s*[»“”]/u.exec(q.question)?.[1] ?? q.question;
+      const filled = quoted.replace('_____', q.correctAnswerText ?? '');
+      for (const r of rewritten.filter((x) => x.call < q.call)) expect(filled).not.toBe(r.sentence);
+    }
+  });
+});
